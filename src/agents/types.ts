@@ -1,0 +1,201 @@
+/**
+ * What every agent module provides: its events, its tools, how its payloads read
+ * into the contract's document, how each answer is written back (the translation
+ * table), and where its hooks live. Nothing outside `src/agents/` branches on an
+ * agent's id. This module is on `run`'s path: it imports only types.
+ *
+ * @module
+ */
+
+import type { ContractEvent, HookDocument, ToolKind } from "../contract.ts";
+
+/**
+ * What a statement about an agent rests on: a recorded run of its real binary,
+ * or its documentation.
+ */
+export type Basis =
+  | { kind: "binary"; /** The case name in fixtures/conformance/ or the shared conformance notes. */ case: string }
+  | { kind: "docs"; /** The address of the documentation. */ ref: string };
+
+/**
+ * What the agent does with a printed answer.
+ *
+ * - `blocked`: the action does not happen, and the reason reaches the model where it can.
+ * - `asked`: the person is asked.
+ * - `approved`: the action goes ahead without the agent's own permission prompt.
+ * - `rewritten`: the tool runs with the hook's input instead.
+ * - `feedback`: the action already happened; the reason is given to the model.
+ * - `sent-back`: at a stop, the agent goes back to work with the reason.
+ * - `context`: the context is added to the model's context.
+ * - `message`: a message is shown to the person.
+ * - `ended`: the agent's run ends.
+ * - `none`: nothing changes.
+ */
+export type Effect =
+  | "blocked"
+  | "asked"
+  | "approved"
+  | "rewritten"
+  | "feedback"
+  | "sent-back"
+  | "context"
+  | "message"
+  | "ended"
+  | "none";
+
+/**
+ * The parts of an answer the table has a cell for. `none` is the cell used when
+ * the answer has no decision.
+ */
+export type AnswerPart = "deny" | "ask" | "allow" | "context" | "message" | "input" | "none";
+
+/** The answer parts in the order tables and `explain` list them. */
+export const ANSWER_PARTS: readonly AnswerPart[] = [
+  "deny",
+  "ask",
+  "allow",
+  "context",
+  "message",
+  "input",
+  "none",
+];
+
+/**
+ * A JSON value in which the strings `"<reason>"`, `"<message>"`, `"<context>"`
+ * are replaced by the answer's text (also inside longer strings), and the whole
+ * string `"<input>"` by the answer's input object.
+ */
+export type Template =
+  | string
+  | number
+  | boolean
+  | null
+  | Template[]
+  | { [key: string]: Template };
+
+/**
+ * One cell of the translation table: what everyhook prints for one part of an
+ * answer, at one event of one agent, and what the agent does with it.
+ */
+export interface Cell {
+  /** The JSON printed on stdout; parts of one answer are merged key by key. Absent: nothing. */
+  stdout?: { [key: string]: Template };
+  /** Text printed on stderr (rarely needed). */
+  stderr?: string;
+  /** The exit code; the largest of the parts wins. */
+  exit: number;
+  /** What the agent does with it. */
+  effect: Effect;
+  /** The part this one had to become (`ask` becomes `deny`), or `dropped` when it is not sent at all. */
+  becomes?: AnswerPart | "dropped";
+  /** Why it is written this way, or what was lost. */
+  note?: string;
+  /** What the cell rests on. */
+  basis: Basis;
+}
+
+/** Every answer part's cell at one event. */
+export type EventCells = Record<AnswerPart, Cell>;
+
+/** One event of the agent: its native name and its cells. */
+export interface AgentEvent {
+  /** The agent's own name for the event, as install writes it. */
+  native: string;
+  /** One line on when it fires and what a hook can do there. */
+  info: string;
+  /** True when the event filters by tool name with a matcher. */
+  matcher: boolean;
+  /** The cells of the translation table. */
+  cells: EventCells;
+}
+
+/** The tool table of one agent. */
+export interface ToolTable {
+  /** Exact tool names and their kinds. */
+  names: Readonly<Record<string, ToolKind>>;
+  /** Patterns (regular expression sources) tried in order when no name matches. */
+  patterns: ReadonlyArray<{ pattern: string; kind: ToolKind }>;
+}
+
+/** Where a file lives: relative to the home folder, a variable's folder, or the project. */
+export interface FileLocation {
+  /** Which scope install writes it for. */
+  scope: "user" | "project";
+  /** Path parts below the base, joined with the OS's separator. */
+  parts: readonly string[];
+  /** A variable that, when set, replaces the base and the first `envReplaces` parts. */
+  env?: string;
+  /** How many leading parts the variable's folder stands for. */
+  envReplaces?: number;
+}
+
+/**
+ * How entries sit in an agent's hooks file.
+ *
+ * - `matcher-groups`: `hooks.<Event>` is an array of `{ matcher?, hooks: [ { type, command, timeout } ] }`
+ *   (Claude Code, Codex CLI, Gemini CLI).
+ * - `flat`: `version: 1` and `hooks.<event>` is an array of entries (Copilot CLI, Cursor).
+ */
+export type EntryLayout = "matcher-groups" | "flat";
+
+/** What install needs to know about an agent. */
+export interface InstallInfo {
+  /** The file install writes, per scope. */
+  files: Readonly<Record<"user" | "project", FileLocation>>;
+  /** The layout of entries in that file. */
+  layout: EntryLayout;
+  /** The unit of the entry's timeout field. */
+  timeoutUnit: "s" | "ms";
+  /** The name of the timeout field. */
+  timeoutField: string;
+  /** The entry field that holds the command line (flat layouts). */
+  commandField: string;
+  /** Fields written into an entry with --fail-closed, where the agent has a switch. */
+  failClosedFields?: Readonly<Record<string, Template>>;
+  /** The longest timeout (seconds) an event allows, where the agent caps it. */
+  timeoutCaps?: Readonly<Partial<Record<ContractEvent, number>>>;
+  /** What the person still has to do after an install, per scope. */
+  stillToDo: Readonly<Record<"user" | "project", string>>;
+}
+
+/** What reading a payload needs besides the payload. */
+export interface ReadContext {
+  /** The contract event `run` was told (`--event`). */
+  event: ContractEvent;
+}
+
+/**
+ * One agent. Adding an agent means one module that exports one of these, its
+ * fixtures, and one line in the registry.
+ *
+ * @example Usage
+ * ```ts
+ * import type { Agent } from "./types.ts";
+ * function eventNames(agent: Agent): string[] {
+ *   return Object.values(agent.events).map((e) => e.native);
+ * }
+ * console.assert(typeof eventNames === "function");
+ * ```
+ */
+export interface Agent {
+  /** The id used on the command line and in documents, such as `claude-code`. */
+  id: string;
+  /** The name people know, such as `Claude Code`. */
+  name: string;
+  /** Short names accepted on the command line. */
+  aliases: readonly string[];
+  /** True when a real binary was run here; false when everything rests on docs. */
+  recorded: boolean;
+  /** The agent's hook reference. */
+  docs: string;
+  /** The events the agent has, by contract event. */
+  events: Readonly<Partial<Record<ContractEvent, AgentEvent>>>;
+  /** Other native event names `run` reads, and the contract event each is. */
+  aliasEvents: Readonly<Record<string, ContractEvent>>;
+  /** Tool names and their kinds. */
+  tools: ToolTable;
+  /** Read a payload (already parsed, an object) into the contract's document. */
+  read(payload: Record<string, unknown>, context: ReadContext): HookDocument;
+  /** Install data. */
+  install: InstallInfo;
+}
