@@ -34,7 +34,13 @@ for (const id of wanted) {
   const started = Date.now();
   console.log(`${id}: installing ${pin.package}@${pin.version} ...`);
   const out = await new Deno.Command("npm", {
-    args: ["install", "--no-audit", "--no-fund", "--loglevel=error", `${pin.package}@${pin.version}`],
+    args: [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      `${pin.package}@${pin.version}`,
+    ],
     cwd: dir,
     stdout: "inherit",
     stderr: "inherit",

@@ -36,7 +36,9 @@ async function canRun(cmd: string, args: string[]): Promise<boolean> {
 
 if (Deno.env.get("EVERYHOOK_SKIP_AGENT_INSTALL") !== "1") {
   const code = await run(deno, ["run", "-A", "scripts/install_agents.ts"]);
-  if (code !== 0) console.log("some agents could not be installed: their end-to-end tests will skip and say why");
+  if (code !== 0) {
+    console.log("some agents could not be installed: their end-to-end tests will skip and say why");
+  }
 }
 
 // Everything the suite imports must be cached before the network goes away.
@@ -69,7 +71,9 @@ if (await canRun("unshare", ["-n", "true"])) {
     EVERYHOOK_NETNS: "1",
   });
 } else {
-  console.log("no network namespace can be made here: the suite runs on the host network (agents still talk only to 127.0.0.1)");
+  console.log(
+    "no network namespace can be made here: the suite runs on the host network (agents still talk only to 127.0.0.1)",
+  );
   code = await run(deno, testArgs);
 }
 Deno.exit(code);

@@ -214,7 +214,12 @@ export function readAnswer(text: string): AnswerReading {
     if (key === "decision") {
       if (field === null || field === undefined) continue;
       if (field !== "allow" && field !== "deny" && field !== "ask") {
-        return { ok: false, problem: `"decision" must be "allow", "deny" or "ask", not ${preview(JSON.stringify(field))}` };
+        return {
+          ok: false,
+          problem: `"decision" must be "allow", "deny" or "ask", not ${
+            preview(JSON.stringify(field))
+          }`,
+        };
       }
       answer.decision = field;
     } else if (key === "input") {

@@ -64,7 +64,9 @@ export function translate(agent: Agent, event: ContractEvent, answer: HookAnswer
     if (answer.decision === undefined || answer.decision === "allow") {
       parts.push({ part: "input", cell: table.cells.input });
     } else {
-      notes.push(`input dropped: it is taken only with allow or no decision, not with ${answer.decision}`);
+      notes.push(
+        `input dropped: it is taken only with allow or no decision, not with ${answer.decision}`,
+      );
     }
   }
   const isStop = event === "stop" || event === "subagent-stop";

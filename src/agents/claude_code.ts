@@ -30,7 +30,12 @@ export const claudeCode: Agent = {
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
-      user: { scope: "user", parts: [".claude", "settings.json"], env: "CLAUDE_CONFIG_DIR", envReplaces: 1 },
+      user: {
+        scope: "user",
+        parts: [".claude", "settings.json"],
+        env: "CLAUDE_CONFIG_DIR",
+        envReplaces: 1,
+      },
       project: { scope: "project", parts: [".claude", "settings.json"] },
     },
     layout: "matcher-groups",
@@ -40,7 +45,8 @@ export const claudeCode: Agent = {
     failClosedFields: { onFailure: "block" },
     stillToDo: {
       user: "Claude Code reads its settings when a session starts: start a new session.",
-      project: "Claude Code reads its settings when a session starts: start a new session in this project.",
+      project:
+        "Claude Code reads its settings when a session starts: start a new session in this project.",
     },
   },
   // INSTALL-END

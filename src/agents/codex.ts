@@ -39,8 +39,10 @@ export const codex: Agent = {
     commandField: "command",
     timeoutCaps: { "session-end": 3 },
     stillToDo: {
-      user: "Codex runs a hook only after you trust it: open /hooks in Codex and trust the everyhook entries (for one run: codex exec --dangerously-bypass-hook-trust).",
-      project: "Codex runs a project hook only after you trust the project and the hook: open /hooks in Codex and trust the everyhook entries.",
+      user:
+        "Codex runs a hook only after you trust it: open /hooks in Codex and trust the everyhook entries (for one run: codex exec --dangerously-bypass-hook-trust).",
+      project:
+        "Codex runs a project hook only after you trust the project and the hook: open /hooks in Codex and trust the everyhook entries.",
     },
   },
   // INSTALL-END

@@ -30,7 +30,12 @@ export const copilotCli: Agent = {
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
-      user: { scope: "user", parts: [".copilot", "hooks", "everyhook.json"], env: "COPILOT_HOME", envReplaces: 1 },
+      user: {
+        scope: "user",
+        parts: [".copilot", "hooks", "everyhook.json"],
+        env: "COPILOT_HOME",
+        envReplaces: 1,
+      },
       project: { scope: "project", parts: [".github", "hooks", "everyhook.json"] },
     },
     layout: "flat",
@@ -39,7 +44,8 @@ export const copilotCli: Agent = {
     commandField: "bash",
     stillToDo: {
       user: "Copilot CLI reads its hooks when a session starts: start a new session.",
-      project: "Copilot CLI loads project hooks only in a trusted folder: trust this folder (or run with --trust-folder).",
+      project:
+        "Copilot CLI loads project hooks only in a trusted folder: trust this folder (or run with --trust-folder).",
     },
   },
   // INSTALL-END

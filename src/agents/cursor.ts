@@ -39,8 +39,10 @@ export const cursor: Agent = {
     commandField: "command",
     failClosedFields: { failClosed: true },
     stillToDo: {
-      user: "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",
-      project: "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",
+      user:
+        "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",
+      project:
+        "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",
     },
   },
   // INSTALL-END

@@ -30,7 +30,12 @@ export const geminiCli: Agent = {
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
-      user: { scope: "user", parts: [".gemini", "settings.json"], env: "GEMINI_CLI_HOME", envReplaces: 0 },
+      user: {
+        scope: "user",
+        parts: [".gemini", "settings.json"],
+        env: "GEMINI_CLI_HOME",
+        envReplaces: 0,
+      },
       project: { scope: "project", parts: [".gemini", "settings.json"] },
     },
     layout: "matcher-groups",
@@ -39,7 +44,8 @@ export const geminiCli: Agent = {
     commandField: "command",
     stillToDo: {
       user: "Gemini CLI reads its settings when a session starts: start a new session.",
-      project: "Gemini CLI runs project hooks only in a trusted folder and asks before it runs a new or changed one: trust the folder and accept the hook.",
+      project:
+        "Gemini CLI runs project hooks only in a trusted folder and asks before it runs a new or changed one: trust the folder and accept the hook.",
     },
   },
   // INSTALL-END

@@ -14,7 +14,10 @@ import type { ContractEvent, HookDocument, ToolKind } from "../contract.ts";
  * or its documentation.
  */
 export type Basis =
-  | { kind: "binary"; /** The case name in fixtures/conformance/ or the shared conformance notes. */ case: string }
+  | {
+    kind: "binary"; /** The case name in fixtures/conformance/ or the shared conformance notes. */
+    case: string;
+  }
   | { kind: "docs"; /** The address of the documentation. */ ref: string };
 
 /**

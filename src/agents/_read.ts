@@ -1,0 +1,178 @@
+/**
+ * Small readers the agent modules share: they take `unknown` values from a
+ * payload and give typed ones back, never throwing on a missing or odd field.
+ * On `run`'s path: imports nothing but types.
+ *
+ * @module
+ */
+
+import type { ContractEvent, HookDocument, ToolCall, ToolKind } from "../contract.ts";
+import { CONTRACT_VERSION } from "../contract.ts";
+import type { ToolTable } from "./types.ts";
+
+/**
+ * The value as a string, or undefined.
+ *
+ * @param v Any value.
+ * @returns The string, or undefined when it is not one.
+ *
+ * @example Usage
+ * ```ts
+ * import { str } from "./_read.ts";
+ * console.assert(str("a") === "a" && str(1) === undefined);
+ * ```
+ */
+export function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
+
+/**
+ * The value as a plain object, or undefined.
+ *
+ * @param v Any value.
+ * @returns The object, or undefined when it is not one.
+ *
+ * @example Usage
+ * ```ts
+ * import { obj } from "./_read.ts";
+ * console.assert(obj({ a: 1 })?.a === 1 && obj([1]) === undefined);
+ * ```
+ */
+export function obj(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === "object" && v !== null && !Array.isArray(v)
+    ? v as Record<string, unknown>
+    : undefined;
+}
+
+/**
+ * A tool input as an object: a JSON string is parsed; anything else is kept as it is.
+ *
+ * @param v The input as the agent sent it.
+ * @returns The parsed input.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseInput } from "./_read.ts";
+ * console.assert((parseInput('{"a":1}') as { a: number }).a === 1);
+ * ```
+ */
+export function parseInput(v: unknown): unknown {
+  if (typeof v !== "string") return v ?? {};
+  const t = v.trim();
+  if (!t.startsWith("{") && !t.startsWith("[")) return v;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return v;
+  }
+}
+
+/**
+ * A tool output as text: strings as they are, anything else as JSON.
+ *
+ * @param v The output as the agent sent it.
+ * @returns The text, or undefined when there is none.
+ *
+ * @example Usage
+ * ```ts
+ * import { outputText } from "./_read.ts";
+ * console.assert(outputText({ stdout: "hi" }) === '{"stdout":"hi"}');
+ * ```
+ */
+export function outputText(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+/**
+ * The kind of a tool by the agent's table: an exact name first, then the patterns.
+ *
+ * @param table The agent's tool table.
+ * @param name The tool's name.
+ * @returns The kind, `other` when nothing matches.
+ *
+ * @example Usage
+ * ```ts
+ * import { toolKind } from "./_read.ts";
+ * const table = { names: { Bash: "shell" as const }, patterns: [{ pattern: "^mcp__", kind: "mcp" as const }] };
+ * console.assert(toolKind(table, "mcp__x__y") === "mcp");
+ * ```
+ */
+export function toolKind(table: ToolTable, name: string): ToolKind {
+  const exact = table.names[name];
+  if (exact) return exact;
+  for (const { pattern, kind } of table.patterns) {
+    if (new RegExp(pattern).test(name)) return kind;
+  }
+  return "other";
+}
+
+/**
+ * Build a tool call, leaving out every field that has no value.
+ *
+ * @param fields The fields; `paths` is filled from `path` when absent.
+ * @returns The tool call.
+ *
+ * @example Usage
+ * ```ts
+ * import { toolCall } from "./_read.ts";
+ * const t = toolCall({ name: "Write", kind: "write", input: {}, path: "a.ts" });
+ * console.assert(t.paths?.[0] === "a.ts");
+ * ```
+ */
+export function toolCall(fields: {
+  name: string;
+  kind: ToolKind;
+  input: unknown;
+  command?: string | undefined;
+  path?: string | undefined;
+  paths?: string[] | undefined;
+  output?: string | undefined;
+  failed?: boolean | undefined;
+}): ToolCall {
+  const call: ToolCall = { name: fields.name, kind: fields.kind, input: fields.input };
+  if (fields.command !== undefined) call.command = fields.command;
+  const paths = fields.paths ?? (fields.path !== undefined ? [fields.path] : undefined);
+  if (paths && paths.length > 0) {
+    call.path = fields.path ?? paths[0] as string;
+    call.paths = paths;
+  } else if (fields.path !== undefined) call.path = fields.path;
+  if (fields.output !== undefined) call.output = fields.output;
+  if (fields.failed !== undefined) call.failed = fields.failed;
+  return call;
+}
+
+/**
+ * Start a document with the fields every event has, leaving out the absent ones.
+ *
+ * @param fields The agent, events, and the common fields.
+ * @returns A document to which the event's own fields are added.
+ *
+ * @example Usage
+ * ```ts
+ * import { baseDocument } from "./_read.ts";
+ * const d = baseDocument({ agent: "codex", event: "stop", nativeEvent: "Stop", native: {} });
+ * console.assert(d.everyhook === 1 && d.cwd === undefined);
+ * ```
+ */
+export function baseDocument(fields: {
+  agent: string;
+  event: ContractEvent;
+  nativeEvent: string;
+  native: Record<string, unknown>;
+  cwd?: string | undefined;
+  session?: string | undefined;
+  transcript?: string | undefined;
+}): HookDocument {
+  const doc: HookDocument = {
+    everyhook: CONTRACT_VERSION,
+    agent: fields.agent,
+    event: fields.event,
+    nativeEvent: fields.nativeEvent,
+    native: fields.native,
+  };
+  if (fields.cwd !== undefined) doc.cwd = fields.cwd;
+  if (fields.session !== undefined) doc.session = fields.session;
+  if (fields.transcript !== undefined) doc.transcript = fields.transcript;
+  return doc;
+}

@@ -1,0 +1,26 @@
+/**
+ * The `install` command.
+ *
+ * @module
+ */
+
+import type { Io } from "./io.ts";
+import { EverhookError } from "./errors.ts";
+
+/**
+ * Run `everyhook install`.
+ *
+ * @param _args The arguments after the command's name.
+ * @param _io The world.
+ * @returns The exit code.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { command } from "./cmd_install.ts";
+ * await command([], denoIo());
+ * ```
+ */
+export function command(_args: string[], _io: Io): Promise<number> {
+  // TODO(#2): replace this placeholder
+  return Promise.reject(new EverhookError("internal", 'Cannot run "install": not built yet'));
+}
