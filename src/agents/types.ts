@@ -199,6 +199,11 @@ export interface Agent {
   tools: ToolTable;
   /** Read a payload (already parsed, an object) into the contract's document. */
   read(payload: Record<string, unknown>, context: ReadContext): HookDocument;
+  /**
+   * The agent's last message from its transcript's text, for stop documents when
+   * the payload does not carry it. Absent where the agent has no transcript format we read.
+   */
+  transcriptLastMessage?(transcript: string): string | undefined;
   /** Install data. */
   install: InstallInfo;
 }
