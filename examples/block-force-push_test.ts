@@ -169,3 +169,42 @@ Deno.test("block-force-push.ts as a program denies with its shebang's permission
   // Outside a repository the current branch cannot be told: refused.
   assert.match(JSON.parse(await run("git push --force")).reason, /could not be told/);
 });
+
+Deno.test("block-force-push.ts asks git for the current branch in the agent's folder", async () => {
+  const hook = new URL("./block-force-push.ts", import.meta.url).pathname;
+  const repo = await Deno.makeTempDir();
+  const git = (...args: string[]) =>
+    new Deno.Command("git", { args, cwd: repo, stdout: "null", stderr: "null" }).outputSync();
+  if (!git("init", "-q", "-b", "main").success) {
+    console.log("skipped: git cannot make a repository here");
+    return;
+  }
+  const ask = async (branch: string) => {
+    git("checkout", "-q", "-B", branch);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--no-prompt",
+        "--allow-env=EVERYHOOK_PROTECTED_BRANCHES",
+        "--allow-run=git",
+        hook,
+      ],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    const doc = {
+      everyhook: 1,
+      event: "pre-tool",
+      cwd: repo,
+      tool: { kind: "shell", command: "git push --force" },
+    };
+    await w.write(new TextEncoder().encode(JSON.stringify(doc)));
+    await w.close();
+    return new TextDecoder().decode((await child.output()).stdout);
+  };
+  assert.match(await ask("main"), /protected branch \\"main\\"/);
+  assert.equal(await ask("feature"), "");
+  await Deno.remove(repo, { recursive: true });
+});
