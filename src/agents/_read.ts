@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { ContractEvent, HookDocument, ToolCall, ToolKind } from "../contract.ts";
+import type { ContractEvent, HookDocument, SubagentInfo, ToolCall, ToolKind } from "../contract.ts";
 import { CONTRACT_VERSION } from "../contract.ts";
-import type { ToolTable } from "./types.ts";
+import type { Basis, Cell, Template, ToolTable } from "./types.ts";
 
 /**
  * The value as a string, or undefined.
@@ -175,4 +175,156 @@ export function baseDocument(fields: {
   if (fields.session !== undefined) doc.session = fields.session;
   if (fields.transcript !== undefined) doc.transcript = fields.transcript;
   return doc;
+}
+
+/**
+ * A document from a payload in the snake_case shape Claude Code set and others
+ * follow (`hook_event_name`, `session_id`, `transcript_path`, `cwd`, `prompt`,
+ * `source`, `reason`, `stop_hook_active`, `last_assistant_message`, `agent_id`,
+ * `agent_type`, `agent_transcript_path`). The tool call is left to the agent.
+ *
+ * @param agent The agent's id.
+ * @param payload The payload, whole.
+ * @param event The contract event.
+ * @param nativeFallback The native event name when the payload has none.
+ * @returns The document, without `tool`.
+ *
+ * @example Usage
+ * ```ts
+ * import { snakeCaseDocument } from "./_read.ts";
+ * const d = snakeCaseDocument("codex", { hook_event_name: "Stop", stop_hook_active: true }, "stop", "Stop");
+ * console.assert(d.stop?.continued === true);
+ * ```
+ */
+export function snakeCaseDocument(
+  agent: string,
+  payload: Record<string, unknown>,
+  event: ContractEvent,
+  nativeFallback: string,
+): HookDocument {
+  const doc = baseDocument({
+    agent,
+    event,
+    nativeEvent: str(payload.hook_event_name) ?? nativeFallback,
+    native: payload,
+    cwd: str(payload.cwd),
+    session: str(payload.session_id),
+    transcript: str(payload.transcript_path),
+  });
+  const prompt = str(payload.prompt);
+  if (prompt !== undefined) doc.prompt = prompt;
+  const source = str(payload.source);
+  if (source !== undefined) doc.source = source;
+  const reason = str(payload.reason);
+  if (reason !== undefined) doc.reason = reason;
+  if (event === "stop" || event === "subagent-stop" || "stop_hook_active" in payload) {
+    doc.stop = { continued: payload.stop_hook_active === true };
+    const last = str(payload.last_assistant_message);
+    if (last !== undefined) doc.stop.lastMessage = last;
+  }
+  const subagent: SubagentInfo = {};
+  const id = str(payload.agent_id);
+  if (id !== undefined) subagent.id = id;
+  const type = str(payload.agent_type);
+  if (type !== undefined) subagent.type = type;
+  const transcript = str(payload.agent_transcript_path);
+  if (transcript !== undefined) subagent.transcript = transcript;
+  if (Object.keys(subagent).length > 0) doc.subagent = subagent;
+  return doc;
+}
+
+/**
+ * Every file an `apply_patch` text touches, in order and once each: the files
+ * it adds, updates and deletes, and where it moves them.
+ *
+ * @param patch The patch text (`*** Begin Patch` … `*** End Patch`).
+ * @returns The paths, and whether the patch only adds files.
+ *
+ * @example Usage
+ * ```ts
+ * import { patchPaths } from "./_read.ts";
+ * const p = patchPaths("*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch");
+ * console.assert(p.paths[0] === "a.txt" && p.onlyAdds);
+ * ```
+ */
+export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean } {
+  const paths: string[] = [];
+  let onlyAdds = true;
+  for (const raw of patch.split("\n")) {
+    const line = raw.replace(/\r$/, "");
+    const m = /^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/.exec(line);
+    if (!m) continue;
+    if (m[1] !== "Add File") onlyAdds = false;
+    const path = (m[2] as string).trim();
+    if (!paths.includes(path)) paths.push(path);
+  }
+  return { paths, onlyAdds: onlyAdds && paths.length > 0 };
+}
+
+/**
+ * The objects of a JSON Lines text, in order; lines that are not JSON objects are skipped.
+ *
+ * @param text The text of a `.jsonl` file.
+ * @returns One object per readable line.
+ *
+ * @example Usage
+ * ```ts
+ * import { jsonLines } from "./_read.ts";
+ * console.assert(jsonLines('{"a":1}\nnot json\n').length === 1);
+ * ```
+ */
+export function jsonLines(text: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const line of text.split("\n")) {
+    const t = line.trim();
+    if (!t.startsWith("{")) continue;
+    try {
+      const o = obj(JSON.parse(t));
+      if (o) out.push(o);
+    } catch {
+      // a half-written last line, or a line of another kind: skip it
+    }
+  }
+  return out;
+}
+
+/**
+ * A cell for a part that is not sent at all: nothing printed, nothing changes.
+ *
+ * @param note Why the part cannot be sent.
+ * @param basis What that rests on.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import { droppedCell } from "./_read.ts";
+ * const c = droppedCell("no", { kind: "docs", ref: "https://example.com" });
+ * console.assert(c.becomes === "dropped" && c.effect === "none");
+ * ```
+ */
+export function droppedCell(note: string, basis: Basis): Cell {
+  return { exit: 0, effect: "none", becomes: "dropped", note, basis };
+}
+
+/**
+ * The `hookSpecificOutput` template Claude Code's format (and the agents that
+ * copy it) reads; `hookEventName` is always set, because Claude Code ignores an
+ * answer whose `hookEventName` is missing or names another event.
+ *
+ * @param nativeEvent The native event name.
+ * @param fields The other fields.
+ * @returns `{ hookSpecificOutput: { hookEventName, ...fields } }`.
+ *
+ * @example Usage
+ * ```ts
+ * import { hookSpecific } from "./_read.ts";
+ * const t = hookSpecific("PreToolUse", { additionalContext: "<context>" });
+ * console.assert(JSON.stringify(t).includes('"hookEventName":"PreToolUse"'));
+ * ```
+ */
+export function hookSpecific(
+  nativeEvent: string,
+  fields: { [key: string]: Template },
+): { [key: string]: Template } {
+  return { hookSpecificOutput: { hookEventName: nativeEvent, ...fields } };
 }

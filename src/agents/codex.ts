@@ -4,7 +4,337 @@
  * @module
  */
 
-import type { Agent } from "./types.ts";
+import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
+import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
+import {
+  droppedCell,
+  hookSpecific,
+  jsonLines,
+  obj,
+  outputText,
+  parseInput,
+  patchPaths,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_read.ts";
+
+const DOCS = "https://developers.openai.com/codex/hooks";
+
+/** A cell resting on a recorded run: the case name in the shared Codex harness (cases.json). */
+function seen(id: string): Basis {
+  return { kind: "binary", case: id };
+}
+
+/** A cell resting on the hooks reference. */
+function documented(anchor: string): Basis {
+  return { kind: "docs", ref: `${DOCS}#${anchor}` };
+}
+
+const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("hooks") };
+const NOT_PRINTED =
+  "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
+const MESSAGE: Cell = {
+  stdout: { systemMessage: "<message>" },
+  exit: 0,
+  effect: "message",
+  note: NOT_PRINTED,
+  basis: documented("common-output-fields"),
+};
+const NO_INPUT = droppedCell(
+  "a tool input can only be rewritten before the tool runs",
+  documented("pretooluse"),
+);
+const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
+const PRE_DENY = hookSpecific("PreToolUse", {
+  permissionDecision: "deny",
+  permissionDecisionReason: "<reason>",
+});
+
+const PRE_TOOL: EventCells = {
+  deny: { stdout: PRE_DENY, exit: 0, effect: "blocked", basis: seen("pre-deny-json") },
+  ask: {
+    stdout: PRE_DENY,
+    exit: 0,
+    effect: "blocked",
+    becomes: "deny",
+    note:
+      "Codex cannot ask: given ask, it marked the hook failed and ran the tool, so everyhook refuses the call with the reason instead",
+    basis: seen("pre-ask"),
+  },
+  allow: droppedCell(
+    "Codex has no approval to give: a bare allow was marked failed and the tool ran as it would have anyway",
+    seen("pre-allow"),
+  ),
+  context: {
+    stdout: hookSpecific("PreToolUse", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    basis: seen("pre-addctx"),
+  },
+  message: { ...MESSAGE, basis: seen("pre-sysmsg") },
+  input: {
+    stdout: hookSpecific("PreToolUse", { permissionDecision: "allow", updatedInput: "<input>" }),
+    exit: 0,
+    effect: "rewritten",
+    note: "Codex takes a new input only together with an allow, so everyhook sends one with it",
+    basis: seen("pre-allow-updated-input"),
+  },
+  none: { ...NOTHING, basis: seen("pre-none-exit0") },
+};
+
+const REPLACES_OUTPUT =
+  "Codex replaces the tool's whole output with the reason: the model does not see what the tool printed";
+
+const POST_TOOL: EventCells = {
+  deny: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "feedback",
+    note: REPLACES_OUTPUT,
+    basis: seen("post-block"),
+  },
+  ask: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "feedback",
+    becomes: "deny",
+    note: `the tool already ran, so there is nothing to ask; ${REPLACES_OUTPUT}`,
+    basis: seen("post-block"),
+  },
+  allow: droppedCell(
+    "the tool already ran: there is nothing left to approve",
+    documented("posttooluse"),
+  ),
+  context: {
+    stdout: hookSpecific("PostToolUse", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    basis: seen("post-addctx"),
+  },
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
+
+const PROMPT: EventCells = {
+  deny: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "blocked",
+    note: "the prompt is not sent, and codex exec showed the reason nowhere",
+    basis: seen("ups-block"),
+  },
+  ask: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "blocked",
+    becomes: "deny",
+    note: "Codex cannot ask about a prompt: the prompt is refused",
+    basis: seen("ups-block"),
+  },
+  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit")),
+  context: {
+    stdout: hookSpecific("UserPromptSubmit", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    basis: seen("ups-addctx"),
+  },
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
+
+const NOT_AT_START = "a session start cannot be refused, asked about or approved";
+
+const SESSION_START: EventCells = {
+  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
+  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  context: {
+    stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    basis: seen("ss-addctx"),
+  },
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
+
+const AT_END = "Codex's SessionEnd only informs: it takes no answer";
+
+const SESSION_END: EventCells = {
+  deny: droppedCell(AT_END, documented("sessionend")),
+  ask: droppedCell(AT_END, documented("sessionend")),
+  allow: droppedCell(AT_END, documented("sessionend")),
+  context: droppedCell(AT_END, documented("sessionend")),
+  message: droppedCell(AT_END, documented("sessionend")),
+  input: NO_INPUT,
+  none: NOTHING,
+};
+
+/** The cells of Stop and SubagentStop: deny sends the agent (or the sub-agent) back to work. */
+function stopCells(denyCase: string, anchor: string): EventCells {
+  return {
+    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: seen(denyCase) },
+    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
+    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
+    context: droppedCell(
+      "Codex takes no added context at a stop (deny with a reason sends the agent back with it)",
+      documented(anchor),
+    ),
+    message: MESSAGE,
+    input: NO_INPUT,
+    none: NOTHING,
+  };
+}
+
+const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
+  "pre-tool": {
+    native: "PreToolUse",
+    info:
+      "Before a shell, apply_patch or MCP call: refuse it, rewrite its input or add context (Codex cannot ask or approve).",
+    matcher: true,
+    cells: PRE_TOOL,
+  },
+  "post-tool": {
+    native: "PostToolUse",
+    info: "After a tool ran: replace what the model sees of it with a reason, or add context.",
+    matcher: true,
+    cells: POST_TOOL,
+  },
+  prompt: {
+    native: "UserPromptSubmit",
+    info: "When a prompt is submitted (a sub-agent's first one too): refuse it, or add context.",
+    matcher: false,
+    cells: PROMPT,
+  },
+  "session-start": {
+    native: "SessionStart",
+    info: "When a session starts: add context.",
+    matcher: false,
+    cells: SESSION_START,
+  },
+  "session-end": {
+    native: "SessionEnd",
+    info:
+      "When the process ends (3 seconds at most): for logs and clean-up; an answer changes nothing.",
+    matcher: false,
+    cells: SESSION_END,
+  },
+  stop: {
+    native: "Stop",
+    info: "When a turn is about to end: send the agent back to work with a reason.",
+    matcher: false,
+    cells: stopCells("stop-block", "stop"),
+  },
+  "subagent-stop": {
+    native: "SubagentStop",
+    info: "When a sub-agent's turn is about to end: send it back to work with a reason.",
+    matcher: false,
+    cells: stopCells("subagent-stop-block", "subagentstop"),
+  },
+};
+
+const TOOLS: ToolTable = {
+  names: {
+    Bash: "shell",
+    PowerShell: "shell",
+    apply_patch: "edit",
+    Edit: "edit",
+    Write: "write",
+    view_image: "read",
+    spawn_agent: "agent",
+    Agent: "agent",
+  },
+  patterns: [
+    { pattern: "^mcp__", kind: "mcp" },
+    { pattern: "spawn_agent$", kind: "agent" },
+  ],
+};
+
+/** A shell command as text: a string as it is; an argv array by its last `-c`/`-lc` script, else joined. */
+function commandText(v: unknown): string | undefined {
+  if (typeof v === "string") return v;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) return undefined;
+  const argv = v as string[];
+  const flag = argv.length - 2;
+  if (flag >= 1 && /^-l?c$/.test(argv[flag] as string)) return argv[flag + 1];
+  return argv.join(" ");
+}
+
+/** The tool call of a PreToolUse or PostToolUse payload. */
+function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
+  const input = parseInput(payload.tool_input);
+  const fields = obj(input) ?? {};
+  const output = outputText(payload.tool_response);
+  const patch = str(fields.command) ?? str(fields.input) ?? str(input);
+  if (name === "apply_patch" && patch !== undefined) {
+    const { paths, onlyAdds } = patchPaths(patch);
+    const exit = output === undefined ? undefined : /^Exit code: (\d+)/.exec(output)?.[1];
+    return toolCall({
+      name,
+      kind: onlyAdds ? "write" : "edit",
+      input,
+      paths,
+      output,
+      failed: event === "post-tool" && exit !== undefined ? exit !== "0" : undefined,
+    });
+  }
+  const kind = toolKind(TOOLS, name);
+  return toolCall({
+    name,
+    kind,
+    input,
+    command: kind === "shell" ? commandText(fields.command ?? fields.cmd) : undefined,
+    path: str(fields.file_path) ?? str(fields.path),
+    output,
+  });
+}
+
+/**
+ * Read a Codex CLI payload into the contract's document.
+ *
+ * @param payload The payload, whole.
+ * @param event The contract event.
+ * @returns The document.
+ */
+function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+  const doc = snakeCaseDocument("codex", payload, event, EVENTS[event]?.native ?? event);
+  const name = str(payload.tool_name);
+  if (name !== undefined) doc.tool = readTool(name, payload, event);
+  return doc;
+}
+
+/**
+ * The text of the last assistant message in a Codex rollout (JSON Lines of
+ * `{ timestamp, type, payload }`): a `response_item` message of role
+ * `assistant` with `output_text` parts, or an `event_msg` of type `agent_message`.
+ */
+function lastAssistantText(rollout: string): string | undefined {
+  const lines = jsonLines(rollout);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as Record<string, unknown>;
+    const item = obj(line.payload);
+    if (!item) continue;
+    if (line.type === "event_msg" && item.type === "agent_message") {
+      const message = str(item.message);
+      if (message) return message;
+    }
+    if (line.type === "response_item" && item.type === "message" && item.role === "assistant") {
+      const parts = Array.isArray(item.content) ? item.content : [];
+      const texts = parts
+        .map((part) => obj(part))
+        .filter((part) => part?.type === "output_text")
+        .map((part) => str(part?.text) ?? "")
+        .filter((text) => text !== "");
+      if (texts.length > 0) return texts.join("\n");
+    }
+  }
+  return undefined;
+}
 
 /**
  * Codex CLI as everyhook knows it.
@@ -21,12 +351,13 @@ export const codex: Agent = {
   aliases: [],
   recorded: true,
   docs: "https://developers.openai.com/codex/hooks",
-  events: {}, // TODO(#2): events and their translation cells
+  events: EVENTS,
   aliasEvents: {},
-  tools: { names: {}, patterns: [] },
-  read() {
-    throw new Error("not yet"); // TODO(#2): read payloads
+  tools: TOOLS,
+  read(payload, context) {
+    return read(payload, context.event);
   },
+  transcriptLastMessage: lastAssistantText,
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
