@@ -149,6 +149,16 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: () => import("./cmd_restore.ts"),
   },
   {
+    name: "explain",
+    group: "read",
+    usage: "[agent] [event] [--json]",
+    summary:
+      "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
+    options: [JSON_OPTION],
+    permissions: ["read"],
+    load: () => import("./cmd_explain.ts"),
+  },
+  {
     name: "demo",
     group: "read",
     usage: "[--json]",
