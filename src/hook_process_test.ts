@@ -1,0 +1,294 @@
+import assert from "node:assert/strict";
+import {
+  findOnPath,
+  type HostFacts,
+  planHook,
+  runHook,
+  shebangPermissions,
+} from "./hook_process.ts";
+
+const unix = Deno.build.os !== "windows";
+const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
+const linuxFacts: HostFacts = { os: "linux", standalone: false, execPath: Deno.execPath() };
+
+async function world(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "everyhook-hp-" });
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.writeTextFile(`${dir}/${name}`, text);
+    if (!name.includes(".") || name.endsWith(".exe")) await Deno.chmod(`${dir}/${name}`, 0o755);
+  }
+  return dir;
+}
+
+function alive(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("shebangPermissions() keeps only the permission flags after deno run", () => {
+  assert.deepEqual(
+    shebangPermissions("#!/usr/bin/env -S deno run --allow-read=. --quiet --allow-env -A x"),
+    ["--allow-read=.", "--allow-env", "-A"],
+  );
+  assert.deepEqual(shebangPermissions("#!/usr/bin/env -S deno run"), []);
+  assert.deepEqual(shebangPermissions("#!/usr/bin/env node --allow-read"), []);
+  assert.deepEqual(shebangPermissions("// no shebang --allow-all"), []);
+  assert.deepEqual(shebangPermissions("#!/opt/deno run --deny-net --allow-net=a.b"), [
+    "--deny-net",
+    "--allow-net=a.b",
+  ]);
+});
+
+Deno.test("planHook() picks the interpreter by extension", async () => {
+  const dir = await world({
+    "a.ts": "#!/usr/bin/env -S deno run --allow-env=HOME\n",
+    "b.mjs": "console.log(1)\n",
+    "c.sh": "exit 0\n",
+    "d.ps1": "exit 0\n",
+    "e.cmd": "@echo off\n",
+    "tool": "#!/bin/sh\n",
+  });
+  try {
+    const a = planHook(["a.ts", "x"], dir, env, linuxFacts);
+    assert.deepEqual(a, {
+      ok: true,
+      program: Deno.execPath(),
+      args: ["run", "--no-prompt", "--allow-env=HOME", `${dir}/a.ts`, "x"],
+    });
+    const b = planHook([`${dir}/b.mjs`], "/", env, linuxFacts);
+    assert.ok(b.ok && b.args.join(" ") === `run --no-prompt ${dir}/b.mjs`);
+    const c = planHook(["./c.sh", "1"], dir, env, linuxFacts);
+    assert.ok(c.ok && /bash$/.test(c.program) && c.args.join(" ") === `${dir}/c.sh 1`);
+    const d = planHook(["d.ps1"], dir, { PATH: "" }, linuxFacts);
+    assert.ok(!d.ok && d.message.includes("pwsh or powershell"));
+    const e = planHook(["e.cmd"], dir, env, linuxFacts);
+    assert.deepEqual(e, { ok: true, program: `${dir}/e.cmd`, args: [] });
+    const t = planHook(["./tool"], dir, env, linuxFacts);
+    assert.deepEqual(t, { ok: true, program: `${dir}/tool`, args: [] });
+    const missing = planHook(["nope.sh"], dir, env, linuxFacts);
+    assert.ok(!missing.ok && missing.message.includes("does not exist"));
+    const notOnPath = planHook(["no-such-program-xyz"], dir, env, linuxFacts);
+    assert.ok(!notOnPath.ok && notOnPath.message.includes("not on PATH"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("planHook() in a compiled binary finds deno on PATH or says it cannot", async () => {
+  const dir = await world({ "a.ts": "", "deno": "#!/bin/sh\n" });
+  try {
+    const compiled: HostFacts = { os: "linux", standalone: true, execPath: "/opt/everyhook" };
+    const none = planHook(["a.ts"], dir, { PATH: "/nonexistent" }, compiled);
+    assert.ok(
+      !none.ok && none.message.includes("compiled binary") && none.message.includes("deno"),
+    );
+    const found = planHook(["a.ts"], dir, { PATH: dir }, compiled);
+    assert.ok(found.ok && found.program === `${dir}/deno`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("findOnPath() finds a program on the environment's PATH only", async () => {
+  const dir = await world({ "tool": "#!/bin/sh\n" });
+  try {
+    assert.equal(findOnPath("tool", { PATH: `/nonexistent:${dir}` }, "linux"), `${dir}/tool`);
+    assert.equal(findOnPath("tool", { PATH: "/nonexistent" }, "linux"), undefined);
+    assert.equal(findOnPath("tool", {}, "linux"), undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "findOnPath() uses PATHEXT and a Path of any case on Windows",
+  ignore: Deno.build.os !== "windows",
+  fn: async () => {
+    const dir = await world({ "tool.CMD": "" });
+    try {
+      const found = findOnPath("tool", { Path: dir, PATHEXT: ".EXE;.CMD" }, "windows");
+      assert.equal(found, `${dir}\\tool.CMD`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "runHook() gives stdin, env and cwd, and reads stdout, stderr and the exit code",
+  ignore: !unix,
+  fn: async () => {
+    const dir = await world({
+      "h.sh": 'cat; echo "|$EVERYHOOK_X|$(pwd)|$UNSET_Y" ; echo oops >&2; exit 3\n',
+    });
+    try {
+      const r = await runHook({
+        argv: ["h.sh"],
+        base: dir,
+        stdin: new TextEncoder().encode("in-"),
+        env: { ...env, EVERYHOOK_X: "1" },
+        cwd: "/tmp",
+        timeoutMs: 10_000,
+      });
+      assert.equal(r.kind, "exited");
+      if (r.kind !== "exited") return;
+      assert.equal(r.code, 3);
+      assert.equal(r.stdout, `in-|1|/tmp|\n`);
+      assert.equal(r.stderr, "oops\n");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "runHook() is fine when the hook exits without reading a large stdin",
+  ignore: !unix,
+  fn: async () => {
+    const dir = await world({ "h.sh": "echo '{}'\n" });
+    try {
+      const r = await runHook({
+        argv: [`${dir}/h.sh`],
+        stdin: new Uint8Array(8 * 1024 * 1024).fill(32),
+        env,
+        cwd: dir,
+        timeoutMs: 10_000,
+      });
+      assert.equal(r.kind, "exited");
+      assert.ok(r.kind === "exited" && r.code === 0 && r.stdout === "{}\n");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "runHook() at the timeout stops the hook and a grandchild it started",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const dir = await world({
+      "h.sh": `sleep 60 &\necho $! > "${"$1"}"\nsleep 60\n`,
+    });
+    try {
+      const pidFile = `${dir}/pid`;
+      const r = await runHook({
+        argv: ["h.sh", pidFile],
+        base: dir,
+        stdin: new Uint8Array(),
+        env,
+        cwd: dir,
+        timeoutMs: 500,
+      });
+      assert.equal(r.kind, "timeout");
+      const grandchild = Number((await Deno.readTextFile(pidFile)).trim());
+      assert.ok(grandchild > 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(alive(grandchild), false, `the grandchild ${grandchild} is still running`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "runHook() does not wait for a background process that holds the output open",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const dir = await world({ "h.sh": "sleep 60 &\necho '{}'\nexit 0\n" });
+    try {
+      const r = await runHook({
+        argv: ["h.sh"],
+        base: dir,
+        stdin: new Uint8Array(),
+        env,
+        cwd: dir,
+        timeoutMs: 20_000,
+      });
+      assert.equal(r.kind, "exited");
+      assert.ok(r.ms < 5000, `took ${r.ms} ms`);
+      assert.ok(r.kind === "exited" && r.stdout === "{}\n");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "runHook() stops a hook that prints more than the cap",
+  ignore: !unix,
+  fn: async () => {
+    const dir = await world({ "h.sh": "yes everyhook\n" });
+    try {
+      const r = await runHook({
+        argv: ["h.sh"],
+        base: dir,
+        stdin: new Uint8Array(),
+        env,
+        cwd: dir,
+        timeoutMs: 20_000,
+        outputCap: 100_000,
+      });
+      assert.equal(r.kind, "output-too-large");
+      assert.ok(r.kind === "output-too-large" && r.cap === 100_000);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test("runHook() reports a hook that cannot start", async () => {
+  const dir = await world({ "plain": "not a program\n" });
+  try {
+    await Deno.chmod(`${dir}/plain`, 0o644);
+    const missing = await runHook({
+      argv: ["./missing.sh"],
+      base: dir,
+      stdin: new Uint8Array(),
+      env,
+      cwd: dir,
+      timeoutMs: 5000,
+    });
+    assert.equal(missing.kind, "start-failed");
+    const notExec = await runHook({
+      argv: ["./plain"],
+      base: dir,
+      stdin: new Uint8Array(),
+      env,
+      cwd: dir,
+      timeoutMs: 5000,
+    });
+    assert.equal(notExec.kind, "start-failed", JSON.stringify(notExec));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("runHook() grants a TypeScript hook exactly its shebang's permissions", async () => {
+  const body =
+    'const v = Deno.env.get("EVERYHOOK_X"); console.log(JSON.stringify({ context: v }));\n';
+  const dir = await world({
+    "none.ts": body,
+    "env.ts": `#!/usr/bin/env -S deno run --allow-env=EVERYHOOK_X\n${body}`,
+  });
+  try {
+    const spec = {
+      base: dir,
+      stdin: new Uint8Array(),
+      env: { ...env, EVERYHOOK_X: "yes", NO_COLOR: "1" },
+      cwd: dir,
+      timeoutMs: 20_000,
+    };
+    const denied = await runHook({ ...spec, argv: ["none.ts"] });
+    assert.ok(denied.kind === "exited" && denied.code !== 0, JSON.stringify(denied));
+    assert.ok(denied.kind === "exited" && /NotCapable|--allow-env/.test(denied.stderr));
+    const granted = await runHook({ ...spec, argv: ["env.ts"] });
+    assert.ok(granted.kind === "exited" && granted.code === 0, JSON.stringify(granted));
+    assert.ok(granted.kind === "exited" && granted.stdout.trim() === '{"context":"yes"}');
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
