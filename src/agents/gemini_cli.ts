@@ -4,7 +4,335 @@
  * @module
  */
 
-import type { Agent } from "./types.ts";
+import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
+import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
+import {
+  droppedCell,
+  hookSpecific,
+  jsonLines,
+  obj,
+  outputText,
+  parseInput,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_read.ts";
+
+const REFERENCE =
+  "https://github.tnight.xyz/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
+
+/**
+ * A cell resting on a recorded run of Gemini CLI 0.61.0: the case id in
+ * /work/shared/agents/gemini-cli/conformance.md (bt- BeforeTool, at- AfterTool,
+ * aa- AfterAgent, ba- BeforeAgent, ss- SessionStart).
+ */
+function seen(id: string): Basis {
+  return { kind: "binary", case: id };
+}
+
+/** A cell resting on Gemini CLI's hooks reference. */
+function documented(anchor: string): Basis {
+  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+}
+
+const DENY: { [key: string]: Template } = { decision: "deny", reason: "<reason>" };
+const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("bt-exit0-empty") };
+const MESSAGE: Cell = {
+  stdout: { systemMessage: "<message>" },
+  exit: 0,
+  effect: "message",
+  basis: documented("common-output-fields"),
+};
+const NO_INPUT = droppedCell(
+  "a tool input can only be rewritten before the tool runs",
+  documented("beforetool"),
+);
+
+const PRE_TOOL: EventCells = {
+  deny: {
+    stdout: DENY,
+    exit: 0,
+    effect: "blocked",
+    note: 'the model gets the reason as the tool\'s error: "Tool execution blocked: <reason>"',
+    basis: seen("bt-deny"),
+  },
+  ask: {
+    stdout: DENY,
+    exit: 0,
+    effect: "blocked",
+    becomes: "deny",
+    note:
+      "Gemini CLI waits forever for a confirmation on ask in a headless run (it hung until killed), so everyhook refuses the call with the reason instead",
+    basis: seen("bt-ask"),
+  },
+  allow: {
+    stdout: { decision: "allow" },
+    exit: 0,
+    effect: "approved",
+    note:
+      "seen with --yolo, where the tool ran; Gemini CLI does not pass the reason of an allow to the model",
+    basis: seen("bt-allow"),
+  },
+  context: droppedCell(
+    "Gemini CLI takes no added context before a tool: the context never reached the model",
+    seen("bt-context"),
+  ),
+  message: {
+    ...MESSAGE,
+    note: 'shown to the person as "Hook system message: <message>"',
+    basis: seen("bt-plaintext"),
+  },
+  input: {
+    stdout: hookSpecific("BeforeTool", { tool_input: "<input>" }),
+    exit: 0,
+    effect: "rewritten",
+    note:
+      "Gemini CLI merges the input over the model's arguments and tells the model they were modified by a hook",
+    basis: seen("bt-rewrite"),
+  },
+  none: NOTHING,
+};
+
+const POST_TOOL: EventCells = {
+  deny: {
+    stdout: DENY,
+    exit: 0,
+    effect: "feedback",
+    note: "the tool already ran: Gemini CLI replaces its output with the reason",
+    basis: seen("at-deny"),
+  },
+  ask: {
+    stdout: DENY,
+    exit: 0,
+    effect: "feedback",
+    becomes: "deny",
+    note:
+      "the tool already ran, so there is nothing to ask: its output is replaced with the reason",
+    basis: seen("at-deny"),
+  },
+  allow: droppedCell(
+    "the tool already ran: there is nothing left to approve",
+    documented("aftertool"),
+  ),
+  context: {
+    stdout: hookSpecific("AfterTool", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    note: "appended to the tool's output inside <hook_context> tags",
+    basis: seen("at-context"),
+  },
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("aftertool") },
+};
+
+const PROMPT: EventCells = {
+  deny: {
+    stdout: DENY,
+    exit: 0,
+    effect: "blocked",
+    note:
+      'the prompt is not sent, so the model never sees the reason: it is in the run\'s warnings ("Agent execution blocked: <reason>")',
+    basis: seen("ba-deny"),
+  },
+  ask: {
+    stdout: DENY,
+    exit: 0,
+    effect: "blocked",
+    becomes: "deny",
+    note: "Gemini CLI cannot ask about a prompt: the prompt is refused with the reason",
+    basis: seen("ba-deny"),
+  },
+  allow: droppedCell("a prompt needs no approval", documented("beforeagent")),
+  context: {
+    stdout: hookSpecific("BeforeAgent", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    note: "added after the prompt inside <hook_context> tags, and kept in the history",
+    basis: seen("ba-context"),
+  },
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("beforeagent") },
+};
+
+const NOT_AT_START =
+  "Gemini CLI's SessionStart is advisory: a start cannot be refused, asked about or approved";
+
+const SESSION_START: EventCells = {
+  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
+  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  context: {
+    stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    note: "put before the first prompt inside <hook_context> tags",
+    basis: seen("ss-context"),
+  },
+  message: {
+    ...MESSAGE,
+    note: "Gemini CLI printed it twice on its stderr",
+    basis: seen("ss-context"),
+  },
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("sessionstart") },
+};
+
+const AT_END = "Gemini CLI does not wait for a SessionEnd hook and uses no answer from it";
+
+const SESSION_END: EventCells = {
+  deny: droppedCell(AT_END, documented("sessionend")),
+  ask: droppedCell(AT_END, documented("sessionend")),
+  allow: droppedCell(AT_END, documented("sessionend")),
+  context: droppedCell(AT_END, documented("sessionend")),
+  message: droppedCell(AT_END, documented("sessionend")),
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("sessionend") },
+};
+
+const STOP: EventCells = {
+  deny: {
+    stdout: DENY,
+    exit: 0,
+    effect: "sent-back",
+    note:
+      "the reason becomes the next prompt; Gemini CLI has no cap on this loop, so a hook must let the agent stop when stop.continued is true",
+    basis: seen("aa-deny-once"),
+  },
+  ask: droppedCell("there is no one to ask at a stop: the agent stops", documented("afteragent")),
+  allow: droppedCell("stopping is what happens anyway", documented("afteragent")),
+  context: droppedCell(
+    "Gemini CLI's AfterAgent takes no added context",
+    documented("afteragent"),
+  ),
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("afteragent") },
+};
+
+const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
+  "pre-tool": {
+    native: "BeforeTool",
+    info: "Before a tool runs: refuse it (ask is refused too) or rewrite its input.",
+    matcher: true,
+    cells: PRE_TOOL,
+  },
+  "post-tool": {
+    native: "AfterTool",
+    info: "After a tool ran: replace its output with a reason, or add context to it.",
+    matcher: true,
+    cells: POST_TOOL,
+  },
+  prompt: {
+    native: "BeforeAgent",
+    info: "When the person submits a prompt: refuse it before the model sees it, or add context.",
+    matcher: false,
+    cells: PROMPT,
+  },
+  "session-start": {
+    native: "SessionStart",
+    info: "When a session starts, resumes or is cleared: add context.",
+    matcher: false,
+    cells: SESSION_START,
+  },
+  "session-end": {
+    native: "SessionEnd",
+    info: "When the session ends: for logs and clean-up; Gemini CLI does not wait for it.",
+    matcher: false,
+    cells: SESSION_END,
+  },
+  stop: {
+    native: "AfterAgent",
+    info: "When the agent has answered: send it back to work with a reason as its next prompt.",
+    matcher: false,
+    cells: STOP,
+  },
+};
+
+const TOOLS: ToolTable = {
+  names: {
+    run_shell_command: "shell",
+    replace: "edit",
+    write_file: "write",
+    read_file: "read",
+    read_many_files: "read",
+    invoke_agent: "agent",
+  },
+  patterns: [{ pattern: "^mcp_", kind: "mcp" }],
+};
+
+/** The text the model got from a tool: `llmContent` (a string or parts), else what was displayed. */
+function toolOutput(response: Record<string, unknown> | undefined): string | undefined {
+  if (!response) return undefined;
+  const content = response.llmContent;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const texts = content.map((part) => str(obj(part)?.text)).filter((t) => t !== undefined);
+    if (texts.length > 0) return texts.join("\n");
+  }
+  return outputText(response.returnDisplay ?? content);
+}
+
+/** The tool call of a BeforeTool or AfterTool payload. */
+function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
+  const input = parseInput(payload.tool_input);
+  const fields = obj(input) ?? {};
+  const kind = toolKind(TOOLS, name);
+  const many = Array.isArray(fields.paths)
+    ? fields.paths.filter((p): p is string => typeof p === "string")
+    : undefined;
+  const response = obj(payload.tool_response);
+  const after = event === "post-tool";
+  return toolCall({
+    name,
+    kind,
+    input,
+    command: kind === "shell" ? str(fields.command) : undefined,
+    path: kind === "other" ? undefined : str(fields.file_path),
+    paths: kind === "other" ? undefined : many,
+    output: after ? toolOutput(response) : undefined,
+    failed: after ? response?.error !== undefined && response.error !== null : undefined,
+  });
+}
+
+/**
+ * Read a Gemini CLI payload into the contract's document. Gemini CLI sends the
+ * snake_case fields Claude Code set; AfterAgent carries the answer in
+ * `prompt_response`.
+ */
+function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+  const doc = snakeCaseDocument("gemini-cli", payload, event, EVENTS[event]?.native ?? event);
+  const name = str(payload.tool_name);
+  if (name !== undefined) doc.tool = readTool(name, payload, event);
+  if (doc.stop) {
+    const answer = str(payload.prompt_response);
+    if (answer !== undefined && answer !== "") doc.stop.lastMessage = answer;
+    // The AfterAgent prompt is the person's original prompt, not a prompt event's.
+    if (event === "stop") delete doc.prompt;
+  }
+  return doc;
+}
+
+/**
+ * The text of the last model message in a Gemini CLI chat file (JSON Lines under
+ * `~/.gemini/tmp/<project>/chats/`: `type: "gemini"` lines with `content` a
+ * string, or parts with `text`).
+ */
+function lastGeminiText(transcript: string): string | undefined {
+  const lines = jsonLines(transcript);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as Record<string, unknown>;
+    if (line.type !== "gemini") continue;
+    const content = line.content;
+    if (typeof content === "string" && content.trim() !== "") return content;
+    if (!Array.isArray(content)) continue;
+    const texts = content.map((part) => str(obj(part)?.text) ?? "").filter((t) => t !== "");
+    if (texts.length > 0) return texts.join("\n");
+  }
+  return undefined;
+}
 
 /**
  * Gemini CLI as everyhook knows it.
@@ -21,12 +349,13 @@ export const geminiCli: Agent = {
   aliases: ["gemini"],
   recorded: true,
   docs: "https://github.tnight.xyz/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
-  events: {}, // TODO(#2): events and their translation cells
+  events: EVENTS,
   aliasEvents: {},
-  tools: { names: {}, patterns: [] },
-  read() {
-    throw new Error("not yet"); // TODO(#2): read payloads
+  tools: TOOLS,
+  read(payload, context) {
+    return read(payload, context.event);
   },
+  transcriptLastMessage: lastGeminiText,
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
