@@ -1,0 +1,560 @@
+/**
+ * The conformance cases put to the real GitHub Copilot CLI: one raw hook
+ * output each, under one event key (camelCase, and the PascalCase
+ * Claude-compatible key where its answer shapes differ), and how the run is
+ * read back: did the tool run, did the reason reach the model (the fake API's
+ * request log), did the agent go back to work, did the run end early.
+ *
+ * @module
+ */
+
+import type { ConformanceCase } from "./harness_types.ts";
+import {
+  chatMessages,
+  type ChatStep,
+  messageText,
+  textStep,
+  toolStep,
+} from "./fake_openai_chat.ts";
+import { requestsMention } from "./fixture_io.ts";
+import type { HookRule } from "./record_hook.ts";
+import type { Session } from "./copilot_cli_session.ts";
+
+/** One case: a hook output, the event key it answers under, and what to look for. */
+export interface CaseSpec {
+  /** A stable id. */
+  id: string;
+  /** The contract event. */
+  event: "pre-tool" | "post-tool" | "prompt" | "session-start" | "stop";
+  /** The event key in the hooks file. */
+  nativeEvent: string;
+  /** What the hook does. */
+  hook: ConformanceCase["hook"];
+  /** The text (reason or context) whose arrival at the model is looked for. */
+  marker?: string;
+  /** Flags instead of `--allow-all-tools`. */
+  args?: string[];
+  /** What the case is about (goes into the notes). */
+  about: string;
+}
+
+/** The final text every script ends with. */
+export const FINAL = "FINAL-OK";
+
+/** The words of the prompt of prompt cases, to tell whether the prompt reached the model. */
+export const PROMPT_MARK = "PROMPT-TEXT-7Q";
+
+/** The force push every tool case asks for (the project has no remote, so it fails harmlessly). */
+export const FORCE_PUSH = "git push --force origin main";
+
+/** What the force push printed when it ran. */
+export const FORCE_PUSH_RAN = /does not appear to be a git repository|failed to push/;
+
+const deny = (reason: string): string =>
+  JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: reason });
+const claudePre = (fields: Record<string, unknown>): string =>
+  JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", ...fields } });
+const block = (reason: string): string => JSON.stringify({ decision: "block", reason });
+const context = (text: string): string => JSON.stringify({ additionalContext: text });
+
+/** Every case, in the order the conformance file lists them. */
+export const CASES: readonly CaseSpec[] = [
+  {
+    id: "pre-nothing",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0 },
+    about: "nothing, exit 0",
+  },
+  {
+    id: "pre-exit2-stderr",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 2, stderr: "R-PRE-X2 force push is forbidden" },
+    marker: "R-PRE-X2",
+    about: "exit 2 with a reason on stderr",
+  },
+  {
+    id: "pre-exit2-empty",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 2 },
+    about: "exit 2, no output",
+  },
+  {
+    id: "pre-exit1-stderr",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 1, stderr: "R-PRE-X1 force push is forbidden" },
+    marker: "R-PRE-X1",
+    about: "exit 1 with a reason on stderr",
+  },
+  {
+    id: "pre-exit3-stderr",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 3, stderr: "R-PRE-X3 force push is forbidden" },
+    marker: "R-PRE-X3",
+    about: "exit 3 with a reason on stderr",
+  },
+  {
+    id: "pre-not-json",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: "{not json" },
+    about: "`{not json` on stdout, exit 0",
+  },
+  {
+    id: "pre-plain-text",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: "R-PRE-PLAIN this is not an answer" },
+    marker: "R-PRE-PLAIN",
+    about: "plain text on stdout, exit 0",
+  },
+  {
+    id: "pre-timeout",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: deny("R-PRE-SLOW too late"), sleepSeconds: 6, timeoutSeconds: 2 },
+    marker: "R-PRE-SLOW",
+    about: "a hook that would deny, past its timeout (timeoutSec 2, sleeps 6 s)",
+  },
+  {
+    id: "pre-deny",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: deny("R-PRE-DENY force push is forbidden") },
+    marker: "R-PRE-DENY",
+    about: "Copilot's own deny: permissionDecision deny with a reason",
+  },
+  {
+    id: "pre-deny-no-reason",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: JSON.stringify({ permissionDecision: "deny" }) },
+    about: "permissionDecision deny without a reason",
+  },
+  {
+    id: "pre-deny-exit2",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 2, stdout: deny("R-PRE-DX2 force push is forbidden") },
+    marker: "R-PRE-DX2",
+    about: "deny JSON with a reason and exit 2",
+  },
+  {
+    id: "pre-ask",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({
+        permissionDecision: "ask",
+        permissionDecisionReason: "R-PRE-ASK confirm",
+      }),
+    },
+    marker: "R-PRE-ASK",
+    about: "Copilot's ask, headless with --allow-all-tools",
+  },
+  {
+    id: "pre-allow",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({
+        permissionDecision: "allow",
+        permissionDecisionReason: "R-PRE-ALLOW fine",
+      }),
+    },
+    marker: "R-PRE-ALLOW",
+    about: "Copilot's allow, with --allow-all-tools",
+  },
+  {
+    id: "pre-allow-no-flag",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: JSON.stringify({ permissionDecision: "allow" }) },
+    args: [],
+    about: "allow, run without --allow-all-tools (no one to approve)",
+  },
+  {
+    id: "pre-nothing-no-flag",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0 },
+    args: [],
+    about: "baseline for the allow: nothing, exit 0, without --allow-all-tools",
+  },
+  {
+    id: "pre-context",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: context("CTX-PRE remember the rules") },
+    marker: "CTX-PRE",
+    about: "additionalContext",
+  },
+  {
+    id: "pre-continue-false",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({ continue: false, stopReason: "R-PRE-CONT stop now" }),
+    },
+    marker: "R-PRE-CONT",
+    about: "Claude's continue false with a stopReason",
+  },
+  {
+    id: "pre-modified-args",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({
+        modifiedArgs: { command: "echo MODIFIED-ARGS-RAN", description: "Rewritten by the hook" },
+      }),
+    },
+    marker: "MODIFIED-ARGS-RAN",
+    about: "a rewritten input: modifiedArgs",
+  },
+  {
+    id: "pre-block-legacy",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: { exit: 0, stdout: block("R-PRE-BLOCK force push is forbidden") },
+    marker: "R-PRE-BLOCK",
+    about: "Claude's legacy decision block",
+  },
+  {
+    id: "pre-claude-deny",
+    event: "pre-tool",
+    nativeEvent: "preToolUse",
+    hook: {
+      exit: 0,
+      stdout: claudePre({ permissionDecision: "deny", permissionDecisionReason: "R-PRE-CL no" }),
+    },
+    marker: "R-PRE-CL",
+    about: "Claude's hookSpecificOutput deny under the camelCase key",
+  },
+  {
+    id: "pre-pascal-claude-deny",
+    event: "pre-tool",
+    nativeEvent: "PreToolUse",
+    hook: {
+      exit: 0,
+      stdout: claudePre({ permissionDecision: "deny", permissionDecisionReason: "R-PRE-PCL no" }),
+    },
+    marker: "R-PRE-PCL",
+    about: "Claude's hookSpecificOutput deny under the PascalCase key",
+  },
+  {
+    id: "pre-pascal-deny",
+    event: "pre-tool",
+    nativeEvent: "PreToolUse",
+    hook: { exit: 0, stdout: deny("R-PRE-PDENY no") },
+    marker: "R-PRE-PDENY",
+    about: "Copilot's top-level deny under the PascalCase key",
+  },
+  {
+    id: "pre-pascal-exit2-stderr",
+    event: "pre-tool",
+    nativeEvent: "PreToolUse",
+    hook: { exit: 2, stderr: "R-PRE-PX2 force push is forbidden" },
+    marker: "R-PRE-PX2",
+    about: "exit 2 with a reason on stderr under the PascalCase key",
+  },
+  {
+    id: "pre-pascal-context",
+    event: "pre-tool",
+    nativeEvent: "PreToolUse",
+    hook: { exit: 0, stdout: claudePre({ additionalContext: "CTX-PRE-P remember the rules" }) },
+    marker: "CTX-PRE-P",
+    about: "Claude's hookSpecificOutput additionalContext under the PascalCase key",
+  },
+  {
+    id: "pre-pascal-updated-input",
+    event: "pre-tool",
+    nativeEvent: "PreToolUse",
+    hook: {
+      exit: 0,
+      stdout: claudePre({
+        permissionDecision: "allow",
+        updatedInput: { command: "echo UPDATED-INPUT-RAN", description: "Rewritten by the hook" },
+      }),
+    },
+    marker: "UPDATED-INPUT-RAN",
+    about: "Claude's updatedInput with an allow under the PascalCase key",
+  },
+  {
+    id: "post-deny",
+    event: "post-tool",
+    nativeEvent: "postToolUse",
+    hook: { exit: 0, stdout: deny("R-POST-DENY bad push") },
+    marker: "R-POST-DENY",
+    about: "permissionDecision deny after the tool ran",
+  },
+  {
+    id: "post-block",
+    event: "post-tool",
+    nativeEvent: "postToolUse",
+    hook: { exit: 0, stdout: block("R-POST-BLOCK bad push") },
+    marker: "R-POST-BLOCK",
+    about: "decision block with a reason after the tool ran",
+  },
+  {
+    id: "post-exit2-stderr",
+    event: "post-tool",
+    nativeEvent: "postToolUse",
+    hook: { exit: 2, stderr: "R-POST-X2 bad push" },
+    marker: "R-POST-X2",
+    about: "exit 2 with a reason on stderr after the tool ran",
+  },
+  {
+    id: "post-context",
+    event: "post-tool",
+    nativeEvent: "postToolUse",
+    hook: { exit: 0, stdout: context("CTX-POST check the remote") },
+    marker: "CTX-POST",
+    about: "additionalContext after the tool ran",
+  },
+  {
+    id: "post-modified-result",
+    event: "post-tool",
+    nativeEvent: "postToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({
+        modifiedResult: { resultType: "success", textResultForLlm: "MODRES-POST replaced output" },
+      }),
+    },
+    marker: "MODRES-POST",
+    about: "modifiedResult after the tool ran",
+  },
+  {
+    id: "post-pascal-block",
+    event: "post-tool",
+    nativeEvent: "PostToolUse",
+    hook: { exit: 0, stdout: block("R-POST-PBLOCK bad push") },
+    marker: "R-POST-PBLOCK",
+    about: "decision block with a reason under the PascalCase key",
+  },
+  {
+    id: "post-pascal-context",
+    event: "post-tool",
+    nativeEvent: "PostToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({
+        hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "CTX-POST-P check" },
+      }),
+    },
+    marker: "CTX-POST-P",
+    about: "Claude's hookSpecificOutput additionalContext under the PascalCase key",
+  },
+  {
+    id: "prompt-block",
+    event: "prompt",
+    nativeEvent: "userPromptSubmitted",
+    hook: { exit: 0, stdout: block("R-UPS-BLOCK not this prompt") },
+    marker: "R-UPS-BLOCK",
+    about: "a refused prompt: decision block with a reason",
+  },
+  {
+    id: "prompt-deny",
+    event: "prompt",
+    nativeEvent: "userPromptSubmitted",
+    hook: { exit: 0, stdout: deny("R-UPS-DENY not this prompt") },
+    marker: "R-UPS-DENY",
+    about: "permissionDecision deny on the prompt",
+  },
+  {
+    id: "prompt-exit2-stderr",
+    event: "prompt",
+    nativeEvent: "userPromptSubmitted",
+    hook: { exit: 2, stderr: "R-UPS-X2 not this prompt" },
+    marker: "R-UPS-X2",
+    about: "exit 2 with a reason on stderr on the prompt",
+  },
+  {
+    id: "prompt-context",
+    event: "prompt",
+    nativeEvent: "userPromptSubmitted",
+    hook: { exit: 0, stdout: context("CTX-UPS mind the tests") },
+    marker: "CTX-UPS",
+    about: "additionalContext on the prompt",
+  },
+  {
+    id: "prompt-pascal-block",
+    event: "prompt",
+    nativeEvent: "UserPromptSubmit",
+    hook: { exit: 0, stdout: block("R-UPS-PBLOCK not this prompt") },
+    marker: "R-UPS-PBLOCK",
+    about: "decision block with a reason under the PascalCase key",
+  },
+  {
+    id: "start-context",
+    event: "session-start",
+    nativeEvent: "sessionStart",
+    hook: { exit: 0, stdout: context("CTX-START the repo is frozen") },
+    marker: "CTX-START",
+    about: "additionalContext at session start",
+  },
+  {
+    id: "start-pascal-context",
+    event: "session-start",
+    nativeEvent: "SessionStart",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: "SessionStart",
+          additionalContext: "CTX-START-P frozen",
+        },
+      }),
+    },
+    marker: "CTX-START-P",
+    about: "Claude's hookSpecificOutput additionalContext under the PascalCase key",
+  },
+  {
+    id: "stop-block",
+    event: "stop",
+    nativeEvent: "agentStop",
+    hook: { exit: 0, stdout: block("R-STOP-BLOCK also run the tests") },
+    marker: "R-STOP-BLOCK",
+    about: "decision block at the first stop only (a stop sent back)",
+  },
+  {
+    id: "stop-exit2-stderr",
+    event: "stop",
+    nativeEvent: "agentStop",
+    hook: { exit: 2, stderr: "R-STOP-X2 also run the tests" },
+    marker: "R-STOP-X2",
+    about: "exit 2 with a reason on stderr at the first stop only",
+  },
+  {
+    id: "stop-pascal-block",
+    event: "stop",
+    nativeEvent: "Stop",
+    hook: { exit: 0, stdout: block("R-STOP-PBLOCK also run the tests") },
+    marker: "R-STOP-PBLOCK",
+    about: "decision block at the first stop only, under the PascalCase key",
+  },
+];
+
+/**
+ * The model's script for a case: the force push then a final text for tool
+ * events, two final texts for stops, one for the others.
+ *
+ * @param c The case.
+ * @returns The steps.
+ *
+ * @example Usage
+ * ```ts
+ * import { CASES, caseSteps } from "./copilot_cli_conformance.ts";
+ * console.assert(caseSteps(CASES[0]!).length === 2);
+ * ```
+ */
+export function caseSteps(c: CaseSpec): ChatStep[] {
+  if (c.event === "pre-tool" || c.event === "post-tool") {
+    return [
+      toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
+      textStep(FINAL),
+    ];
+  }
+  if (c.event === "stop") return [textStep(FINAL), textStep("SECOND-FINAL")];
+  return [textStep(FINAL)];
+}
+
+/**
+ * The recording hook's rule for a case: it answers only the case's event, and
+ * only the force push (tool events) or the main agent's first stop (stops).
+ *
+ * @param c The case.
+ * @returns The rule.
+ *
+ * @example Usage
+ * ```ts
+ * import { CASES, caseRule } from "./copilot_cli_conformance.ts";
+ * console.assert(caseRule(CASES[0]!).match === "git push");
+ * ```
+ */
+export function caseRule(c: CaseSpec): HookRule {
+  const rule: HookRule = { event: c.nativeEvent, exit: c.hook.exit };
+  if (c.event === "pre-tool" || c.event === "post-tool") rule.match = "git push";
+  // The main agent's first stop: its payload ends with the flag (a sub-agent's goes on).
+  if (c.event === "stop") rule.match = '"stop_hook_active":false}';
+  if (c.hook.stdout !== undefined) rule.stdout = c.hook.stdout;
+  if (c.hook.stderr !== undefined) rule.stderr = c.hook.stderr;
+  if (c.hook.sleepSeconds !== undefined) rule.sleepSeconds = c.hook.sleepSeconds;
+  return rule;
+}
+
+/**
+ * Reads one case's session back into a conformance case.
+ *
+ * @param c The case.
+ * @param s What the session did.
+ * @param clean Makes a text neutral (the world's paths become <home>, <project>, <tmp>).
+ * @returns The conformance case.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { judgeCase } from "./copilot_cli_conformance.ts";
+ * const result = judgeCase(spec, session, (t) => t);
+ * ```
+ */
+export function judgeCase(
+  c: CaseSpec,
+  s: Session,
+  clean: (text: string) => string,
+): ConformanceCase {
+  const toolEvent = c.event === "pre-tool" || c.event === "post-tool";
+  const rewritten = s.toolResults.some((t) => t.includes("ARGS-RAN") || t.includes("INPUT-RAN"));
+  let toolRan: boolean | null = null;
+  if (toolEvent) toolRan = rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
+  if (c.event === "prompt") toolRan = requestsMention(s.turns, PROMPT_MARK);
+  const reachedModel = c.marker === undefined ? null : requestsMention(s.requests, c.marker);
+  const notes = [c.about, `copilot exited ${s.run.code ?? "on a signal"}`];
+  const shown = c.marker !== undefined && (s.run.stderr + s.run.stdout).includes(c.marker);
+  if (shown) notes.push("the reason was printed to the person");
+  if (!s.hookCalls.some((h) => h.event === c.nativeEvent)) notes.push("the hook never ran");
+  const first = s.turns[0];
+  if (c.marker !== undefined && first !== undefined && requestsMention([first], c.marker)) {
+    notes.push("it was in the first request");
+  }
+  if (rewritten) notes.push("the rewritten command ran instead of the force push");
+  if (s.run.timedOut) notes.push("the run timed out");
+  const result: ConformanceCase = {
+    id: c.id,
+    event: c.event,
+    nativeEvent: c.nativeEvent,
+    hook: c.hook,
+    toolRan,
+    reachedModel,
+    continued: c.event === "stop" ? s.turns.length > 1 : null,
+    runEnded: s.run.code !== 0 || !s.run.stdout.includes(FINAL),
+    notes: notes.join("; "),
+  };
+  const saw = toolEvent ? s.toolResults[0] : markedMessage(s, c.marker);
+  if (saw !== undefined) result.modelSaw = trim(clean(saw), 400);
+  return result;
+}
+
+/** The first message the model was shown that holds the marker, as `role: text`. */
+function markedMessage(s: Session, marker: string | undefined): string | undefined {
+  if (marker === undefined) return undefined;
+  for (const r of s.turns) {
+    for (const m of chatMessages(r.body)) {
+      const text = messageText(m);
+      if (text.includes(marker)) return `${m.role}: ${text}`;
+    }
+  }
+  return undefined;
+}
+
+function trim(text: string, max: number): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max)}…`;
+}

@@ -1,0 +1,381 @@
+/**
+ * GitHub Copilot CLI's recorder: the fixtures (what the real binary sends a
+ * hook, under both spellings of each event key) and the conformance file (what
+ * it does with each raw hook output), from headless runs against the fake chat
+ * completions API. `deno task record copilot_cli` runs it.
+ *
+ * @module
+ */
+
+import type { AgentHarness, ConformanceCase, ConformanceFile, Fixture } from "./harness_types.ts";
+import { type ChatScript, textStep, toolStep } from "./fake_openai_chat.ts";
+import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
+import type { HookLogEntry, World } from "./world.ts";
+import { agentVersion, skipReason } from "./world.ts";
+import {
+  CAMEL_EVENTS,
+  COPILOT,
+  copilotWorld,
+  PASCAL_EVENTS,
+  recordingHooks,
+  runCopilot,
+  type Session,
+  SUBAGENT_MARKER,
+} from "./copilot_cli_session.ts";
+import {
+  caseRule,
+  CASES,
+  type CaseSpec,
+  caseSteps,
+  FORCE_PUSH,
+  judgeCase,
+  PROMPT_MARK,
+} from "./copilot_cli_conformance.ts";
+
+/** The prompt of the fixture session. */
+export const FIXTURE_PROMPT = "Do the scripted steps";
+
+/** The reason the fixture session's stop hook sends the agent back with. */
+export const STOP_REASON = "R-STOP-FIXTURE please also run the tests";
+
+/**
+ * The fixture session's script: a force push, a harmless command, a write, an
+ * edit, a read, a write to `.env`, a read that fails, a sub-agent, a final text.
+ *
+ * @param project The project folder (the file tools want absolute paths).
+ * @returns The script.
+ *
+ * @example Usage
+ * ```ts
+ * import { fixtureScript } from "./copilot_cli_harness.ts";
+ * console.assert(fixtureScript("/p").steps.length === 9);
+ * ```
+ */
+export function fixtureScript(project: string): ChatScript {
+  return {
+    subagentMarker: SUBAGENT_MARKER,
+    steps: [
+      toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
+      toolStep("bash", { command: "echo hello", description: "Say hello" }),
+      toolStep("create", { path: `${project}/notes.txt`, file_text: "line one\nline two\n" }),
+      toolStep("edit", { path: `${project}/notes.txt`, old_str: "line two", new_str: "line 2" }),
+      toolStep("view", { path: `${project}/notes.txt` }),
+      toolStep("create", { path: `${project}/.env`, file_text: "API_KEY=not-a-real-key\n" }),
+      toolStep("view", { path: `${project}/missing.txt` }),
+      toolStep("task", {
+        name: "helper",
+        prompt: `${SUBAGENT_MARKER} say hi`,
+        agent_type: "explore",
+        description: "Helper task",
+      }),
+      textStep("FINAL-OK"),
+    ],
+  };
+}
+
+/**
+ * Runs the fixture session: the recording hook under every event key in both
+ * spellings (two files), and the main agent's first stop sent back once.
+ *
+ * @param world A world from `copilotWorld()`.
+ * @returns What the session did.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { fixtureSession } from "./copilot_cli_harness.ts";
+ * const session = await fixtureSession(world);
+ * console.log(session.hookCalls.length);
+ * ```
+ */
+export async function fixtureSession(world: World): Promise<Session> {
+  return await runCopilot({
+    world,
+    script: fixtureScript(world.project),
+    prompt: FIXTURE_PROMPT,
+    hookFiles: {
+      "record-camel.json": recordingHooks(Object.values(CAMEL_EVENTS), 15),
+      "record-pascal.json": recordingHooks(Object.values(PASCAL_EVENTS), 15),
+    },
+    rules: [{
+      event: CAMEL_EVENTS.stop,
+      match: '"stop_hook_active":false}',
+      stdout: JSON.stringify({ decision: "block", reason: STOP_REASON }),
+    }],
+  });
+}
+
+/** Which hook call becomes which fixture. */
+interface FixturePick {
+  event: string;
+  variant: string;
+  /** The contract event whose native keys are looked for (post-tool-failure is post-tool). */
+  native: keyof typeof CAMEL_EVENTS;
+  /** Picks among that event's calls (the stdin as compact JSON). */
+  when: (stdin: string) => boolean;
+  /** Which of the matching calls (default the first). */
+  nth?: number;
+  note?: string;
+}
+
+const isSubagent = (s: string): boolean => s.includes('"agentId"') || s.includes('"agent_id"');
+
+/** The fixtures, picked from the fixture session. */
+export const PICKS: readonly FixturePick[] = [
+  {
+    event: "pre-tool",
+    variant: "shell-force-push",
+    native: "pre-tool",
+    when: (s) => s.includes(FORCE_PUSH),
+  },
+  {
+    event: "pre-tool",
+    variant: "shell-harmless",
+    native: "pre-tool",
+    when: (s) => s.includes("echo hello"),
+  },
+  {
+    event: "pre-tool",
+    variant: "write",
+    native: "pre-tool",
+    when: (s) => s.includes("notes.txt") && s.includes("file_text"),
+  },
+  { event: "pre-tool", variant: "edit", native: "pre-tool", when: (s) => s.includes("old_str") },
+  {
+    event: "pre-tool",
+    variant: "read",
+    native: "pre-tool",
+    when: (s) => s.includes("notes.txt") && !s.includes("file_text") && !s.includes("old_str"),
+  },
+  {
+    event: "pre-tool",
+    variant: "write-env",
+    native: "pre-tool",
+    when: (s) => s.includes("/.env"),
+    note: "Copilot CLI wrote .env without asking",
+  },
+  {
+    event: "post-tool",
+    variant: "shell-harmless",
+    native: "post-tool",
+    when: (s) => s.includes("echo hello"),
+  },
+  {
+    event: "post-tool",
+    variant: "failed",
+    native: "post-tool-failure",
+    when: (s) => s.includes("missing.txt"),
+    note: "a view of a file that is not there",
+  },
+  { event: "prompt", variant: "prompt", native: "prompt", when: (s) => s.includes(FIXTURE_PROMPT) },
+  {
+    event: "session-start",
+    variant: "startup",
+    native: "session-start",
+    when: () => true,
+    note: 'a new session in prompt mode: the agent says source "new"',
+  },
+  { event: "session-end", variant: "end", native: "session-end", when: () => true },
+  { event: "stop", variant: "first", native: "stop", when: (s) => !isSubagent(s) },
+  {
+    event: "stop",
+    variant: "continued",
+    native: "stop",
+    when: (s) => !isSubagent(s),
+    nth: 1,
+    note: "the second stop, after the first stop hook answered decision block",
+  },
+  {
+    event: "stop",
+    variant: "subagent",
+    native: "stop",
+    when: isSubagent,
+    note: "the stop event also fires at the end of a sub-agent's own turn (task tool)",
+  },
+  { event: "subagent-stop", variant: "first", native: "subagent-stop", when: () => true },
+];
+
+/**
+ * Turns the fixture session's hook calls into fixtures: each pick once under
+ * the camelCase key (variant as named) and once under the PascalCase key
+ * (variant + `-pascal`).
+ *
+ * @param calls The recording hook's calls.
+ * @param world The world the session ran in (for redaction).
+ * @param version The agent's version.
+ * @returns The fixtures, and the picks nothing matched.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { pickFixtures } from "./copilot_cli_harness.ts";
+ * const { fixtures, missing } = pickFixtures(session.hookCalls, world, "1.0.102");
+ * ```
+ */
+export function pickFixtures(
+  calls: readonly HookLogEntry[],
+  world: World,
+  version: string,
+): { fixtures: Fixture[]; missing: string[] } {
+  const fixtures: Fixture[] = [];
+  const missing: string[] = [];
+  for (const pick of PICKS) {
+    for (const [keys, suffix] of [[CAMEL_EVENTS, ""], [PASCAL_EVENTS, "-pascal"]] as const) {
+      const nativeEvent = keys[pick.native];
+      const variant = pick.variant + suffix;
+      const found = calls.filter((c) =>
+        c.event === nativeEvent && pick.when(JSON.stringify(c.stdin))
+      )[
+        pick.nth ?? 0
+      ];
+      if (found === undefined || typeof found.stdin !== "object" || found.stdin === null) {
+        missing.push(`${pick.event}.${variant} (${nativeEvent})`);
+        continue;
+      }
+      const how =
+        `recorded: copilot -p in BYOK offline mode against tests/e2e/fake_openai_chat.ts, ` +
+        `a user hooks file ($COPILOT_HOME/hooks/*.json, version 1) with the key ${nativeEvent}`;
+      fixtures.push({
+        agent: COPILOT,
+        version,
+        source: "recorded",
+        os: fixtureOs(),
+        date: fixtureDate(),
+        event: pick.event,
+        nativeEvent,
+        variant,
+        note: pick.note === undefined ? how : `${how}; ${pick.note}`,
+        payload: redact(found.stdin, world) as Record<string, unknown>,
+      });
+    }
+  }
+  return { fixtures, missing };
+}
+
+/**
+ * Records fixtures/copilot-cli/*.json from one fixture session.
+ *
+ * @param outDir The fixtures folder (or fixtures/copilot-cli).
+ * @returns The files written.
+ * @throws Error when a fixture could not be picked (the agent changed).
+ */
+async function recordFixtures(outDir: string): Promise<string[]> {
+  const version = await agentVersion(COPILOT);
+  await using world = await copilotWorld();
+  const session = await fixtureSession(world);
+  if (session.run.code !== 0) {
+    throw new Error(`Copilot CLI exited ${session.run.code}: ${session.run.stderr.trim()}`);
+  }
+  const { fixtures, missing } = pickFixtures(session.hookCalls, world, version);
+  if (missing.length > 0) throw new Error(`Cannot find the hook calls for ${missing.join(", ")}`);
+  const written: string[] = [];
+  for (const f of fixtures) written.push(await writeFixture(outDir, f));
+  return written;
+}
+
+/**
+ * Runs one conformance case in a fresh world.
+ *
+ * @param c The case.
+ * @returns What the binary did.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { runCase } from "./copilot_cli_harness.ts";
+ * import { CASES } from "./copilot_cli_conformance.ts";
+ * console.log(await runCase(CASES[0]!));
+ * ```
+ */
+export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
+  await using world = await copilotWorld();
+  const session = await runCopilot({
+    world,
+    script: { steps: caseSteps(c) },
+    prompt: c.event === "prompt"
+      ? `${PROMPT_MARK} run the scripted steps`
+      : "Run the scripted step",
+    hookFiles: { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) },
+    rules: [caseRule(c)],
+    ...(c.args === undefined ? {} : { args: c.args }),
+    timeoutMs: 60_000,
+  });
+  return judgeCase(c, session, (text) =>
+    String(redact(text, world)).replace(
+      /<current_datetime>[^<]*<\/current_datetime>/g,
+      "<current_datetime>…</current_datetime>",
+    ));
+}
+
+/**
+ * Runs tasks with at most `jobs` at a time, keeping their order.
+ *
+ * @param items The inputs.
+ * @param jobs How many at once.
+ * @param fn The task.
+ * @returns The results, in the order of `items`.
+ *
+ * @example Usage
+ * ```ts
+ * import { pooled } from "./copilot_cli_harness.ts";
+ * console.log(await pooled([1, 2, 3], 2, (n) => Promise.resolve(n * 2)));
+ * ```
+ */
+export async function pooled<T, R>(
+  items: readonly T[],
+  jobs: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  return out;
+}
+
+/**
+ * How many sessions run at once (EVERYHOOK_E2E_JOBS, default 3).
+ *
+ * @returns The number.
+ *
+ * @example Usage
+ * ```ts
+ * import { jobs } from "./copilot_cli_harness.ts";
+ * console.assert(jobs() > 0);
+ * ```
+ */
+export function jobs(): number {
+  const n = Number(Deno.env.get("EVERYHOOK_E2E_JOBS") ?? "3");
+  return Number.isInteger(n) && n > 0 ? n : 3;
+}
+
+async function recordConformance(): Promise<ConformanceFile> {
+  const version = await agentVersion(COPILOT);
+  const cases = await pooled(CASES, jobs(), runCase);
+  return {
+    agent: COPILOT,
+    version,
+    source: "recorded",
+    os: fixtureOs(),
+    date: fixtureDate(),
+    cases,
+  };
+}
+
+/**
+ * GitHub Copilot CLI's harness, for `deno task record` and the e2e tests.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { harness } from "./copilot_cli_harness.ts";
+ * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures");
+ * ```
+ */
+export const harness: AgentHarness = {
+  id: COPILOT,
+  unavailable: () => skipReason(COPILOT),
+  recordFixtures,
+  recordConformance,
+};

@@ -1,0 +1,313 @@
+/**
+ * One headless GitHub Copilot CLI session against the fake chat completions
+ * API: the environment that keeps it offline and inside a throwaway world
+ * (BYOK + `COPILOT_OFFLINE`, `COPILOT_HOME`, the XDG folders), the hook files
+ * it reads (`$COPILOT_HOME/hooks/*.json`, `"version": 1`), and a run that
+ * returns what the agent printed, what it asked the model and which hooks ran.
+ *
+ * The Copilot binary is a Node single-executable that unpacks its JS package
+ * (235 MB) on first start; `COPILOT_PKG_CACHE_HOME` points every run at one
+ * shared copy under the agents cache, unpacked once by {@linkcode prepareCopilot}.
+ *
+ * @module
+ */
+
+import type { LoggedRequest } from "./fake_server.ts";
+import {
+  type ChatScript,
+  mainTurns,
+  startFakeOpenAiChat,
+  toolResults,
+} from "./fake_openai_chat.ts";
+import { runAgent, type RunAgentResult } from "./process.ts";
+import { AGENTS_CACHE } from "./pins.ts";
+import type { HookRule } from "./record_hook.ts";
+import {
+  agentBin,
+  type HookLogEntry,
+  makeWorld,
+  readHookLog,
+  recordHookCommand,
+  REPO_ROOT,
+  type World,
+} from "./world.ts";
+
+/** everyhook's id for GitHub Copilot CLI. */
+export const COPILOT = "copilot-cli";
+
+/** The camelCase event keys (camelCase payloads that do not name the event), by contract event. */
+export const CAMEL_EVENTS = {
+  "session-start": "sessionStart",
+  "session-end": "sessionEnd",
+  "prompt": "userPromptSubmitted",
+  "pre-tool": "preToolUse",
+  "post-tool": "postToolUse",
+  "post-tool-failure": "postToolUseFailure",
+  "stop": "agentStop",
+  "subagent-stop": "subagentStop",
+} as const;
+
+/** The PascalCase (Claude-compatible) event keys, which get snake_case payloads, by contract event. */
+export const PASCAL_EVENTS = {
+  "session-start": "SessionStart",
+  "session-end": "SessionEnd",
+  "prompt": "UserPromptSubmit",
+  "pre-tool": "PreToolUse",
+  "post-tool": "PostToolUse",
+  "post-tool-failure": "PostToolUseFailure",
+  "stop": "Stop",
+  "subagent-stop": "SubagentStop",
+} as const;
+
+/** A hooks file as Copilot CLI reads it from `$COPILOT_HOME/hooks/`. */
+export interface CopilotHookFile {
+  version: number;
+  hooks: Record<string, Array<Record<string, unknown>>>;
+}
+
+/** What one session runs. */
+export interface SessionOptions {
+  /** The world to run in (from {@linkcode copilotWorld}). */
+  world: World;
+  /** What the fake model does. */
+  script: ChatScript;
+  /** Hook files to write into `$COPILOT_HOME/hooks/`, by file name. */
+  hookFiles?: Record<string, CopilotHookFile>;
+  /** What the recording hook answers ($HOOK_RULES). */
+  rules?: HookRule[];
+  /** The prompt (`-p`). */
+  prompt?: string;
+  /** Flags after `-p <prompt> --no-auto-update` (default `--allow-all-tools`). */
+  args?: string[];
+  /** More environment for the agent. */
+  env?: Record<string, string>;
+  /** Kill the agent after this long (default 90 s). */
+  timeoutMs?: number;
+}
+
+/** What one session did. */
+export interface Session {
+  /** The agent's exit code and output. */
+  run: RunAgentResult;
+  /** Every request the fake API got. */
+  requests: LoggedRequest[];
+  /** The main conversation's model turns. */
+  turns: LoggedRequest[];
+  /** Every distinct tool result the model was shown. */
+  toolResults: string[];
+  /** The recording hook's calls, in order. */
+  hookCalls: HookLogEntry[];
+}
+
+/** Where the binary's JS package is unpacked once, for every run. */
+export const PKG_CACHE = `${REPO_ROOT}/${AGENTS_CACHE}/${COPILOT}/pkg-cache`;
+
+/** The text sub-agent conversations are recognised by. */
+export const SUBAGENT_MARKER = "SUBAGENT-PROMPT";
+
+let prepared: Promise<void> | undefined;
+
+/**
+ * Unpacks the binary's JS package into {@linkcode PKG_CACHE} (once per process),
+ * so that parallel sessions do not race to unpack it.
+ *
+ * @returns When done.
+ * @throws Error when the binary is missing or fails to unpack.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { prepareCopilot } from "./copilot_cli_session.ts";
+ * await prepareCopilot();
+ * ```
+ */
+export function prepareCopilot(): Promise<void> {
+  prepared ??= (async () => {
+    const bin = agentBin(COPILOT);
+    if (bin === undefined) throw new Error(`Cannot find the binary of "${COPILOT}"`);
+    await using world = await makeWorld(COPILOT);
+    const r = await runAgent({
+      cmd: bin,
+      args: ["--version"],
+      env: world.env({ COPILOT_PKG_CACHE_HOME: PKG_CACHE, COPILOT_SEA_EXTRACT_ONLY: "1" }),
+      cwd: world.project,
+      timeoutMs: 60_000,
+    });
+    if (r.code !== 0) throw new Error(`Cannot unpack "${bin}": ${r.stderr.trim()}`);
+  })();
+  return prepared;
+}
+
+/**
+ * A world for Copilot CLI: its project is a git repository (branch main) with
+ * one empty commit and no remote (so that a force push fails harmlessly), and
+ * `$COPILOT_HOME/hooks/` exists.
+ *
+ * @returns The world; dispose it when done.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { copilotWorld } from "./copilot_cli_session.ts";
+ * await using world = await copilotWorld();
+ * ```
+ */
+export async function copilotWorld(): Promise<World> {
+  const world = await makeWorld(COPILOT);
+  await Deno.mkdir(`${copilotHome(world)}/hooks`, { recursive: true });
+  for (
+    const args of [
+      ["init", "-q", "-b", "main"],
+      ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", "commit", "-q"]
+        .concat(["--allow-empty", "-m", "init"]),
+    ]
+  ) {
+    const r = await runAgent({
+      cmd: "git",
+      args,
+      env: world.env(),
+      cwd: world.project,
+      timeoutMs: 20_000,
+    });
+    if (r.code !== 0) throw new Error(`Cannot run "git ${args.join(" ")}": ${r.stderr.trim()}`);
+  }
+  return world;
+}
+
+/**
+ * The agent's home folder in a world (`COPILOT_HOME`).
+ *
+ * @param world The world.
+ * @returns `<home>/.copilot`
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { copilotHome } from "./copilot_cli_session.ts";
+ * console.log(copilotHome(world));
+ * ```
+ */
+export function copilotHome(world: World): string {
+  return `${world.home}/.copilot`;
+}
+
+/**
+ * The environment of a session: the world's, plus what keeps Copilot CLI
+ * offline (no GitHub login, no telemetry, no update check) and pointed at the
+ * fake API, with every folder it writes inside the world.
+ *
+ * @param world The world.
+ * @param baseUrl The fake API's base URL (`http://127.0.0.1:<port>/v1`).
+ * @param extra More variables.
+ * @returns The whole environment.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { copilotEnv } from "./copilot_cli_session.ts";
+ * const env = copilotEnv(world, api.baseUrl, { HOOK_LOG: "/tmp/x/hooks.jsonl" });
+ * ```
+ */
+export function copilotEnv(
+  world: World,
+  baseUrl: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return world.env({
+    COPILOT_HOME: copilotHome(world),
+    XDG_CACHE_HOME: `${world.root}/cache`,
+    XDG_CONFIG_HOME: `${world.root}/config`,
+    XDG_DATA_HOME: `${world.root}/data`,
+    XDG_STATE_HOME: `${world.root}/state`,
+    COPILOT_PKG_CACHE_HOME: PKG_CACHE,
+    COPILOT_OFFLINE: "true",
+    COPILOT_AUTO_UPDATE: "false",
+    NO_PROXY: "*",
+    COPILOT_PROVIDER_BASE_URL: baseUrl,
+    COPILOT_PROVIDER_TYPE: "openai",
+    COPILOT_PROVIDER_API_KEY: "fake-key-not-real",
+    COPILOT_MODEL: "gpt-4.1",
+    NO_COLOR: "1",
+    ...extra,
+  });
+}
+
+/**
+ * A hooks file that runs the recording hook for each of the given event keys.
+ *
+ * @param events The event keys, camelCase or PascalCase.
+ * @param timeoutSec The timeout of each entry, in seconds.
+ * @returns The file's content.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { recordingHooks } from "./copilot_cli_session.ts";
+ * const file = recordingHooks(["preToolUse"], 15);
+ * console.assert(file.version === 1);
+ * ```
+ */
+export function recordingHooks(events: readonly string[], timeoutSec: number): CopilotHookFile {
+  const hooks: CopilotHookFile["hooks"] = {};
+  for (const e of events) {
+    hooks[e] = [{ type: "command", bash: recordHookCommand(e), timeoutSec }];
+  }
+  return { version: 1, hooks };
+}
+
+/**
+ * Runs `copilot -p <prompt> --no-auto-update --allow-all-tools` in the world's
+ * project against a fresh fake API, with the given hook files and rules.
+ *
+ * @param o What to run.
+ * @returns What happened.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { copilotWorld, runCopilot } from "./copilot_cli_session.ts";
+ * import { textStep } from "./fake_openai_chat.ts";
+ * await using world = await copilotWorld();
+ * const s = await runCopilot({ world, script: { steps: [textStep("hi")] } });
+ * console.log(s.run.code, s.turns.length);
+ * ```
+ */
+export async function runCopilot(o: SessionOptions): Promise<Session> {
+  const bin = agentBin(COPILOT);
+  if (bin === undefined) throw new Error(`Cannot find the binary of "${COPILOT}"`);
+  await prepareCopilot();
+  const hookLog = `${o.world.root}/hooks.jsonl`;
+  const rulesFile = `${o.world.root}/rules.json`;
+  await Deno.remove(hookLog).catch(() => {});
+  await Deno.remove(`${hookLog}.state`).catch(() => {});
+  await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
+  for (const [name, file] of Object.entries(o.hookFiles ?? {})) {
+    await Deno.writeTextFile(
+      `${copilotHome(o.world)}/hooks/${name}`,
+      JSON.stringify(file, null, 2) + "\n",
+    );
+  }
+  const api = await startFakeOpenAiChat(o.script);
+  try {
+    const run = await runAgent({
+      cmd: bin,
+      args: [
+        "-p",
+        o.prompt ?? "Do the scripted steps",
+        "--no-auto-update",
+        ...(o.args ?? ["--allow-all-tools"]),
+      ],
+      env: copilotEnv(o.world, api.baseUrl, {
+        HOOK_LOG: hookLog,
+        HOOK_RULES: rulesFile,
+        ...(o.env ?? {}),
+      }),
+      cwd: o.world.project,
+      timeoutMs: o.timeoutMs ?? 90_000,
+    });
+    const requests = [...api.requests];
+    return {
+      run,
+      requests,
+      turns: mainTurns(requests, o.script.subagentMarker),
+      toolResults: toolResults(mainTurns(requests, o.script.subagentMarker)),
+      hookCalls: await readHookLog(hookLog),
+    };
+  } finally {
+    await api.close();
+  }
+}
