@@ -1,0 +1,336 @@
+/**
+ * One headless Codex CLI session in a throwaway world: a config that talks only
+ * to the fake Responses API on 127.0.0.1 and phones nowhere else, hooks in
+ * `$CODEX_HOME/hooks.json`, a git project with a local bare `origin`, then
+ * `codex exec` and what came of it (the hook log, the requests, the output).
+ *
+ * Codex skips untrusted hooks without a word, so every run passes
+ * `--dangerously-bypass-hook-trust`; the callers check that the hooks logged.
+ *
+ * @module
+ */
+
+import type { HookRule } from "./record_hook.ts";
+import { type ResponsesScript, startFakeResponses, stepOf } from "./fake_openai_responses.ts";
+import type { LoggedRequest } from "./fake_server.ts";
+import { runAgent, type RunAgentResult } from "./process.ts";
+import {
+  agentBin,
+  type HookLogEntry,
+  makeWorld,
+  readHookLog,
+  recordHookCommand,
+  type World,
+} from "./world.ts";
+
+/** everyhook's id for Codex CLI. */
+export const CODEX = "codex";
+
+/** Codex's own name for each contract event. */
+export const CODEX_EVENTS = {
+  "pre-tool": "PreToolUse",
+  "post-tool": "PostToolUse",
+  "prompt": "UserPromptSubmit",
+  "session-start": "SessionStart",
+  "session-end": "SessionEnd",
+  "stop": "Stop",
+  "subagent-stop": "SubagentStop",
+} as const;
+
+/** A contract event Codex has. */
+export type CodexEvent = keyof typeof CODEX_EVENTS;
+
+/** The shell command every force-push case plays. */
+export const FORCE_PUSH = "git push --force origin main";
+
+/** One command hook of hooks.json. */
+export interface CodexHookHandler {
+  type: "command";
+  command: string;
+  timeout?: number;
+}
+
+/** hooks.json: matcher groups per native event. */
+export interface CodexHooksFile {
+  hooks: Record<string, Array<{ matcher?: string; hooks: CodexHookHandler[] }>>;
+}
+
+/** What one session does. */
+export interface CodexSessionOptions {
+  /** What the fake model does. */
+  script: ResponsesScript;
+  /** hooks.json to write in CODEX_HOME; omit to leave the file alone (such as after an install). */
+  hooks?: CodexHooksFile;
+  /** The recording hook's rules. */
+  rules?: HookRule[];
+  /** The model Codex asks for (gpt-5.5 offers apply_patch; fake-model offers sub-agents). */
+  model?: string;
+  /** The prompt. */
+  prompt?: string;
+  /** More `codex exec` arguments, before the prompt. */
+  args?: string[];
+  /** Kill codex after this long. */
+  timeoutMs?: number;
+  /** Runs after the world is ready and before codex starts (such as an install). */
+  before?: (s: CodexWorld) => Promise<void>;
+}
+
+/** A world made ready for Codex. */
+export interface CodexWorld {
+  /** The throwaway world. */
+  world: World;
+  /** $CODEX_HOME (inside the world's home). */
+  codexHome: string;
+  /** The local bare repository the project's `origin` points at. */
+  remote: string;
+  /** The recording hook's log. */
+  hookLog: string;
+  /** The environment codex runs with. */
+  env: Record<string, string>;
+}
+
+/** What a session left to look at (the world still exists while the callback runs). */
+export interface CodexSession extends CodexWorld {
+  /** How `codex exec` ended. */
+  result: RunAgentResult;
+  /** Every request the fake API got. */
+  requests: LoggedRequest[];
+  /** The `/v1/responses` requests, each with the script step it asked for. */
+  turns: Array<{ step: number; body: unknown }>;
+  /** Every hook call the recording hook logged. */
+  calls: HookLogEntry[];
+  /** The `hook: <Event> <Status>` lines codex printed on stderr. */
+  hookStatus: string[];
+  /** True when the force push reached `origin` (its main branch exists). */
+  pushed(): Promise<boolean>;
+}
+
+/**
+ * hooks.json that runs the recording hook for each native event.
+ *
+ * @param events Codex's event names.
+ * @param timeouts Seconds per event (default 30).
+ * @returns The file's content.
+ *
+ * @example Usage
+ * ```ts
+ * import { recordingHooks } from "./codex_session.ts";
+ * console.assert(recordingHooks(["Stop"]).hooks.Stop?.length === 1);
+ * ```
+ */
+export function recordingHooks(
+  events: readonly string[],
+  timeouts: Readonly<Record<string, number>> = {},
+): CodexHooksFile {
+  const hooks: CodexHooksFile["hooks"] = {};
+  for (const event of events) {
+    hooks[event] = [{
+      hooks: [{
+        type: "command",
+        command: recordHookCommand(event),
+        timeout: timeouts[event] ?? 30,
+      }],
+    }];
+  }
+  return { hooks };
+}
+
+/** config.toml: the fake provider, no approvals, no sandbox, and nothing that phones home. */
+function configToml(baseUrl: string, model: string): string {
+  return [
+    `model = "${model}"`,
+    `model_provider = "fake"`,
+    `approval_policy = "never"`,
+    `sandbox_mode = "danger-full-access"`,
+    `check_for_update_on_startup = false`,
+    ``,
+    `[analytics]`,
+    `enabled = false`,
+    ``,
+    `[feedback]`,
+    `enabled = false`,
+    ``,
+    `[otel]`,
+    `exporter = "none"`,
+    ``,
+    `[features]`,
+    `plugins = false`,
+    ``,
+    `[model_providers.fake]`,
+    `name = "fake"`,
+    `base_url = "${baseUrl}/v1"`,
+    `wire_api = "responses"`,
+    `env_key = "FAKE_OPENAI_KEY"`,
+    `request_max_retries = 0`,
+    `stream_max_retries = 0`,
+    `supports_websockets = false`,
+    ``,
+  ].join("\n");
+}
+
+async function git(world: World, cwd: string, args: string[]): Promise<void> {
+  const out = await new Deno.Command("git", {
+    args: ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", ...args],
+    cwd,
+    env: world.env(),
+    clearEnv: true,
+    stdout: "null",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  if (!out.success) {
+    throw new Error(`git ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr)}`);
+  }
+}
+
+/** A git project (main, one commit, existing.txt) whose origin is a local bare repository. */
+async function makeProject(world: World, remote: string): Promise<void> {
+  await git(world, world.root, ["init", "-q", "--bare", "-b", "main", remote]);
+  await Deno.writeTextFile(`${world.project}/existing.txt`, "line one\n");
+  await git(world, world.project, ["init", "-q", "-b", "main"]);
+  await git(world, world.project, ["add", "-A"]);
+  await git(world, world.project, ["commit", "-q", "-m", "init"]);
+  await git(world, world.project, ["remote", "add", "origin", remote]);
+}
+
+/** Ends, by process id, whatever this world's codex left running (a daemon under CODEX_HOME). */
+async function endLeftovers(root: string): Promise<void> {
+  for await (const entry of Deno.readDir("/proc")) {
+    const pid = Number(entry.name);
+    if (!Number.isInteger(pid) || pid === Deno.pid) continue;
+    let cmdline = "";
+    try {
+      cmdline = await Deno.readTextFile(`/proc/${pid}/cmdline`);
+    } catch {
+      continue;
+    }
+    if (cmdline.includes(root)) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch { /* gone already */ }
+    }
+  }
+}
+
+/**
+ * Runs one `codex exec` session in a fresh world and hands what came of it to
+ * `inspect`; the world and the fake API are gone once it returns.
+ *
+ * @param o The session: script, hooks, rules, model, prompt.
+ * @param inspect Reads the session (redact paths here: the world still exists).
+ * @returns What `inspect` returned.
+ * @throws Error when the codex binary is not installed.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { withCodexSession, recordingHooks } from "./codex_session.ts";
+ * const n = await withCodexSession(
+ *   { script: { steps: [], final: "done" }, hooks: recordingHooks(["Stop"]) },
+ *   (s) => Promise.resolve(s.calls.length),
+ * );
+ * ```
+ */
+export async function withCodexSession<T>(
+  o: CodexSessionOptions,
+  inspect: (s: CodexSession) => Promise<T>,
+): Promise<T> {
+  const bin = agentBin(CODEX);
+  if (bin === undefined) throw new Error(`Cannot find the "${CODEX}" binary`);
+  await using world = await makeWorld(CODEX);
+  await using server = await startFakeResponses(o.script);
+  const codexHome = `${world.home}/.codex`;
+  const remote = `${world.root}/remote.git`;
+  const hookLog = `${world.root}/hooks.jsonl`;
+  const rules = `${world.root}/rules.json`;
+  await Deno.mkdir(codexHome, { recursive: true });
+  await Deno.writeTextFile(
+    `${codexHome}/config.toml`,
+    configToml(server.url, o.model ?? "gpt-5.5"),
+  );
+  if (o.hooks !== undefined) {
+    await Deno.writeTextFile(`${codexHome}/hooks.json`, JSON.stringify(o.hooks, null, 2) + "\n");
+  }
+  await Deno.writeTextFile(rules, JSON.stringify(o.rules ?? []));
+  await makeProject(world, remote);
+  const env = world.env({
+    CODEX_HOME: codexHome,
+    FAKE_OPENAI_KEY: "sk-fake-not-a-real-key",
+    NO_COLOR: "1",
+    HOOK_LOG: hookLog,
+    HOOK_RULES: rules,
+  });
+  const ready: CodexWorld = { world, codexHome, remote, hookLog, env };
+  if (o.before) await o.before(ready);
+  let result: RunAgentResult;
+  try {
+    result = await runAgent({
+      cmd: bin,
+      args: [
+        "exec",
+        "--dangerously-bypass-hook-trust",
+        "-C",
+        world.project,
+        ...(o.args ?? []),
+        o.prompt ?? "Do the task.",
+      ],
+      env,
+      cwd: world.project,
+      timeoutMs: o.timeoutMs ?? 60_000,
+    });
+  } finally {
+    await endLeftovers(world.root);
+  }
+  const turns = server.requests
+    .filter((r) => r.method === "POST" && r.path.split("?")[0]!.endsWith("/responses"))
+    .map((r) => ({ step: stepOf(r.body), body: r.body }));
+  return await inspect({
+    ...ready,
+    result,
+    requests: server.requests,
+    turns,
+    calls: await readHookLog(hookLog),
+    hookStatus: result.stderr.split("\n").filter((l) => /^hook: \S+ \S+/.test(l)),
+    pushed: async () => {
+      const out = await new Deno.Command("git", {
+        args: ["--git-dir", remote, "rev-parse", "--verify", "-q", "refs/heads/main"],
+        env: world.env(),
+        clearEnv: true,
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      return out.success;
+    },
+  });
+}
+
+/**
+ * Runs tasks with at most `limit` at a time, keeping their order.
+ *
+ * @param items The inputs.
+ * @param limit How many at once.
+ * @param task The work for one input.
+ * @returns The results, in the inputs' order.
+ *
+ * @example Usage
+ * ```ts
+ * import { inPool } from "./codex_session.ts";
+ * const out = await inPool([1, 2, 3], 2, (n) => Promise.resolve(n * 2));
+ * console.assert(out[2] === 6);
+ * ```
+ */
+export async function inPool<I, O>(
+  items: readonly I[],
+  limit: number,
+  task: (item: I) => Promise<O>,
+): Promise<O[]> {
+  const out: O[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
