@@ -372,9 +372,10 @@ export const claudeCode: Agent = {
     commandField: "command",
     failClosedFields: { onFailure: "block" },
     stillToDo: {
-      user: "Claude Code reads its settings when a session starts: start a new session.",
+      user:
+        "Claude Code reads its settings when a session starts: start a new session (an interactive one runs hooks once the folder is trusted).",
       project:
-        "Claude Code reads its settings when a session starts: start a new session in this project.",
+        "Claude Code reads its settings when a session starts: start a new session in this project and trust the folder when it asks.",
     },
   },
   // INSTALL-END

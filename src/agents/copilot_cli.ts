@@ -410,10 +410,13 @@ export const copilotCli: Agent = {
     timeoutUnit: "s",
     timeoutField: "timeoutSec",
     commandField: "bash",
+    // SEEN (conformance.md): `exec` + `args` start the program with no shell.
+    execFields: { program: "exec", args: "args" },
     stillToDo: {
-      user: "Copilot CLI reads its hooks when a session starts: start a new session.",
+      user:
+        "Copilot CLI reads its hooks when a session starts: start a new session. It runs an event's hooks in order and stops at the first deny.",
       project:
-        "Copilot CLI loads project hooks only in a trusted folder: trust this folder (or run with --trust-folder).",
+        "Copilot CLI loads project hooks only in a trusted folder: trust this folder (or run with --trust-folder). It runs an event's hooks in order and stops at the first deny.",
     },
   },
   // INSTALL-END

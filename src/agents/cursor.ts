@@ -417,6 +417,8 @@ export const cursor: Agent = {
     timeoutField: "timeout",
     commandField: "command",
     failClosedFields: { failClosed: true },
+    // docs: loop_limit caps the follow-ups one stop script can send (5 is Cursor's default).
+    eventFields: { stop: { loop_limit: 5 }, "subagent-stop": { loop_limit: 5 } },
     stillToDo: {
       user:
         "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",

@@ -372,7 +372,8 @@ export const geminiCli: Agent = {
     timeoutField: "timeout",
     commandField: "command",
     stillToDo: {
-      user: "Gemini CLI reads its settings when a session starts: start a new session.",
+      user:
+        "Gemini CLI reads its settings when a session starts: start a new session, in a folder it trusts (it skips hooks elsewhere).",
       project:
         "Gemini CLI runs project hooks only in a trusted folder and asks before it runs a new or changed one: trust the folder and accept the hook.",
     },

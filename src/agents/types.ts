@@ -153,8 +153,15 @@ export interface InstallInfo {
   timeoutField: string;
   /** The entry field that holds the command line (flat layouts). */
   commandField: string;
+  /**
+   * The fields of the form that starts a program with no shell, where the agent has one:
+   * the program's field and the arguments' field (Copilot CLI `exec` and `args`).
+   */
+  execFields?: { program: string; args: string };
   /** Fields written into an entry with --fail-closed, where the agent has a switch. */
   failClosedFields?: Readonly<Record<string, Template>>;
+  /** Fields always written into the entry of some events (Cursor's `loop_limit` at stops). */
+  eventFields?: Readonly<Partial<Record<ContractEvent, Readonly<Record<string, Template>>>>>;
   /** The longest timeout (seconds) an event allows, where the agent caps it. */
   timeoutCaps?: Readonly<Partial<Record<ContractEvent, number>>>;
   /** What the person still has to do after an install, per scope. */

@@ -1,0 +1,269 @@
+/**
+ * Changes to a JSON or JSONC file made as text edits, so that every byte outside
+ * the change stays as it was: the file's indentation, line endings, final
+ * newline, byte-order mark, comments and trailing commas. Each edit is checked
+ * by parsing the result again. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { applyEdits, createScanner, modify, parse, type ParseError } from "jsonc-parser";
+import { EverhookError } from "./errors.ts";
+
+/** How a file is laid out, so that what is added looks like the rest. */
+export interface TextFormat {
+  /** The file starts with a UTF-8 byte-order mark. */
+  bom: boolean;
+  /** The line ending the file uses. */
+  eol: "\n" | "\r\n";
+  /** One level of indentation: a tab, or some spaces. */
+  indent: string;
+  /** The file ends with a line ending. */
+  finalNewline: boolean;
+}
+
+/** A file's text (without its byte-order mark) and its layout. */
+export interface JsonText {
+  /** The text. */
+  text: string;
+  /** Its layout. */
+  format: TextFormat;
+}
+
+/** A key or an index on the way to a value. */
+export type JsonPath = ReadonlyArray<string | number>;
+
+/** The layout of a file everyhook creates. */
+export const DEFAULT_FORMAT: TextFormat = {
+  bom: false,
+  eol: "\n",
+  indent: "  ",
+  finalNewline: true,
+};
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Decode a file's bytes as UTF-8 and find its layout.
+ *
+ * @param bytes The file's bytes.
+ * @param file The file's path, for messages.
+ * @returns The text without its byte-order mark, and the layout.
+ * @throws {EverhookError} `config-syntax` when the bytes are not UTF-8.
+ *
+ * @example Usage
+ * ```ts
+ * import { decodeJsonText } from "./json_text.ts";
+ * const t = decodeJsonText(new TextEncoder().encode('{\r\n\t"a": 1\r\n}'), "x.json");
+ * console.assert(t.format.eol === "\r\n" && t.format.indent === "\t" && !t.format.finalNewline);
+ * ```
+ */
+export function decodeJsonText(bytes: Uint8Array, file: string): JsonText {
+  const bom = bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      bom ? bytes.subarray(3) : bytes,
+    );
+  } catch {
+    throw new EverhookError("config-syntax", `Cannot read "${file}": it is not UTF-8 text`);
+  }
+  return { text, format: { ...detectFormat(text), bom } };
+}
+
+/**
+ * Encode text as the file's bytes, with the byte-order mark when the layout has one.
+ *
+ * @param text The text.
+ * @param format The layout.
+ * @returns The bytes.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_FORMAT, encodeJsonText } from "./json_text.ts";
+ * console.assert(encodeJsonText("{}", { ...DEFAULT_FORMAT, bom: true }).length === 5);
+ * ```
+ */
+export function encodeJsonText(text: string, format: TextFormat): Uint8Array {
+  const body = new TextEncoder().encode(text);
+  if (!format.bom) return body;
+  const out = new Uint8Array(body.length + 3);
+  out.set(BOM);
+  out.set(body, 3);
+  return out;
+}
+
+/**
+ * Find a text's line ending, indentation and final newline.
+ *
+ * @param text The text.
+ * @returns The layout (without a byte-order mark).
+ *
+ * @example Usage
+ * ```ts
+ * import { detectFormat } from "./json_text.ts";
+ * console.assert(detectFormat('{\n    "a": 1\n}\n').indent === "    ");
+ * ```
+ */
+export function detectFormat(text: string): TextFormat {
+  const firstBreak = text.indexOf("\n");
+  const eol = firstBreak > 0 && text[firstBreak - 1] === "\r" ? "\r\n" : "\n";
+  let indent: string | undefined;
+  let smallest = Infinity;
+  for (const line of text.split("\n").slice(1, 200)) {
+    const lead = /^[ \t]*/.exec(line)![0];
+    if (lead === "" || lead.length === line.replace(/\r$/, "").length) continue;
+    if (lead.startsWith("\t")) {
+      indent = "\t";
+      break;
+    }
+    smallest = Math.min(smallest, lead.length);
+  }
+  if (indent === undefined) indent = Number.isFinite(smallest) ? " ".repeat(smallest) : "  ";
+  return { bom: false, eol, indent, finalNewline: /\n$/.test(text) || text === "" };
+}
+
+/**
+ * Parse JSON with comments and trailing commas.
+ *
+ * @param text The text (without a byte-order mark).
+ * @param file The file's path, for messages.
+ * @returns The value, or undefined for a text that is empty or only whitespace.
+ * @throws {EverhookError} `config-syntax` with the line and column of the first error.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseJsonText } from "./json_text.ts";
+ * console.assert((parseJsonText('{"a": 1, // one\n}', "x.json") as { a: number }).a === 1);
+ * ```
+ */
+export function parseJsonText(text: string, file: string): unknown {
+  if (text.trim() === "") return undefined;
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { allowTrailingComma: true });
+  const first = errors[0];
+  if (first) {
+    const before = text.slice(0, first.offset).split("\n");
+    const where = `${before.length}:${before.at(-1)!.length + 1}`;
+    throw new EverhookError(
+      "config-syntax",
+      `Cannot read "${file}": it is not valid JSON at line ${where}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Set or remove one value by editing the text, then check the result by
+ * parsing it again.
+ *
+ * @param text The text.
+ * @param path Where the value is; an index of -1 with `insert` appends to an array.
+ * @param value The new value; undefined removes it.
+ * @param format The layout added text follows.
+ * @param options `insert: true` inserts into an array at the index instead of replacing.
+ * @returns The new text.
+ * @throws {EverhookError} `internal` when the edit did not give the value it should.
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_FORMAT, editJson } from "./json_text.ts";
+ * const out = editJson('{ "a": 1 } // keep\n', ["b"], true, DEFAULT_FORMAT);
+ * console.assert(out.includes("// keep") && out.includes('"b": true'));
+ * ```
+ */
+export function editJson(
+  text: string,
+  path: JsonPath,
+  value: unknown,
+  format: TextFormat,
+  options: { insert?: boolean } = {},
+): string {
+  const edits = modify(text, [...path], value, {
+    formattingOptions: {
+      insertSpaces: format.indent !== "\t",
+      tabSize: format.indent === "\t" ? 1 : format.indent.length,
+      eol: format.eol,
+    },
+    isArrayInsertion: options.insert === true,
+  });
+  const out = applyEdits(text, edits);
+  const errors: ParseError[] = [];
+  parse(out, errors, { allowTrailingComma: true });
+  if (errors.length > 0) {
+    throw new EverhookError(
+      "internal",
+      `Cannot edit at "${path.join(".")}": the result did not parse`,
+    );
+  }
+  return out;
+}
+
+/**
+ * The text of a new file holding a value, in a layout.
+ *
+ * @param value The value.
+ * @param format The layout.
+ * @returns The text (without a byte-order mark).
+ *
+ * @example Usage
+ * ```ts
+ * import { DEFAULT_FORMAT, newJsonText } from "./json_text.ts";
+ * console.assert(newJsonText({ a: 1 }, DEFAULT_FORMAT) === '{\n  "a": 1\n}\n');
+ * ```
+ */
+export function newJsonText(value: unknown, format: TextFormat): string {
+  const body = JSON.stringify(value, null, format.indent).replaceAll("\n", format.eol);
+  return format.finalNewline ? body + format.eol : body;
+}
+
+/**
+ * Whether two texts say the same: the same tokens and comments in the same
+ * order, whatever the whitespace between them and trailing commas.
+ *
+ * @param a One text.
+ * @param b The other.
+ * @returns True when they say the same.
+ *
+ * @example Usage
+ * ```ts
+ * import { sameJsonText } from "./json_text.ts";
+ * console.assert(sameJsonText('{"a":1,}', '{\n  "a": 1\n}\n'));
+ * console.assert(!sameJsonText('{"a":1} // x', '{"a":1}'));
+ * ```
+ */
+export function sameJsonText(a: string, b: string): boolean {
+  const ta = tokens(a);
+  const tb = tokens(b);
+  return ta.length === tb.length && ta.every((t, i) => t === tb[i]);
+}
+
+// SyntaxKind values of jsonc-parser (a const enum, so written out here).
+const KIND = {
+  closeBrace: 2,
+  closeBracket: 4,
+  comma: 5,
+  stringLiteral: 10,
+  lineBreak: 14,
+  trivia: 15,
+  eof: 17,
+} as const;
+
+function tokens(text: string): string[] {
+  const scanner = createScanner(text, false);
+  const out: Array<{ kind: number; value: string }> = [];
+  for (;;) {
+    const kind: number = scanner.scan();
+    if (kind === KIND.eof) break;
+    if (kind === KIND.lineBreak || kind === KIND.trivia) continue;
+    const value = kind === KIND.stringLiteral
+      ? JSON.stringify(scanner.getTokenValue())
+      : text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
+    out.push({ kind, value });
+  }
+  return out.filter((t, i) => {
+    if (t.kind !== KIND.comma) return true;
+    const next = out.slice(i + 1).find((n) => n.value[0] !== "/");
+    return next !== undefined && next.kind !== KIND.closeBrace && next.kind !== KIND.closeBracket;
+  }).map((t) => t.value.trimEnd());
+}
