@@ -310,8 +310,9 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 
 /**
  * The text of the last assistant message in a Codex rollout (JSON Lines of
- * `{ timestamp, type, payload }`): a `response_item` message of role
- * `assistant` with `output_text` parts, or an `event_msg` of type `agent_message`.
+ * `{ timestamp, type, payload }`): the `last_agent_message` of a `task_complete`
+ * event, a `response_item` message of role `assistant` with `output_text`
+ * parts, or an `agent_message` event, whichever comes last.
  */
 function lastAssistantText(rollout: string): string | undefined {
   const lines = jsonLines(rollout);
@@ -319,8 +320,12 @@ function lastAssistantText(rollout: string): string | undefined {
     const line = lines[i] as Record<string, unknown>;
     const item = obj(line.payload);
     if (!item) continue;
-    if (line.type === "event_msg" && item.type === "agent_message") {
-      const message = str(item.message);
+    if (line.type === "event_msg") {
+      const message = item.type === "task_complete"
+        ? str(item.last_agent_message)
+        : item.type === "agent_message"
+        ? str(item.message)
+        : undefined;
       if (message) return message;
     }
     if (line.type === "response_item" && item.type === "message" && item.role === "assistant") {

@@ -1,0 +1,225 @@
+import assert from "node:assert/strict";
+import { claudeCode } from "./claude_code.ts";
+import { translate } from "../translate.ts";
+import type { ContractEvent } from "../contract.ts";
+import { EVENTS } from "../contract.ts";
+
+/** Payloads the real Claude Code 2.1.332 sent on Linux (paths made <home>, <project>). */
+const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
+  await Deno.readTextFile(new URL("./testdata/claude_code.json", import.meta.url)),
+);
+
+function payload(key: string): Record<string, unknown> {
+  const p = PAYLOADS[key];
+  if (!p) throw new Error(`no recorded payload "${key}"`);
+  return p;
+}
+
+function read(key: string, event: ContractEvent) {
+  return claudeCode.read(payload(key), { event });
+}
+
+Deno.test("claudeCode.read() reads a Bash call with its command and the common fields", () => {
+  const doc = read("PreToolUse.shell-force-push", "pre-tool");
+  assert.equal(doc.everyhook, 1);
+  assert.equal(doc.agent, "claude-code");
+  assert.equal(doc.event, "pre-tool");
+  assert.equal(doc.nativeEvent, "PreToolUse");
+  assert.deepEqual(doc.tool, {
+    name: "Bash",
+    kind: "shell",
+    input: { command: "git push --force origin main", description: "Force push to main" },
+    command: "git push --force origin main",
+  });
+  assert.equal(doc.cwd, "<project>");
+  assert.equal(doc.session, payload("PreToolUse.shell-force-push").session_id);
+  assert.match(doc.transcript ?? "", /^<home>\/\.claude\/projects\/.*\.jsonl$/);
+  assert.equal(doc.subagent, undefined);
+  assert.equal(doc.stop, undefined);
+  assert.equal(doc.native, payload("PreToolUse.shell-force-push"));
+});
+
+Deno.test("claudeCode.read() gives Write, Read and Edit calls their kind and path", () => {
+  const cases: Array<[string, string, string]> = [
+    ["PreToolUse.write", "write", "<project>/new-file.txt"],
+    ["PreToolUse.read", "read", "<project>/edit-me.txt"],
+    ["PreToolUse.edit", "edit", "<project>/edit-me.txt"],
+  ];
+  for (const [key, kind, path] of cases) {
+    const tool = read(key, "pre-tool").tool;
+    assert.equal(tool?.kind, kind, key);
+    assert.equal(tool?.path, path, key);
+    assert.deepEqual(tool?.paths, [path], key);
+    assert.equal(tool?.command, undefined, key);
+  }
+});
+
+Deno.test("claudeCode.read() gives a shell's output as text and failed false after PostToolUse", () => {
+  const tool = read("PostToolUse.shell-harmless", "post-tool").tool;
+  assert.equal(tool?.output, "hello");
+  assert.equal(tool?.failed, false);
+  const write = read("PostToolUse.write", "post-tool").tool;
+  assert.equal(write?.kind, "write");
+  assert.equal(typeof write?.output, "string");
+  assert.match(write?.output ?? "", /new-file\.txt/);
+});
+
+Deno.test("claudeCode.read() marks a PostToolUseFailure call failed, with the error as output", () => {
+  const doc = read("PostToolUseFailure.shell-force-push", "post-tool");
+  assert.equal(doc.nativeEvent, "PostToolUseFailure");
+  assert.equal(doc.tool?.failed, true);
+  assert.match(doc.tool?.output ?? "", /^Exit code 128\nfatal: not a git repository/);
+  assert.equal(claudeCode.aliasEvents.PostToolUseFailure, "post-tool");
+});
+
+Deno.test("claudeCode.read() reads prompt, session start and session end", () => {
+  assert.equal(read("UserPromptSubmit.prompt", "prompt").prompt, "Please do the scripted task.");
+  assert.equal(read("SessionStart.startup", "session-start").source, "startup");
+  const end = read("SessionEnd.other", "session-end");
+  assert.equal(end.reason, "other");
+  assert.equal(end.nativeEvent, "SessionEnd");
+});
+
+Deno.test("claudeCode.read() reads a stop, and a stop after a hook sent the agent back", () => {
+  assert.deepEqual(read("Stop.first", "stop").stop, { continued: false, lastMessage: "All done." });
+  assert.deepEqual(read("Stop.continued", "stop").stop, { continued: true, lastMessage: "Done." });
+});
+
+Deno.test("claudeCode.read() reads the subagent of a SubagentStop and of a call inside a subagent", () => {
+  const stop = read("SubagentStop.first", "subagent-stop");
+  assert.deepEqual(stop.stop, { continued: false, lastMessage: "Subagent finished." });
+  assert.equal(stop.subagent?.id, "a8f78f9fc197025d1");
+  assert.equal(stop.subagent?.type, "general-purpose");
+  assert.match(stop.subagent?.transcript ?? "", /subagents\/agent-a8f78f9fc197025d1\.jsonl$/);
+  const inside = read("PreToolUse.shell-in-subagent", "pre-tool");
+  assert.deepEqual(inside.subagent, { id: "a8f78f9fc197025d1", type: "general-purpose" });
+  assert.equal(read("PreToolUse.agent", "pre-tool").tool?.kind, "agent");
+});
+
+Deno.test("claudeCode.read() parses a tool input sent as a JSON string and knows MCP tools", () => {
+  const doc = claudeCode.read({
+    hook_event_name: "PreToolUse",
+    tool_name: "mcp__github__create_issue",
+    tool_input: '{"title":"x"}',
+  }, { event: "pre-tool" });
+  assert.equal(doc.tool?.kind, "mcp");
+  assert.deepEqual(doc.tool?.input, { title: "x" });
+  const notebook = claudeCode.read({
+    tool_name: "NotebookEdit",
+    tool_input: { notebook_path: "a.ipynb" },
+  }, { event: "pre-tool" });
+  assert.equal(notebook.tool?.kind, "edit");
+  assert.equal(notebook.tool?.path, "a.ipynb");
+  assert.equal(
+    claudeCode.read({ tool_name: "WebFetch", tool_input: {} }, { event: "pre-tool" }).tool?.kind,
+    "other",
+  );
+});
+
+Deno.test("claudeCode.read() keeps unknown fields in native and leaves missing ones out", () => {
+  const odd = { "hook_event_name": 42, "tool_name": "Bash", "tool_input": null, "future": [1] };
+  const doc = claudeCode.read(odd, { event: "pre-tool" });
+  assert.equal(doc.nativeEvent, "PreToolUse");
+  assert.equal(doc.native, odd);
+  assert.deepEqual(doc.tool, { name: "Bash", kind: "shell", input: {} });
+  const empty = claudeCode.read({}, { event: "stop" });
+  assert.deepEqual(empty, {
+    everyhook: 1,
+    agent: "claude-code",
+    event: "stop",
+    nativeEvent: "Stop",
+    native: {},
+    stop: { continued: false },
+  });
+});
+
+Deno.test("claudeCode.transcriptLastMessage() finds the last assistant text of a real transcript", async () => {
+  const text = await Deno.readTextFile(
+    new URL("./testdata/claude_code_transcript.jsonl", import.meta.url),
+  );
+  assert.equal(claudeCode.transcriptLastMessage?.(text), "All done.");
+  const noText = text.split("\n").filter((l) => !l.includes('"text":"All done."')).join("\n");
+  assert.equal(claudeCode.transcriptLastMessage?.(noText), undefined);
+  assert.equal(claudeCode.transcriptLastMessage?.("not json\n{"), undefined);
+});
+
+Deno.test("translate() refuses a Claude Code tool call with hookEventName PreToolUse", () => {
+  const t = translate(claudeCode, "pre-tool", { decision: "deny", reason: "No force push" });
+  assert.equal(
+    t.stdout,
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"No force push"}}',
+  );
+  assert.equal(t.exit, 0);
+  assert.deepEqual(t.effects, ["blocked"]);
+  assert.deepEqual(t.notes, []);
+});
+
+Deno.test("translate() asks on Claude Code and notes what a headless run does", () => {
+  const t = translate(claudeCode, "pre-tool", { decision: "ask", reason: "Sure?" });
+  assert.deepEqual(JSON.parse(t.stdout), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "ask",
+      permissionDecisionReason: "Sure?",
+    },
+  });
+  assert.deepEqual(t.effects, ["asked"]);
+  assert.match(t.notes.join("\n"), /claude -p/);
+});
+
+Deno.test("translate() approves and rewrites on Claude Code in one hookSpecificOutput", () => {
+  const t = translate(claudeCode, "pre-tool", {
+    decision: "allow",
+    input: { command: "git push origin main" },
+  });
+  assert.deepEqual(JSON.parse(t.stdout), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      updatedInput: { command: "git push origin main" },
+    },
+  });
+  assert.deepEqual(t.effects, ["approved", "rewritten"]);
+});
+
+Deno.test("translate() uses decision block after a tool, at a prompt and at a stop on Claude Code", () => {
+  const block = { decision: "block", reason: "R" };
+  assert.deepEqual(
+    JSON.parse(translate(claudeCode, "post-tool", { decision: "deny", reason: "R" }).stdout),
+    block,
+  );
+  const prompt = translate(claudeCode, "prompt", { decision: "deny", reason: "R" });
+  assert.deepEqual(JSON.parse(prompt.stdout), block);
+  assert.deepEqual(prompt.effects, ["blocked"]);
+  const stop = translate(claudeCode, "stop", { decision: "deny", reason: "R" });
+  assert.deepEqual(JSON.parse(stop.stdout), block);
+  assert.deepEqual(stop.effects, ["sent-back"]);
+  const sub = translate(claudeCode, "subagent-stop", { decision: "deny", reason: "R" });
+  assert.deepEqual(sub.effects, ["sent-back"]);
+});
+
+Deno.test("translate() leaves context out at a Claude Code stop, with a note", () => {
+  const t = translate(claudeCode, "stop", { context: "also check X" });
+  assert.equal(t.stdout, "");
+  assert.deepEqual(t.effects, ["none"]);
+  assert.match(t.notes.join("\n"), /keep the agent going/);
+});
+
+Deno.test("claudeCode names the right hookEventName in every hookSpecificOutput it can print", () => {
+  let seen = 0;
+  for (const event of EVENTS) {
+    const table = claudeCode.events[event];
+    if (!table) continue;
+    for (const cell of Object.values(table.cells)) {
+      const specific = cell.stdout?.hookSpecificOutput;
+      if (specific === undefined) continue;
+      seen++;
+      assert.equal(
+        (specific as Record<string, unknown>).hookEventName,
+        table.native,
+        `${event}: a hookSpecificOutput without the right hookEventName is ignored by Claude Code`,
+      );
+    }
+  }
+  assert.ok(seen >= 7);
+});
