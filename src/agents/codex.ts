@@ -22,7 +22,7 @@ import {
 
 const DOCS = "https://developers.openai.com/codex/hooks";
 
-/** A cell resting on a recorded run: the case name in the shared Codex harness (cases.json). */
+/** A cell resting on a recorded run: the case id in fixtures/conformance/codex.json. */
 function seen(id: string): Basis {
   return { kind: "binary", case: id };
 }
@@ -53,7 +53,7 @@ const PRE_DENY = hookSpecific("PreToolUse", {
 });
 
 const PRE_TOOL: EventCells = {
-  deny: { stdout: PRE_DENY, exit: 0, effect: "blocked", basis: seen("pre-deny-json") },
+  deny: { stdout: PRE_DENY, exit: 0, effect: "blocked", basis: seen("pre-deny") },
   ask: {
     stdout: PRE_DENY,
     exit: 0,
@@ -71,17 +71,17 @@ const PRE_TOOL: EventCells = {
     stdout: hookSpecific("PreToolUse", { additionalContext: "<context>" }),
     exit: 0,
     effect: "context",
-    basis: seen("pre-addctx"),
+    basis: seen("pre-context"),
   },
-  message: { ...MESSAGE, basis: seen("pre-sysmsg") },
+  message: { ...MESSAGE, basis: seen("pre-system-message") },
   input: {
     stdout: hookSpecific("PreToolUse", { permissionDecision: "allow", updatedInput: "<input>" }),
     exit: 0,
     effect: "rewritten",
     note: "Codex takes a new input only together with an allow, so everyhook sends one with it",
-    basis: seen("pre-allow-updated-input"),
+    basis: seen("pre-allow-rewrite"),
   },
-  none: { ...NOTHING, basis: seen("pre-none-exit0") },
+  none: { ...NOTHING, basis: seen("pre-exit0-nothing") },
 };
 
 const REPLACES_OUTPUT =
@@ -111,7 +111,7 @@ const POST_TOOL: EventCells = {
     stdout: hookSpecific("PostToolUse", { additionalContext: "<context>" }),
     exit: 0,
     effect: "context",
-    basis: seen("post-addctx"),
+    basis: seen("post-context"),
   },
   message: MESSAGE,
   input: NO_INPUT,
@@ -124,7 +124,7 @@ const PROMPT: EventCells = {
     exit: 0,
     effect: "blocked",
     note: "the prompt is not sent, and codex exec showed the reason nowhere",
-    basis: seen("ups-block"),
+    basis: seen("prompt-block"),
   },
   ask: {
     stdout: BLOCK,
@@ -132,14 +132,14 @@ const PROMPT: EventCells = {
     effect: "blocked",
     becomes: "deny",
     note: "Codex cannot ask about a prompt: the prompt is refused",
-    basis: seen("ups-block"),
+    basis: seen("prompt-block"),
   },
   allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit")),
   context: {
     stdout: hookSpecific("UserPromptSubmit", { additionalContext: "<context>" }),
     exit: 0,
     effect: "context",
-    basis: seen("ups-addctx"),
+    basis: seen("prompt-context"),
   },
   message: MESSAGE,
   input: NO_INPUT,
@@ -156,7 +156,7 @@ const SESSION_START: EventCells = {
     stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
     exit: 0,
     effect: "context",
-    basis: seen("ss-addctx"),
+    basis: seen("session-start-context"),
   },
   message: MESSAGE,
   input: NO_INPUT,
