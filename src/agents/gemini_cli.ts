@@ -20,7 +20,7 @@ import {
 } from "./_read.ts";
 
 const REFERENCE =
-  "https://github.tnight.xyz/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
+  "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
 
 /**
  * A cell resting on a recorded run of Gemini CLI 0.61.0: the case id in
@@ -348,7 +348,7 @@ export const geminiCli: Agent = {
   name: "Gemini CLI",
   aliases: ["gemini"],
   recorded: true,
-  docs: "https://github.tnight.xyz/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
+  docs: "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
   events: EVENTS,
   aliasEvents: {},
   tools: TOOLS,
