@@ -85,7 +85,7 @@ export interface CodexWorld {
   remote: string;
   /** The recording hook's log. */
   hookLog: string;
-  /** The environment codex runs with. */
+  /** The environment codex runs with (`before` may add to it). */
   env: Record<string, string>;
 }
 

@@ -1,0 +1,318 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * The real Codex CLI, headless, against the fake Responses API: the payloads
+ * still have the committed fixtures' shape, key conformance cases still hold,
+ * and everyhook works end to end (install, the agent's run, uninstall).
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
+import { recordMainFixtures, recordSubagentFixtures } from "./codex_harness.ts";
+import {
+  CODEX,
+  type CodexSession,
+  type CodexWorld,
+  FORCE_PUSH,
+  withCodexSession,
+} from "./codex_session.ts";
+import { callIdOf, callOutput } from "./fake_openai_responses.ts";
+import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { agentVersion, REPO_ROOT, skipReason } from "./world.ts";
+
+const skip = await skipReason(CODEX);
+if (skip) console.log(`codex e2e tests skip: ${skip}`);
+
+/** The fixture files of one agent, by `<event>.<variant>`. */
+async function committedFixtures(): Promise<Map<string, Fixture>> {
+  const out = new Map<string, Fixture>();
+  for await (const e of Deno.readDir(`${FIXTURES_DIR}/${CODEX}`)) {
+    if (!e.name.endsWith(".json")) continue;
+    const f = JSON.parse(await Deno.readTextFile(`${FIXTURES_DIR}/${CODEX}/${e.name}`)) as Fixture;
+    out.set(`${f.event}.${f.variant}`, f);
+  }
+  return out;
+}
+
+/** The keys of a payload, and of each object inside it, as sorted paths. */
+function shape(value: unknown, at = ""): string[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) => [`${at}${k}`, ...shape(v, `${at}${k}.`)])
+    .sort();
+}
+
+Deno.test({
+  name: "codex payloads still have the committed fixtures' keys",
+  ignore: skip !== undefined,
+  async fn() {
+    const version = await agentVersion(CODEX);
+    const committed = await committedFixtures();
+    const [main, sub] = await Promise.all([
+      recordMainFixtures(version),
+      recordSubagentFixtures(version),
+    ]);
+    assert.ok(main.length > 0 && sub.length > 0);
+    for (const fresh of [...main, ...sub]) {
+      const name = `${fresh.event}.${fresh.variant}`;
+      const old = committed.get(name);
+      assert.ok(old, `fixtures/codex/${name}.json is committed`);
+      assert.deepEqual(shape(fresh.payload), shape(old.payload), `keys of ${name}`);
+      assert.equal(fresh.payload["hook_event_name"], old.payload["hook_event_name"], name);
+      assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
+    }
+  },
+});
+
+/** The cases re-run each time: one per kind of outcome. */
+const KEY_CASES = [
+  "pre-exit2-stderr",
+  "pre-exit2-empty",
+  "pre-deny",
+  "pre-allow-rewrite",
+  "post-block",
+  "prompt-block",
+  "session-start-context",
+  "stop-block",
+];
+
+Deno.test({
+  name: "codex still does what fixtures/conformance/codex.json says for the key cases",
+  ignore: skip !== undefined,
+  async fn() {
+    const file = JSON.parse(
+      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${CODEX}.json`),
+    ) as ConformanceFile;
+    const cases = CODEX_CASES.filter((c) => KEY_CASES.includes(c.id));
+    assert.equal(cases.length, KEY_CASES.length);
+    const fresh = await Promise.all(cases.map(runCodexCase));
+    for (const now of fresh) {
+      const then = file.cases.find((c) => c.id === now.id);
+      assert.ok(then, `case ${now.id} is recorded`);
+      const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
+      assert.deepEqual(
+        pick(now),
+        pick(then),
+        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
+      );
+    }
+  },
+});
+
+// --- everyhook end to end ---------------------------------------------------
+
+const CLI = `${REPO_ROOT}/cli.ts`;
+const BLOCK_FORCE_PUSH = `${REPO_ROOT}/examples/block-force-push.ts`;
+const LOG_TOOL_CALLS = `${REPO_ROOT}/examples/log-tool-calls.ts`;
+
+/** Why everyhook itself cannot be put in the agent yet, or undefined. */
+async function cliMissing(): Promise<string | undefined> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, "--help"],
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  return /\binstall\b/.test(text) && /\brun\b/.test(text)
+    ? undefined
+    : "cli.ts does not offer install and run yet (its --help names neither)";
+}
+
+const cliSkip = skip ?? await cliMissing();
+if (cliSkip && !skip) console.log(`codex everyhook end-to-end tests skip: ${cliSkip}`);
+
+/** Runs `everyhook <args>` in the session's world (its HOME and CODEX_HOME). */
+async function everyhook(w: CodexWorld, args: string[]): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, ...args],
+    cwd: w.world.project,
+    env: w.env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, `everyhook ${args.join(" ")} failed:\n${text}`);
+  return text;
+}
+
+/** A user hook already in hooks.json before install, formatted its own way. */
+const USER_HOOKS = `{
+    "hooks": {
+        "SessionStart": [
+            { "hooks": [ { "type": "command", "command": "true", "timeout": 5 } ] }
+        ]
+    }
+}
+`;
+
+/** The contract hook the end-to-end sessions install besides the examples. */
+const ANSWER_HOOK = `#!/usr/bin/env -S deno run
+const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
+if (doc.event === "session-start") console.log(JSON.stringify({ context: "R-E2E-START" }));
+if (doc.event === "stop" && !doc.stop?.continued) {
+  console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-STOP" }));
+}
+if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-PROMPT" }));
+`;
+
+const HANG_HOOK = `#!/usr/bin/env -S deno run
+await new Promise((resolve) => setTimeout(resolve, 120_000));
+`;
+
+/** The files install may touch, with their bytes (null: absent). */
+async function snapshot(w: CodexWorld): Promise<Record<string, string | null>> {
+  const out: Record<string, string | null> = {};
+  for (const name of ["hooks.json", "config.toml"]) {
+    try {
+      out[name] = await Deno.readTextFile(`${w.codexHome}/${name}`);
+    } catch {
+      out[name] = null;
+    }
+  }
+  return out;
+}
+
+interface LoggedDoc {
+  event?: string;
+  agent?: string;
+  tool?: { kind?: string; command?: string; output?: string };
+  stop?: { continued?: boolean };
+}
+
+async function readDocs(path: string): Promise<LoggedDoc[]> {
+  try {
+    return (await Deno.readTextFile(path)).split("\n").filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as LoggedDoc);
+  } catch {
+    return [];
+  }
+}
+
+Deno.test({
+  name: "everyhook in codex: block-force-push and log-tool-calls, stop sent back once, uninstall",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    let before: Record<string, string | null> = {};
+    let logPath = "";
+    await withCodexSession({
+      script: {
+        steps: [{ kind: "shell", command: FORCE_PUSH }, { kind: "shell", command: "echo hello" }],
+        final: "Done.",
+      },
+      before: async (w) => {
+        await Deno.writeTextFile(`${w.codexHome}/hooks.json`, USER_HOOKS);
+        before = await snapshot(w);
+        logPath = `${w.world.root}/everyhook-log.jsonl`;
+        w.env["EVERYHOOK_LOG"] = logPath;
+        const answer = `${w.world.root}/answer.ts`;
+        await Deno.writeTextFile(answer, ANSWER_HOOK);
+        const common = ["--agent", CODEX, "--scope", "user"];
+        await everyhook(w, [
+          "install",
+          BLOCK_FORCE_PUSH,
+          ...common,
+          "--event",
+          "pre-tool,post-tool",
+        ]);
+        await everyhook(w, [
+          "install",
+          LOG_TOOL_CALLS,
+          ...common,
+          "--event",
+          "pre-tool,post-tool,stop",
+        ]);
+        await everyhook(w, ["install", answer, ...common, "--event", "session-start,stop"]);
+        assert.notEqual((await snapshot(w))["hooks.json"], before["hooks.json"]);
+      },
+    }, async (s: CodexSession) => {
+      const failure = `stderr:\n${s.result.stderr.slice(-1500)}`;
+      assert.equal(s.result.code, 0, failure);
+      // The force push never ran, and the model got the reason.
+      assert.equal(await s.pushed(), false, "the force push reached origin");
+      const pushOutput = s.turns.map((t) => callOutput(t.body, callIdOf(0))).find((o) => o);
+      assert.match(pushOutput ?? "", /blocked by PreToolUse hook: .*force/i, failure);
+      // The harmless command ran.
+      const echoOutput = s.turns.map((t) => callOutput(t.body, callIdOf(1))).find((o) => o);
+      assert.match(echoOutput ?? "", /hello/);
+      // The log holds contract documents.
+      const docs = await readDocs(logPath);
+      const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
+      assert.ok(pre, `a pre-tool document for echo hello in ${JSON.stringify(docs).slice(0, 800)}`);
+      assert.equal(pre.agent, CODEX);
+      assert.equal(pre.tool?.kind, "shell");
+      const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
+      assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
+      // session-start context is in the first request.
+      assert.ok(requestsMention(s.turns.slice(0, 1), "R-E2E-START"), "session-start context");
+      // The stop deny sent Codex back once; the second stop says continued.
+      assert.ok(requestsMention(s.turns, "R-E2E-STOP"), "the stop reason reached the model");
+      const stops = docs.filter((d) => d.event === "stop");
+      assert.deepEqual(stops.map((d) => d.stop?.continued), [false, true]);
+      // Uninstall leaves every file as it was.
+      await everyhook(s, ["uninstall", BLOCK_FORCE_PUSH, "--agent", CODEX, "--scope", "user"]);
+      await everyhook(s, ["uninstall", LOG_TOOL_CALLS, "--agent", CODEX, "--scope", "user"]);
+      await everyhook(s, [
+        "uninstall",
+        `${s.world.root}/answer.ts`,
+        "--agent",
+        CODEX,
+        "--scope",
+        "user",
+      ]);
+      assert.deepEqual(await snapshot(s), before);
+    });
+  },
+});
+
+Deno.test({
+  name: "everyhook in codex: a refused prompt never reaches the model",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await withCodexSession({
+      script: { steps: [{ kind: "shell", command: "echo hello" }], final: "Done." },
+      prompt: "R-E2E-SECRET-PROMPT",
+      before: async (w) => {
+        const answer = `${w.world.root}/answer.ts`;
+        await Deno.writeTextFile(answer, ANSWER_HOOK);
+        await everyhook(w, ["install", answer, "--agent", CODEX, "--event", "prompt"]);
+      },
+    }, (s) => {
+      assert.equal(s.turns.length, 0, `requests were sent:\n${s.result.stderr.slice(-1500)}`);
+      assert.match(s.result.stderr, /hook: UserPromptSubmit Blocked/);
+      return Promise.resolve();
+    });
+  },
+});
+
+Deno.test({
+  name: "everyhook in codex: --fail-closed denies when the hook hangs",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await withCodexSession({
+      script: { steps: [{ kind: "shell", command: FORCE_PUSH }], final: "Done." },
+      before: async (w) => {
+        const hang = `${w.world.root}/hang.ts`;
+        await Deno.writeTextFile(hang, HANG_HOOK);
+        await everyhook(w, [
+          "install",
+          hang,
+          "--agent",
+          CODEX,
+          "--event",
+          "pre-tool",
+          "--fail-closed",
+          "--timeout",
+          "4",
+        ]);
+      },
+    }, async (s) => {
+      assert.equal(await s.pushed(), false, "the force push ran although the hook hung");
+      const output = s.turns.map((t) => callOutput(t.body, callIdOf(0))).find((o) => o);
+      assert.match(output ?? "", /blocked by PreToolUse hook/, s.result.stderr.slice(-1500));
+    });
+  },
+});
