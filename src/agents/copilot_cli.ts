@@ -350,7 +350,8 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
   }
   const id = str(payload.agentId);
   const type = str(payload.agentType) ?? str(payload.agentName) ?? str(payload.agent_name);
-  if (event === "subagent-stop" && (id !== undefined || type !== undefined)) {
+  // A subagent names itself in every payload it sends (agentStop fires at its own turn's end too).
+  if (id !== undefined || type !== undefined) {
     doc.subagent = { ...doc.subagent };
     if (id !== undefined) doc.subagent.id = id;
     if (type !== undefined && doc.subagent.type === undefined) doc.subagent.type = type;

@@ -142,6 +142,21 @@ Deno.test("copilotCli.read() reads the subagent and its answer at subagentStop",
   }
 });
 
+Deno.test("copilotCli.read() names the subagent whose own turn ends at agentStop", () => {
+  const doc = copilotCli.read({
+    sessionId: "9c7d14b3",
+    cwd: "<project>",
+    transcriptPath: "<home>/.copilot/session-state/0dab3855/events.jsonl",
+    stopReason: "end_turn",
+    stop_hook_active: false,
+    agentId: "9c7d14b3",
+    agentType: "explore",
+    parentAgentId: "0dab3855",
+  }, { event: "stop" });
+  assert.deepEqual(doc.subagent, { id: "9c7d14b3", type: "explore" });
+  assert.equal(read("agentStop.first", "stop").subagent, undefined);
+});
+
 Deno.test("copilotCli.read() reads prompt, session start (new is startup) and session end", () => {
   assert.equal(read("userPromptSubmitted.prompt", "prompt").prompt, "Do the scripted steps");
   assert.equal(read("P:UserPromptSubmit.prompt", "prompt").prompt, "Do the scripted steps");
