@@ -289,6 +289,83 @@ export function jsonLines(text: string): Record<string, unknown>[] {
 }
 
 /**
+ * The text of a message's content: the content itself when it is a string, else
+ * the `text` of its blocks (of `blockType` only, when given), joined by newlines.
+ *
+ * @param content A message's content, as a transcript holds it.
+ * @param blockType The block type to keep, such as `text` or `output_text`.
+ * @returns The text, or undefined when there is none.
+ *
+ * @example Usage
+ * ```ts
+ * import { contentText } from "./_read.ts";
+ * const c = [{ type: "text", text: "a" }, { type: "tool_use" }, { type: "text", text: "b" }];
+ * console.assert(contentText(c, "text") === "a\nb");
+ * ```
+ */
+export function contentText(content: unknown, blockType?: string): string | undefined {
+  if (typeof content === "string") return content.trim() === "" ? undefined : content;
+  if (!Array.isArray(content)) return undefined;
+  const texts: string[] = [];
+  for (const block of content) {
+    const b = obj(block);
+    if (!b || (blockType !== undefined && b.type !== blockType)) continue;
+    const text = str(b.text);
+    if (text) texts.push(text);
+  }
+  return texts.length > 0 ? texts.join("\n") : undefined;
+}
+
+/**
+ * The text of the last line of a JSON Lines transcript that has one.
+ *
+ * @param transcript The transcript's text.
+ * @param textOf The text of one line, or undefined when the line is not a message.
+ * @returns The text of the last line that has one.
+ *
+ * @example Usage
+ * ```ts
+ * import { lastLineText, str } from "./_read.ts";
+ * const t = '{"m":"a"}\n{"m":"b"}\n{"x":1}\n';
+ * console.assert(lastLineText(t, (line) => str(line.m)) === "b");
+ * ```
+ */
+export function lastLineText(
+  transcript: string,
+  textOf: (line: Record<string, unknown>) => string | undefined,
+): string | undefined {
+  const lines = jsonLines(transcript);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const text = textOf(lines[i] as Record<string, unknown>);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/**
+ * A cell that adds context through `hookSpecificOutput.additionalContext`.
+ *
+ * @param nativeEvent The native event name, written as `hookEventName`.
+ * @param basis What the cell rests on.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import { contextCell } from "./_read.ts";
+ * const c = contextCell("SessionStart", { kind: "binary", case: "ss-addctx" });
+ * console.assert(c.effect === "context");
+ * ```
+ */
+export function contextCell(nativeEvent: string, basis: Basis): Cell {
+  return {
+    stdout: hookSpecific(nativeEvent, { additionalContext: "<context>" }),
+    exit: 0,
+    effect: "context",
+    basis,
+  };
+}
+
+/**
  * A cell for a part that is not sent at all: nothing printed, nothing changes.
  *
  * @param note Why the part cannot be sent.

@@ -7,9 +7,11 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
+  contentText,
+  contextCell,
   droppedCell,
   hookSpecific,
-  jsonLines,
+  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -75,12 +77,7 @@ const PRE_TOOL: EventCells = {
     effect: "approved",
     basis: seen("pre-allow-noperm"),
   },
-  context: {
-    stdout: hookSpecific("PreToolUse", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("pre-addctx"),
-  },
+  context: contextCell("PreToolUse", seen("pre-addctx")),
   message: { ...MESSAGE, basis: seen("pre-systemmessage") },
   input: {
     stdout: hookSpecific("PreToolUse", { updatedInput: "<input>" }),
@@ -102,12 +99,7 @@ const POST_TOOL: EventCells = {
     basis: seen("post-block"),
   },
   allow: NO_APPROVAL_AFTER,
-  context: {
-    stdout: hookSpecific("PostToolUse", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("post-addctx"),
-  },
+  context: contextCell("PostToolUse", seen("post-addctx")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -132,12 +124,7 @@ const PROMPT: EventCells = {
     basis: seen("ups-block"),
   },
   allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit-decision-control")),
-  context: {
-    stdout: hookSpecific("UserPromptSubmit", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("ups-addctx"),
-  },
+  context: contextCell("UserPromptSubmit", seen("ups-addctx")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -149,12 +136,7 @@ const SESSION_START: EventCells = {
   deny: droppedCell(NOT_AT_START, documented("sessionstart")),
   ask: droppedCell(NOT_AT_START, documented("sessionstart")),
   allow: droppedCell(NOT_AT_START, documented("sessionstart")),
-  context: {
-    stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("ss-addctx"),
-  },
+  context: contextCell("SessionStart", seen("ss-addctx")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -315,22 +297,11 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
  * Lines: one line per content block, `type: "assistant"`, `message.content[]`).
  */
 function lastAssistantText(transcript: string): string | undefined {
-  const lines = jsonLines(transcript);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as Record<string, unknown>;
-    if (line.type !== "assistant") continue;
-    const message = obj(line.message);
-    const content = message?.content;
-    if (typeof content === "string" && content.trim() !== "") return content;
-    if (!Array.isArray(content)) continue;
-    const texts = content
-      .map((block) => obj(block))
-      .filter((block) => block?.type === "text")
-      .map((block) => str(block?.text) ?? "")
-      .filter((text) => text !== "");
-    if (texts.length > 0) return texts.join("\n");
-  }
-  return undefined;
+  return lastLineText(
+    transcript,
+    (line) =>
+      line.type === "assistant" ? contentText(obj(line.message)?.content, "text") : undefined,
+  );
 }
 
 /**

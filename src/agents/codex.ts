@@ -7,9 +7,11 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
+  contentText,
+  contextCell,
   droppedCell,
   hookSpecific,
-  jsonLines,
+  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -67,12 +69,7 @@ const PRE_TOOL: EventCells = {
     "Codex has no approval to give: a bare allow was marked failed and the tool ran as it would have anyway",
     seen("pre-allow"),
   ),
-  context: {
-    stdout: hookSpecific("PreToolUse", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("pre-context"),
-  },
+  context: contextCell("PreToolUse", seen("pre-context")),
   message: { ...MESSAGE, basis: seen("pre-system-message") },
   input: {
     stdout: hookSpecific("PreToolUse", { permissionDecision: "allow", updatedInput: "<input>" }),
@@ -107,12 +104,7 @@ const POST_TOOL: EventCells = {
     "the tool already ran: there is nothing left to approve",
     documented("posttooluse"),
   ),
-  context: {
-    stdout: hookSpecific("PostToolUse", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("post-context"),
-  },
+  context: contextCell("PostToolUse", seen("post-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -135,12 +127,7 @@ const PROMPT: EventCells = {
     basis: seen("prompt-block"),
   },
   allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit")),
-  context: {
-    stdout: hookSpecific("UserPromptSubmit", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("prompt-context"),
-  },
+  context: contextCell("UserPromptSubmit", seen("prompt-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -152,12 +139,7 @@ const SESSION_START: EventCells = {
   deny: droppedCell(NOT_AT_START, documented("sessionstart")),
   ask: droppedCell(NOT_AT_START, documented("sessionstart")),
   allow: droppedCell(NOT_AT_START, documented("sessionstart")),
-  context: {
-    stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis: seen("session-start-context"),
-  },
+  context: contextCell("SessionStart", seen("session-start-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -315,30 +297,17 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
  * parts, or an `agent_message` event, whichever comes last.
  */
 function lastAssistantText(rollout: string): string | undefined {
-  const lines = jsonLines(rollout);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as Record<string, unknown>;
+  return lastLineText(rollout, (line) => {
     const item = obj(line.payload);
-    if (!item) continue;
     if (line.type === "event_msg") {
-      const message = item.type === "task_complete"
-        ? str(item.last_agent_message)
-        : item.type === "agent_message"
-        ? str(item.message)
-        : undefined;
-      if (message) return message;
+      if (item?.type === "task_complete") return str(item.last_agent_message);
+      if (item?.type === "agent_message") return str(item.message);
     }
-    if (line.type === "response_item" && item.type === "message" && item.role === "assistant") {
-      const parts = Array.isArray(item.content) ? item.content : [];
-      const texts = parts
-        .map((part) => obj(part))
-        .filter((part) => part?.type === "output_text")
-        .map((part) => str(part?.text) ?? "")
-        .filter((text) => text !== "");
-      if (texts.length > 0) return texts.join("\n");
+    if (line.type === "response_item" && item?.type === "message" && item.role === "assistant") {
+      return contentText(item.content, "output_text");
     }
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /**
