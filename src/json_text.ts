@@ -200,24 +200,6 @@ export function editJson(
 }
 
 /**
- * The text of a new file holding a value, in a layout.
- *
- * @param value The value.
- * @param format The layout.
- * @returns The text (without a byte-order mark).
- *
- * @example Usage
- * ```ts
- * import { DEFAULT_FORMAT, newJsonText } from "./json_text.ts";
- * console.assert(newJsonText({ a: 1 }, DEFAULT_FORMAT) === '{\n  "a": 1\n}\n');
- * ```
- */
-export function newJsonText(value: unknown, format: TextFormat): string {
-  const body = JSON.stringify(value, null, format.indent).replaceAll("\n", format.eol);
-  return format.finalNewline ? body + format.eol : body;
-}
-
-/**
  * Whether two texts say the same: the same tokens and comments in the same
  * order, whatever the whitespace between them and trailing commas.
  *

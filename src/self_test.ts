@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { jsrVersion, type RuntimeFacts, selfInvocation } from "./self.ts";
+
+const deno = (over: Partial<RuntimeFacts>): RuntimeFacts => ({
+  standalone: false,
+  execPath: "/usr/local/bin/deno",
+  mainModule: "file:///opt/everyhook/cli.ts",
+  os: "linux",
+  ...over,
+});
+
+Deno.test("selfInvocation() gives a compiled binary its own path and nothing else", () => {
+  const s = selfInvocation(deno({ standalone: true, execPath: "/usr/local/bin/everyhook" }));
+  assert.equal(s.form, "binary");
+  assert.deepEqual(s.argv, ["/usr/local/bin/everyhook"]);
+  const w = selfInvocation(
+    deno({ standalone: true, execPath: "C:\\Tools\\everyhook.exe", os: "windows" }),
+  );
+  assert.deepEqual(w.argv, ["C:/Tools/everyhook.exe"]);
+});
+
+Deno.test("selfInvocation() from a clone writes deno, run's three flags and cli.ts", () => {
+  const s = selfInvocation(deno({}));
+  assert.equal(s.form, "clone");
+  assert.deepEqual(s.argv, [
+    "/usr/local/bin/deno",
+    "--allow-read",
+    "--allow-run",
+    "--allow-env",
+    "/opt/everyhook/cli.ts",
+  ]);
+  assert.deepEqual(s.warnings, []);
+});
+
+Deno.test("selfInvocation() decodes a Windows file address into a drive path", () => {
+  const s = selfInvocation(deno({
+    execPath: "C:\\Program Files\\deno\\deno.exe",
+    mainModule: "file:///C:/Users/me/every%20hook/cli.ts",
+    os: "windows",
+  }));
+  assert.deepEqual(s.argv.at(0), "C:/Program Files/deno/deno.exe");
+  assert.deepEqual(s.argv.at(-1), "C:/Users/me/every hook/cli.ts");
+});
+
+Deno.test("selfInvocation() uses cli.ts beside src/ when the main module is something else", () => {
+  const s = selfInvocation(
+    deno({ mainModule: "file:///work/tests/x_test.ts" }),
+    "file:///work/cli.ts",
+  );
+  assert.equal(s.argv.at(-1), "/work/cli.ts");
+});
+
+Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
+  for (
+    const mainModule of [
+      "https://jsr.io/@everyhook/cli/0.3.1/cli.ts",
+      "jsr:@everyhook/cli@0.3.1/cli",
+      "jsr:@everyhook/cli@0.3.1",
+    ]
+  ) {
+    const s = selfInvocation(deno({ mainModule }));
+    assert.equal(s.form, "jsr");
+    assert.deepEqual(s.argv, [
+      "/usr/local/bin/deno",
+      "--allow-read",
+      "--allow-run",
+      "--allow-env",
+      "jsr:@everyhook/cli@0.3.1/cli",
+    ]);
+  }
+  const viaLibrary = selfInvocation(
+    deno({ mainModule: "https://example.com/script.ts" }),
+    "https://jsr.io/@everyhook/cli/1.0.0-rc.1/cli.ts",
+  );
+  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/cli");
+});
+
+Deno.test("selfInvocation() warns when deno lives in npm's or npx's cache", () => {
+  const npx = selfInvocation(deno({
+    execPath: "/home/me/.npm/_npx/1a2b/node_modules/deno/deno",
+  }));
+  assert.equal(npx.warnings.length, 1);
+  assert.match(npx.warnings[0]!, /npx's cache/);
+  const win = selfInvocation(deno({
+    execPath: "C:\\Users\\me\\AppData\\Local\\npm-cache\\_npx\\9\\deno.exe",
+    mainModule: "file:///C:/e/cli.ts",
+    os: "windows",
+  }));
+  assert.equal(win.warnings.length, 1);
+});
+
+Deno.test("jsrVersion() reads only exact versions of this package", () => {
+  assert.equal(jsrVersion("https://jsr.io/@everyhook/cli/0.1.0/src/self.ts"), "0.1.0");
+  assert.equal(jsrVersion("https://jsr.io/@other/cli/0.1.0/cli.ts"), undefined);
+  assert.equal(jsrVersion("jsr:@everyhook/cli@^0.1.0"), undefined);
+  assert.equal(jsrVersion("file:///x/cli.ts"), undefined);
+});
