@@ -384,6 +384,31 @@ export function droppedCell(note: string, basis: Basis): Cell {
 }
 
 /**
+ * The three decision cells of an event where no decision can be taken: each dropped with the same note.
+ *
+ * @param note Why no decision can be taken there.
+ * @param basis What that rests on.
+ * @returns The deny, ask and allow cells.
+ *
+ * @example Usage
+ * ```ts
+ * import { droppedDecisions } from "./_read.ts";
+ * const d = droppedDecisions("too late", { kind: "docs", ref: "https://example.com" });
+ * console.assert(d.deny.becomes === "dropped" && d.allow.note === "too late");
+ * ```
+ */
+export function droppedDecisions(
+  note: string,
+  basis: Basis,
+): Record<"deny" | "ask" | "allow", Cell> {
+  return {
+    deny: droppedCell(note, basis),
+    ask: droppedCell(note, basis),
+    allow: droppedCell(note, basis),
+  };
+}
+
+/**
  * The `hookSpecificOutput` template Claude Code's format (and the agents that
  * copy it) reads; `hookEventName` is always set, because Claude Code ignores an
  * answer whose `hookEventName` is missing or names another event.

@@ -10,6 +10,7 @@ import {
   contentText,
   contextCell,
   droppedCell,
+  droppedDecisions,
   hookSpecific,
   lastLineText,
   obj,
@@ -133,9 +134,7 @@ const PROMPT: EventCells = {
 const NOT_AT_START = "a session start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
-  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
-  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
   context: contextCell("SessionStart", seen("ss-addctx")),
   message: MESSAGE,
   input: NO_INPUT,
@@ -145,9 +144,7 @@ const SESSION_START: EventCells = {
 const AT_END = "the session is over: nothing can be refused, approved or added";
 
 const SESSION_END: EventCells = {
-  deny: droppedCell(AT_END, documented("sessionend")),
-  ask: droppedCell(AT_END, documented("sessionend")),
-  allow: droppedCell(AT_END, documented("sessionend")),
+  ...droppedDecisions(AT_END, documented("sessionend")),
   context: droppedCell(AT_END, documented("sessionend")),
   message: {
     ...MESSAGE,

@@ -10,6 +10,7 @@ import {
   contentText,
   contextCell,
   droppedCell,
+  droppedDecisions,
   hookSpecific,
   lastLineText,
   obj,
@@ -136,9 +137,7 @@ const PROMPT: EventCells = {
 const NOT_AT_START = "a session start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
-  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
-  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
   context: contextCell("SessionStart", seen("session-start-context")),
   message: MESSAGE,
   input: NO_INPUT,
@@ -148,9 +147,7 @@ const SESSION_START: EventCells = {
 const AT_END = "Codex's SessionEnd only informs: it takes no answer";
 
 const SESSION_END: EventCells = {
-  deny: droppedCell(AT_END, documented("sessionend")),
-  ask: droppedCell(AT_END, documented("sessionend")),
-  allow: droppedCell(AT_END, documented("sessionend")),
+  ...droppedDecisions(AT_END, documented("sessionend")),
   context: droppedCell(AT_END, documented("sessionend")),
   message: droppedCell(AT_END, documented("sessionend")),
   input: NO_INPUT,
