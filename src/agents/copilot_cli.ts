@@ -7,8 +7,9 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
+  contentText,
   droppedCell,
-  jsonLines,
+  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -364,14 +365,10 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
  * `events.jsonl` (`type: "assistant.message"`, `data.content`).
  */
 function lastAssistantMessage(transcript: string): string | undefined {
-  const lines = jsonLines(transcript);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as Record<string, unknown>;
-    if (line.type !== "assistant.message") continue;
-    const content = str(obj(line.data)?.content);
-    if (content !== undefined && content.trim() !== "") return content;
-  }
-  return undefined;
+  return lastLineText(
+    transcript,
+    (line) => line.type === "assistant.message" ? contentText(obj(line.data)?.content) : undefined,
+  );
 }
 
 /**

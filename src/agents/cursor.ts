@@ -161,7 +161,12 @@ const PROMPT: EventCells = {
     basis: documented("beforesubmitprompt"),
   },
   input: NO_INPUT,
-  none: { ...NO_OPINION, basis: documented("beforesubmitprompt") },
+  none: {
+    ...NO_OPINION,
+    note:
+      "printed as {}: valid JSON that decides nothing, so that an entry with failClosed (which blocks on invalid JSON) lets the prompt through",
+    basis: documented("beforesubmitprompt"),
+  },
 };
 
 const NOT_AT_START =

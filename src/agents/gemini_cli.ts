@@ -7,9 +7,10 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
+  contentText,
   droppedCell,
   hookSpecific,
-  jsonLines,
+  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -19,8 +20,7 @@ import {
   toolKind,
 } from "./_read.ts";
 
-const REFERENCE =
-  "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
+const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
 
 /**
  * A cell resting on a recorded run of Gemini CLI 0.61.0: the case id in
@@ -266,13 +266,8 @@ const TOOLS: ToolTable = {
 /** The text the model got from a tool: `llmContent` (a string or parts), else what was displayed. */
 function toolOutput(response: Record<string, unknown> | undefined): string | undefined {
   if (!response) return undefined;
-  const content = response.llmContent;
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    const texts = content.map((part) => str(obj(part)?.text)).filter((t) => t !== undefined);
-    if (texts.length > 0) return texts.join("\n");
-  }
-  return outputText(response.returnDisplay ?? content);
+  return contentText(response.llmContent) ??
+    outputText(response.returnDisplay ?? response.llmContent);
 }
 
 /** The tool call of a BeforeTool or AfterTool payload. */
@@ -321,17 +316,10 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
  * string, or parts with `text`).
  */
 function lastGeminiText(transcript: string): string | undefined {
-  const lines = jsonLines(transcript);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] as Record<string, unknown>;
-    if (line.type !== "gemini") continue;
-    const content = line.content;
-    if (typeof content === "string" && content.trim() !== "") return content;
-    if (!Array.isArray(content)) continue;
-    const texts = content.map((part) => str(obj(part)?.text) ?? "").filter((t) => t !== "");
-    if (texts.length > 0) return texts.join("\n");
-  }
-  return undefined;
+  return lastLineText(
+    transcript,
+    (line) => line.type === "gemini" ? contentText(line.content) : undefined,
+  );
 }
 
 /**
