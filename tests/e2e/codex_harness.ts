@@ -140,6 +140,17 @@ const WAIT: ResponsesStep = {
   },
 };
 
+/** What every recorded file of this run says first: agent, version, source, os, date. */
+function recordedHead(version: string) {
+  return {
+    agent: CODEX,
+    version,
+    source: "recorded" as const,
+    os: fixtureOs(),
+    date: fixtureDate(),
+  };
+}
+
 /** Picks the payloads from a hook log and makes them fixtures (paths still to redact). */
 function pickFixtures(
   calls: readonly HookLogEntry[],
@@ -154,11 +165,7 @@ function pickFixtures(
     );
     if (call === undefined) return `no ${native} payload${p.holds ? ` holding ${p.holds}` : ""}`;
     return {
-      agent: CODEX,
-      version,
-      source: "recorded",
-      os: fixtureOs(),
-      date: fixtureDate(),
+      ...recordedHead(version),
       event: p.event,
       nativeEvent: native,
       variant: p.variant,
@@ -193,14 +200,7 @@ function complete(found: Array<Fixture | string>, stderr: string): Fixture[] {
  * ```
  */
 export function recordMainFixtures(version: string): Promise<Fixture[]> {
-  const events = [
-    "pre-tool",
-    "post-tool",
-    "prompt",
-    "session-start",
-    "session-end",
-    "stop",
-  ] as const;
+  const events = (Object.keys(CODEX_EVENTS) as CodexEvent[]).filter((e) => e !== "subagent-stop");
   return withCodexSession({
     script: { steps: [...MAIN_STEPS], final: "All steps done." },
     hooks: recordingHooks(events.map((e) => CODEX_EVENTS[e])),
@@ -278,13 +278,6 @@ export const harness: AgentHarness = {
   async recordConformance(): Promise<ConformanceFile> {
     const version = await agentVersion(CODEX);
     const cases = await inPool(CODEX_CASES, 8, runCodexCase);
-    return {
-      agent: CODEX,
-      version,
-      source: "recorded",
-      os: fixtureOs(),
-      date: fixtureDate(),
-      cases,
-    };
+    return { ...recordedHead(version), cases };
   },
 };

@@ -4,8 +4,10 @@
  * `$CODEX_HOME/hooks.json`, a git project with a local bare `origin`, then
  * `codex exec` and what came of it (the hook log, the requests, the output).
  *
- * Codex skips untrusted hooks without a word, so every run passes
- * `--dangerously-bypass-hook-trust`; the callers check that the hooks logged.
+ * Codex skips untrusted hooks without a word, so a run either passes
+ * `--dangerously-bypass-hook-trust` (the default) or trusts each hook the way
+ * Codex's own /hooks review does (`[hooks.state]` hashes in config.toml); the
+ * callers check that the hooks ran.
  *
  * @module
  */
@@ -48,6 +50,7 @@ export interface CodexHookHandler {
   type: "command";
   command: string;
   timeout?: number;
+  statusMessage?: string;
 }
 
 /** hooks.json: matcher groups per native event. */
@@ -73,6 +76,8 @@ export interface CodexSessionOptions {
   timeoutMs?: number;
   /** Runs after the world is ready and before codex starts (such as an install). */
   before?: (s: CodexWorld) => Promise<void>;
+  /** How the hooks are trusted: the bypass flag (default), hashes in config.toml, or not at all. */
+  trust?: "bypass" | "config" | "none";
 }
 
 /** A world made ready for Codex. */
@@ -133,6 +138,65 @@ export function recordingHooks(
     }];
   }
   return { hooks };
+}
+
+/** Codex's events whose timeout it clamps to 3 s (the trust hash uses the clamped value). */
+const CLAMPED = new Set(["SessionEnd", "Interrupt"]);
+
+/** A value with its object keys sorted, at every depth (serde_json's order for a hash). */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+  );
+}
+
+/**
+ * The `[hooks.state]` tables that mark every command hook of a hooks.json as
+ * trusted, as Codex 0.171.0's /hooks "Trust all" writes them: per handler,
+ * sha256 of the key-sorted JSON of its event (snake case), its handler
+ * (timeout default 600, SessionEnd and Interrupt clamped to 3, async false)
+ * and its matcher when set.
+ *
+ * @param hooksPath The absolute path of the hooks.json.
+ * @param file Its content.
+ * @returns TOML to append to the user's config.toml.
+ *
+ * @example Usage
+ * ```ts
+ * import { trustToml } from "./codex_session.ts";
+ * const toml = await trustToml("/h/.codex/hooks.json", { hooks: { Stop: [{ hooks: [{ type: "command", command: "x" }] }] } });
+ * console.assert(toml.includes('[hooks.state."/h/.codex/hooks.json:stop:0:0"]'));
+ * ```
+ */
+export async function trustToml(hooksPath: string, file: CodexHooksFile): Promise<string> {
+  let out = "";
+  for (const [event, groups] of Object.entries(file.hooks)) {
+    const snake = event.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+    for (const [g, group] of groups.entries()) {
+      for (const [h, handler] of group.hooks.entries()) {
+        if (handler.type !== "command") continue;
+        let timeout = Math.max(1, handler.timeout ?? 600);
+        if (CLAMPED.has(event)) timeout = Math.min(timeout, 3);
+        const hook: Record<string, unknown> = {
+          type: "command",
+          command: handler.command,
+          timeout,
+          async: false,
+        };
+        if (handler.statusMessage !== undefined) hook["statusMessage"] = handler.statusMessage;
+        const identity: Record<string, unknown> = { "event_name": snake, hooks: [hook] };
+        if (group.matcher !== undefined) identity["matcher"] = group.matcher;
+        const bytes = new TextEncoder().encode(JSON.stringify(sortedKeys(identity)));
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+        out +=
+          `\n[hooks.state."${hooksPath}:${snake}:${g}:${h}"]\ntrusted_hash = "sha256:${hex}"\n`;
+      }
+    }
+  }
+  return out;
 }
 
 /** config.toml: the fake provider, no approvals, no sandbox, and nothing that phones home. */
@@ -261,13 +325,21 @@ export async function withCodexSession<T>(
   });
   const ready: CodexWorld = { world, codexHome, remote, hookLog, env };
   if (o.before) await o.before(ready);
+  const trustByConfig = o.trust === "config";
+  if (trustByConfig) {
+    const hooksPath = `${codexHome}/hooks.json`;
+    const file = JSON.parse(await Deno.readTextFile(hooksPath)) as CodexHooksFile;
+    await Deno.writeTextFile(`${codexHome}/config.toml`, await trustToml(hooksPath, file), {
+      append: true,
+    });
+  }
   let result: RunAgentResult;
   try {
     result = await runAgent({
       cmd: bin,
       args: [
         "exec",
-        "--dangerously-bypass-hook-trust",
+        ...((o.trust ?? "bypass") === "bypass" ? ["--dangerously-bypass-hook-trust"] : []),
         "-C",
         world.project,
         ...(o.args ?? []),

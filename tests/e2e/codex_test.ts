@@ -316,3 +316,29 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "everyhook in codex: an installed hook runs once trusted as /hooks does, and not before",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    const install = async (w: CodexWorld): Promise<void> => {
+      await everyhook(w, ["install", BLOCK_FORCE_PUSH, "--agent", CODEX, "--event", "pre-tool"]);
+    };
+    const script = {
+      steps: [{ kind: "shell" as const, command: FORCE_PUSH }],
+      final: "Done.",
+    };
+    const [trusted, untrusted] = await Promise.all(
+      (["config", "none"] as const).map((trust) =>
+        withCodexSession(
+          { script, before: install, trust },
+          async (s) => ({ pushed: await s.pushed(), stderr: s.result.stderr }),
+        )
+      ),
+    );
+    assert.equal(trusted!.pushed, false, `trusted: the push ran\n${trusted!.stderr.slice(-1500)}`);
+    assert.match(trusted!.stderr, /hook: PreToolUse Blocked/);
+    assert.equal(untrusted!.pushed, true, "untrusted: codex ran the hook anyway");
+    assert.doesNotMatch(untrusted!.stderr, /hook: PreToolUse/, "untrusted: a hook status line");
+  },
+});
