@@ -161,10 +161,13 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "demo",
     group: "read",
-    usage: "[--json]",
+    usage: "[--hook <file>] [--json]",
     summary:
       "Put an example hook through every agent's adapter with documents the real agents sent, and show what each agent would do.",
-    options: [JSON_OPTION],
+    options: [
+      { flag: "--hook <file>", text: "the hook to show (default examples/block-force-push.ts)" },
+      JSON_OPTION,
+    ],
     permissions: ["read", "run", "env"],
     load: () => import("./cmd_demo.ts"),
   },
