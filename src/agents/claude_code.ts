@@ -160,11 +160,11 @@ function stopCells(denyCase: string, contextBasis: Basis): EventCells {
     deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: seen(denyCase) },
     ask: droppedCell(
       "there is no one to ask at a stop: the agent stops",
-      documented("stop-and-subagentstop-decision-control"),
+      documented("stop"),
     ),
     allow: droppedCell(
       "stopping is what happens anyway",
-      documented("stop-and-subagentstop-decision-control"),
+      documented("stop"),
     ),
     context: droppedCell(
       "Claude Code sends the agent back to work when a stop hook adds context, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)",

@@ -31,11 +31,11 @@ function seen(id: string): Basis {
 }
 
 /** A cell resting on the hooks reference. */
-function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${DOCS}#${anchor}` };
+function documented(anchor?: string): Basis {
+  return { kind: "docs", ref: anchor ? `${DOCS}#${anchor}` : DOCS };
 }
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("hooks") };
+const NOTHING: Cell = { exit: 0, effect: "none", basis: documented() };
 const NOT_PRINTED =
   "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
 const MESSAGE: Cell = {
@@ -43,7 +43,7 @@ const MESSAGE: Cell = {
   exit: 0,
   effect: "message",
   note: NOT_PRINTED,
-  basis: documented("common-output-fields"),
+  basis: documented(),
 };
 const NO_INPUT = droppedCell(
   "a tool input can only be rewritten before the tool runs",
