@@ -63,6 +63,8 @@ export interface ConformanceCase {
 export interface ConformanceFile {
   agent: string;
   version: string;
+  /** Always "recorded" (writeConformance() fills it in when missing). */
+  source?: "recorded";
   os: string;
   date: string;
   cases: ConformanceCase[];

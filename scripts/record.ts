@@ -1,0 +1,100 @@
+// deno-lint-ignore-file no-console -- a script that reports progress on the terminal
+/**
+ * Re-record the fixtures and the conformance files from the real agent
+ * binaries: for each agent, load tests/e2e/<agent>_harness.ts and run its
+ * recordFixtures() (into fixtures/<agent>/) and recordConformance() (into
+ * fixtures/conformance/<agent>.json). Run it inside a loopback-only network
+ * namespace, as `deno task test` does:
+ *
+ *     unshare -n sh -c 'ip link set lo up && deno task record claude-code'
+ *
+ * Usage: deno run -A scripts/record.ts [--fixtures-only|--conformance-only] [agent...]
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import type { AgentHarness } from "../tests/e2e/harness_types.ts";
+import { FIXTURES_DIR, writeConformance } from "../tests/e2e/fixture_io.ts";
+
+/** everyhook's agent ids and the module name of each one's harness. */
+const HARNESSES: Readonly<Record<string, string>> = {
+  "claude-code": "claude_code",
+  "codex": "codex",
+  "gemini-cli": "gemini_cli",
+  "copilot-cli": "copilot_cli",
+};
+
+/** Records the agents named in `args` (all when none); returns the exit code. */
+async function main(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      "fixtures-only": { type: "boolean", default: false },
+      "conformance-only": { type: "boolean", default: false },
+    },
+  });
+
+  const wanted = positionals.length > 0 ? positionals : Object.keys(HARNESSES);
+  if (Deno.env.get("EVERYHOOK_NETNS") !== "1") {
+    console.log(
+      "note: not marked as inside a loopback-only namespace (EVERYHOOK_NETNS=1); the fake APIs still use 127.0.0.1 only",
+    );
+  }
+  let failed = 0;
+  for (const id of wanted) {
+    const module = HARNESSES[id];
+    if (module === undefined) {
+      console.error(`unknown agent "${id}"; known: ${Object.keys(HARNESSES).join(", ")}`);
+      return 2;
+    }
+    let harness: AgentHarness;
+    try {
+      const mod = await import(`../tests/e2e/${module}_harness.ts`) as { harness: AgentHarness };
+      harness = mod.harness;
+    } catch (e) {
+      console.error(
+        `${id}: cannot load tests/e2e/${module}_harness.ts: ${e instanceof Error ? e.message : e}`,
+      );
+      failed++;
+      continue;
+    }
+    const why = await harness.unavailable();
+    if (why !== undefined) {
+      console.error(`${id}: skipped: ${why}`);
+      failed++;
+      continue;
+    }
+    try {
+      if (!values["conformance-only"]) {
+        const started = Date.now();
+        console.log(`${id}: recording fixtures ...`);
+        const files = await harness.recordFixtures(`${FIXTURES_DIR}/${id}`);
+        console.log(`${id}: ${files.length} fixtures in ${seconds(started)} s`);
+        for (const f of files) console.log(`  ${f.replace(FIXTURES_DIR, "fixtures")}`);
+      }
+      if (!values["fixtures-only"]) {
+        const started = Date.now();
+        console.log(`${id}: recording conformance ...`);
+        const file = await harness.recordConformance();
+        const path = await writeConformance(file);
+        console.log(
+          `${id}: ${file.cases.length} cases in ${seconds(started)} s -> ${
+            path.replace(FIXTURES_DIR, "fixtures")
+          }`,
+        );
+      }
+    } catch (e) {
+      console.error(`${id}: recording failed: ${e instanceof Error ? e.stack : e}`);
+      failed++;
+    }
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+function seconds(since: number): string {
+  return ((Date.now() - since) / 1000).toFixed(1);
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
