@@ -361,8 +361,8 @@ export function replaceEntry(
 }
 
 /**
- * Take one entry of ours out, and with it its group, its event's list and
- * `hooks` when they become empty.
+ * Take one entry of ours out, and with it its group and its event's list when
+ * they become empty (`hooks` itself stays).
  *
  * @param text The file's text.
  * @param root The file's root object.
@@ -382,14 +382,10 @@ export function removeEntry(
   found: FoundEntry,
   format: TextFormat,
 ): string {
-  const hooks = root.hooks as JsonObject;
-  const list = hooks[found.native] as unknown[];
-  const unitPath = found.groupPath !== undefined && found.groupSize > 1
-    ? found.path
-    : found.groupPath ?? found.path;
-  if (unitPath.length > 3 || list.length > 1) return editJson(text, unitPath, undefined, format);
-  if (Object.keys(hooks).length > 1) {
-    return editJson(text, ["hooks", found.native], undefined, format);
+  const list = (root.hooks as JsonObject)[found.native] as unknown[];
+  if (found.groupPath !== undefined && found.groupSize > 1) {
+    return editJson(text, found.path, undefined, format);
   }
-  return editJson(text, ["hooks"], undefined, format);
+  if (list.length > 1) return editJson(text, found.groupPath ?? found.path, undefined, format);
+  return editJson(text, ["hooks", found.native], undefined, format);
 }

@@ -18,7 +18,13 @@ import {
   refusalReason,
   verifyJson,
 } from "./install.ts";
-import { decodeJsonText, encodeJsonText, parseJsonText, sameJsonText } from "./json_text.ts";
+import {
+  decodeJsonText,
+  editJson,
+  encodeJsonText,
+  parseJsonText,
+  sameJsonText,
+} from "./json_text.ts";
 import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { listBackups, safeWrite } from "./safe_write.ts";
 
@@ -182,11 +188,20 @@ async function uninstallOne(
   }
   if (row.removed === 0) return;
   let content: Uint8Array | null = encodeJsonText(text, format);
+  // The file before install may have had no `hooks` at all: compare without an empty one too.
+  const hooks = root.hooks;
+  const candidates = [text];
+  if (typeof hooks === "object" && hooks !== null && Object.keys(hooks).length === 0) {
+    candidates.push(editJson(text, ["hooks"], undefined, format));
+  }
   for (const backup of await listBackups(file)) {
     const bytes = await Deno.readFile(backup);
     let same = false;
     try {
-      same = sameJsonText(decodeJsonText(bytes, backup).text, text);
+      const before = decodeJsonText(bytes, backup).text;
+      // A blank file said nothing, as an empty skeleton says nothing.
+      same = candidates.some((c) => sameJsonText(before, c)) ||
+        (before.trim() === "" && isEmptySkeleton(root));
     } catch {
       same = false;
     }
