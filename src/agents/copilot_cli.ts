@@ -23,11 +23,7 @@ import {
 const REFERENCE =
   "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
 
-/**
- * A cell resting on a recorded run of Copilot CLI 1.0.102: the row of
- * /work/shared/agents/copilot-cli/conformance.md, as `<event> #<row>` for the
- * numbered preToolUse table and `<event> <output>` for the others.
- */
+/** A cell resting on a recorded run of Copilot CLI 1.0.102: the case id in fixtures/conformance/copilot-cli.json. */
 function seen(id: string): Basis {
   return { kind: "binary", case: id };
 }
@@ -38,7 +34,7 @@ function documented(anchor: string): Basis {
 }
 
 const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("preToolUse #1") };
+const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
 const NO_MESSAGE = droppedCell(
   "Copilot CLI has no field for a message to the person in a command hook's answer",
   documented("hook-events"),
@@ -54,7 +50,7 @@ const PRE_TOOL: EventCells = {
     exit: 0,
     effect: "blocked",
     note: 'the model gets "Denied by preToolUse hook: <reason>" as the tool result',
-    basis: seen("preToolUse #9"),
+    basis: seen("pre-deny"),
   },
   ask: {
     stdout: { permissionDecision: "ask", permissionDecisionReason: "<reason>" },
@@ -62,21 +58,21 @@ const PRE_TOOL: EventCells = {
     effect: "asked",
     note:
       "with no one to ask (copilot -p) Copilot CLI refused the call and gave the model the reason",
-    basis: seen("preToolUse #14"),
+    basis: seen("pre-ask"),
   },
   allow: {
     stdout: { permissionDecision: "allow" },
     exit: 0,
     effect: "approved",
     note: "the call ran without --allow-all-tools, and the permissionRequest hook was skipped",
-    basis: seen("preToolUse #13"),
+    basis: seen("pre-allow-no-flag"),
   },
   context: {
     stdout: { additionalContext: "<context>" },
     exit: 0,
     effect: "context",
     note: "added as a user message after the tool's result",
-    basis: seen("preToolUse #15"),
+    basis: seen("pre-context"),
   },
   message: NO_MESSAGE,
   input: {
@@ -85,7 +81,7 @@ const PRE_TOOL: EventCells = {
     effect: "rewritten",
     note:
       "the model's tool call in the history is rewritten too; Copilot CLI's own display still shows the original",
-    basis: seen("preToolUse #20"),
+    basis: seen("pre-modified-args"),
   },
   none: NOTHING,
 };
@@ -97,7 +93,7 @@ const POST_TOOL: EventCells = {
     effect: "feedback",
     note:
       'a permissionDecision deny does nothing after the tool; decision block replaces the result with "Tool result blocked: <reason>"',
-    basis: seen("postToolUse decision-block"),
+    basis: seen("post-block"),
   },
   ask: {
     stdout: BLOCK,
@@ -106,7 +102,7 @@ const POST_TOOL: EventCells = {
     becomes: "deny",
     note:
       "the tool already ran, so there is nothing to ask: its result is replaced with the reason",
-    basis: seen("postToolUse decision-block"),
+    basis: seen("post-block"),
   },
   allow: droppedCell(
     "the tool already ran: there is nothing left to approve",
@@ -117,7 +113,7 @@ const POST_TOOL: EventCells = {
     exit: 0,
     effect: "context",
     note: "appended to the tool's result as guidance from postToolUse hooks",
-    basis: seen("postToolUse additionalContext"),
+    basis: seen("post-context"),
   },
   message: NO_MESSAGE,
   input: NO_INPUT,
@@ -131,7 +127,7 @@ const PROMPT: EventCells = {
     effect: "blocked",
     note:
       "the prompt is not sent, so the model never sees the reason: Copilot CLI prints it for the person and, in a -p run, exits with code 1",
-    basis: seen("userPromptSubmitted decision-block"),
+    basis: seen("prompt-block"),
   },
   ask: {
     stdout: BLOCK,
@@ -139,7 +135,7 @@ const PROMPT: EventCells = {
     effect: "blocked",
     becomes: "deny",
     note: "Copilot CLI cannot ask about a prompt: the prompt is refused with the reason",
-    basis: seen("userPromptSubmitted decision-block"),
+    basis: seen("prompt-block"),
   },
   allow: droppedCell("a prompt needs no approval", documented("userpromptsubmitted")),
   context: {
@@ -147,7 +143,7 @@ const PROMPT: EventCells = {
     exit: 0,
     effect: "context",
     note: "appended to the prompt inside <system_reminder> tags",
-    basis: seen("userPromptSubmitted additionalContext"),
+    basis: seen("prompt-context"),
   },
   message: NO_MESSAGE,
   input: NO_INPUT,
@@ -165,7 +161,7 @@ const SESSION_START: EventCells = {
     exit: 0,
     effect: "context",
     note: "sent as a user message of its own before the first prompt",
-    basis: seen("sessionStart additionalContext"),
+    basis: seen("start-context"),
   },
   message: NO_MESSAGE,
   input: NO_INPUT,
@@ -239,7 +235,7 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
       effect: "sent-back",
       note:
         "the reason comes back as a new user message; Copilot CLI stops sending the agent back after 8 times",
-      basis: seen("agentStop decision-block"),
+      basis: seen("stop-block"),
     }, "agentstop"),
   },
   "subagent-stop": {

@@ -223,3 +223,29 @@ Deno.test("copilotCli.events give each dropped or changed cell a note", () => {
     }
   }
 });
+
+/** The raw outputs our recorder put to Copilot CLI, where they have been recorded. */
+const RECORDED = await Deno.readTextFile(
+  new URL("../../fixtures/conformance/copilot-cli.json", import.meta.url),
+).then((t) => JSON.parse(t) as { cases: Array<{ id: string }> }).catch(() => undefined);
+
+Deno.test({
+  name: "copilotCli.events cite only cases in fixtures/conformance/copilot-cli.json",
+  ignore: RECORDED === undefined,
+  fn() {
+    const recorded = new Set(RECORDED?.cases.map((c) => c.id));
+    let cited = 0;
+    for (const spec of Object.values(copilotCli.events)) {
+      for (const cell of Object.values(spec.cells)) {
+        if (cell.basis.kind !== "binary") continue;
+        cited++;
+        assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
+      }
+    }
+    assert.ok(cited >= 10);
+  },
+});
+if (RECORDED === undefined) {
+  // deno-lint-ignore no-console -- a skipped test says why
+  console.warn("skipped a check of case ids: fixtures/conformance/copilot-cli.json is not there");
+}

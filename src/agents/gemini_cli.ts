@@ -24,8 +24,8 @@ const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/ho
 
 /**
  * A cell resting on a recorded run of Gemini CLI 0.61.0: the case id in
- * /work/shared/agents/gemini-cli/conformance.md (bt- BeforeTool, at- AfterTool,
- * aa- AfterAgent, ba- BeforeAgent, ss- SessionStart).
+ * fixtures/conformance/gemini-cli.json, or, for what only the shared notes saw
+ * (/work/shared/agents/gemini-cli/conformance.md), the id there (`bt-plaintext`, `ss-context`).
  */
 function seen(id: string): Basis {
   return { kind: "binary", case: id };
@@ -37,7 +37,7 @@ function documented(anchor: string): Basis {
 }
 
 const DENY: { [key: string]: Template } = { decision: "deny", reason: "<reason>" };
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("bt-exit0-empty") };
+const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-exit0-empty") };
 const MESSAGE: Cell = {
   stdout: { systemMessage: "<message>" },
   exit: 0,
@@ -55,7 +55,7 @@ const PRE_TOOL: EventCells = {
     exit: 0,
     effect: "blocked",
     note: 'the model gets the reason as the tool\'s error: "Tool execution blocked: <reason>"',
-    basis: seen("bt-deny"),
+    basis: seen("pre-deny"),
   },
   ask: {
     stdout: DENY,
@@ -64,7 +64,7 @@ const PRE_TOOL: EventCells = {
     becomes: "deny",
     note:
       "Gemini CLI waits forever for a confirmation on ask in a headless run (it hung until killed), so everyhook refuses the call with the reason instead",
-    basis: seen("bt-ask"),
+    basis: seen("pre-ask"),
   },
   allow: {
     stdout: { decision: "allow" },
@@ -72,11 +72,11 @@ const PRE_TOOL: EventCells = {
     effect: "approved",
     note:
       "seen with --yolo, where the tool ran; Gemini CLI does not pass the reason of an allow to the model",
-    basis: seen("bt-allow"),
+    basis: seen("pre-allow"),
   },
   context: droppedCell(
     "Gemini CLI takes no added context before a tool: the context never reached the model",
-    seen("bt-context"),
+    seen("pre-context"),
   ),
   message: {
     ...MESSAGE,
@@ -89,7 +89,7 @@ const PRE_TOOL: EventCells = {
     effect: "rewritten",
     note:
       "Gemini CLI merges the input over the model's arguments and tells the model they were modified by a hook",
-    basis: seen("bt-rewrite"),
+    basis: seen("pre-rewrite"),
   },
   none: NOTHING,
 };
@@ -100,7 +100,7 @@ const POST_TOOL: EventCells = {
     exit: 0,
     effect: "feedback",
     note: "the tool already ran: Gemini CLI replaces its output with the reason",
-    basis: seen("at-deny"),
+    basis: seen("post-deny"),
   },
   ask: {
     stdout: DENY,
@@ -109,7 +109,7 @@ const POST_TOOL: EventCells = {
     becomes: "deny",
     note:
       "the tool already ran, so there is nothing to ask: its output is replaced with the reason",
-    basis: seen("at-deny"),
+    basis: seen("post-deny"),
   },
   allow: droppedCell(
     "the tool already ran: there is nothing left to approve",
@@ -120,7 +120,7 @@ const POST_TOOL: EventCells = {
     exit: 0,
     effect: "context",
     note: "appended to the tool's output inside <hook_context> tags",
-    basis: seen("at-context"),
+    basis: seen("post-context"),
   },
   message: MESSAGE,
   input: NO_INPUT,
@@ -134,7 +134,7 @@ const PROMPT: EventCells = {
     effect: "blocked",
     note:
       'the prompt is not sent, so the model never sees the reason: it is in the run\'s warnings ("Agent execution blocked: <reason>")',
-    basis: seen("ba-deny"),
+    basis: seen("prompt-deny"),
   },
   ask: {
     stdout: DENY,
@@ -142,7 +142,7 @@ const PROMPT: EventCells = {
     effect: "blocked",
     becomes: "deny",
     note: "Gemini CLI cannot ask about a prompt: the prompt is refused with the reason",
-    basis: seen("ba-deny"),
+    basis: seen("prompt-deny"),
   },
   allow: droppedCell("a prompt needs no approval", documented("beforeagent")),
   context: {
@@ -150,7 +150,7 @@ const PROMPT: EventCells = {
     exit: 0,
     effect: "context",
     note: "added after the prompt inside <hook_context> tags, and kept in the history",
-    basis: seen("ba-context"),
+    basis: seen("prompt-context"),
   },
   message: MESSAGE,
   input: NO_INPUT,
@@ -169,7 +169,7 @@ const SESSION_START: EventCells = {
     exit: 0,
     effect: "context",
     note: "put before the first prompt inside <hook_context> tags",
-    basis: seen("ss-context"),
+    basis: seen("session-start-context"),
   },
   message: {
     ...MESSAGE,
@@ -194,12 +194,12 @@ const SESSION_END: EventCells = {
 
 const STOP: EventCells = {
   deny: {
-    stdout: DENY,
+    stdout: { decision: "block", reason: "<reason>" },
     exit: 0,
     effect: "sent-back",
     note:
       "the reason becomes the next prompt; Gemini CLI has no cap on this loop, so a hook must let the agent stop when stop.continued is true",
-    basis: seen("aa-deny-once"),
+    basis: seen("stop-block-once"),
   },
   ask: droppedCell("there is no one to ask at a stop: the agent stops", documented("afteragent")),
   allow: droppedCell("stopping is what happens anyway", documented("afteragent")),
