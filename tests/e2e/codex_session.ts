@@ -257,22 +257,32 @@ async function makeProject(world: World, remote: string): Promise<void> {
   await git(world, world.project, ["remote", "add", "origin", remote]);
 }
 
-/** Ends, by process id, whatever this world's codex left running (a daemon under CODEX_HOME). */
+/**
+ * Ends, by process id, whatever this world's codex left running (such as an
+ * app-server daemon under CODEX_HOME). Reads the process list with `ps`
+ * (Deno grants /proc only with --allow-all).
+ */
 async function endLeftovers(root: string): Promise<void> {
-  for await (const entry of Deno.readDir("/proc")) {
-    const pid = Number(entry.name);
-    if (!Number.isInteger(pid) || pid === Deno.pid) continue;
-    let cmdline = "";
+  let list = "";
+  try {
+    const out = await new Deno.Command("ps", {
+      args: ["-eo", "pid=,args="],
+      stdout: "piped",
+      stderr: "null",
+      stdin: "null",
+    }).output();
+    list = new TextDecoder().decode(out.stdout);
+  } catch {
+    return; // no ps here: nothing to look at
+  }
+  for (const line of list.split("\n")) {
+    const m = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (m === null || !m[2]!.includes(root)) continue;
+    const pid = Number(m[1]);
+    if (pid === Deno.pid) continue;
     try {
-      cmdline = await Deno.readTextFile(`/proc/${pid}/cmdline`);
-    } catch {
-      continue;
-    }
-    if (cmdline.includes(root)) {
-      try {
-        Deno.kill(pid, "SIGKILL");
-      } catch { /* gone already */ }
-    }
+      Deno.kill(pid, "SIGKILL");
+    } catch { /* gone already */ }
   }
 }
 
