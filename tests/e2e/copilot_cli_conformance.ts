@@ -513,12 +513,21 @@ export function judgeCase(
   const toolEvent = c.event === "pre-tool" || c.event === "post-tool";
   const rewritten = s.toolResults.some((t) => t.includes("ARGS-RAN") || t.includes("INPUT-RAN"));
   let toolRan: boolean | null = null;
-  if (toolEvent) toolRan = rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
+  if (c.event === "pre-tool") {
+    toolRan = rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
+  }
+  // After the tool, what the model sees may be replaced: read the output from the hook's payload.
+  if (c.event === "post-tool") {
+    toolRan = s.hookCalls.some((h) =>
+      h.event === c.nativeEvent && FORCE_PUSH_RAN.test(JSON.stringify(h.stdin))
+    );
+  }
   if (c.event === "prompt") toolRan = requestsMention(s.turns, PROMPT_MARK);
   const reachedModel = c.marker === undefined ? null : requestsMention(s.requests, c.marker);
   const notes = [c.about, `copilot exited ${s.run.code ?? "on a signal"}`];
-  const shown = c.marker !== undefined && (s.run.stderr + s.run.stdout).includes(c.marker);
-  if (shown) notes.push("the reason was printed to the person");
+  if (c.marker !== undefined && s.run.stderr.includes(c.marker)) {
+    notes.push("copilot printed it on stderr");
+  }
   if (!s.hookCalls.some((h) => h.event === c.nativeEvent)) notes.push("the hook never ran");
   const first = s.turns[0];
   if (c.marker !== undefined && first !== undefined && requestsMention([first], c.marker)) {
