@@ -9,6 +9,7 @@ import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
   contentText,
   droppedCell,
+  droppedDecisions,
   lastLineText,
   obj,
   outputText,
@@ -153,9 +154,7 @@ const PROMPT: EventCells = {
 const NOT_AT_START = "a session start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
-  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
-  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
   context: {
     stdout: { additionalContext: "<context>" },
     exit: 0,
@@ -171,9 +170,7 @@ const SESSION_START: EventCells = {
 const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
 
 const SESSION_END: EventCells = {
-  deny: droppedCell(AT_END, documented("sessionend")),
-  ask: droppedCell(AT_END, documented("sessionend")),
-  allow: droppedCell(AT_END, documented("sessionend")),
+  ...droppedDecisions(AT_END, documented("sessionend")),
   context: droppedCell(AT_END, documented("sessionend")),
   message: NO_MESSAGE,
   input: NO_INPUT,

@@ -8,6 +8,7 @@ import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./ty
 import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
   droppedCell,
+  droppedDecisions,
   obj,
   outputText,
   parseInput,
@@ -173,9 +174,7 @@ const NOT_AT_START =
   "Cursor does not wait for sessionStart: a start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
-  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
-  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
   context: {
     stdout: { additional_context: "<context>" },
     exit: 0,
@@ -194,9 +193,7 @@ const SESSION_START: EventCells = {
 const AT_END = "Cursor logs a sessionEnd hook's answer and uses nothing from it";
 
 const SESSION_END: EventCells = {
-  deny: droppedCell(AT_END, documented("sessionend")),
-  ask: droppedCell(AT_END, documented("sessionend")),
-  allow: droppedCell(AT_END, documented("sessionend")),
+  ...droppedDecisions(AT_END, documented("sessionend")),
   context: droppedCell(AT_END, documented("sessionend")),
   message: droppedCell(AT_END, documented("sessionend")),
   input: NO_INPUT,

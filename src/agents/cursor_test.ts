@@ -3,35 +3,14 @@ import { cursor } from "./cursor.ts";
 import { translate } from "../translate.ts";
 import type { ContractEvent, ToolKind } from "../contract.ts";
 import { isContractEvent } from "../contract.ts";
+import { type Fixture, loadFixtures } from "../recorded.ts";
 
-/** Cursor's documented fixtures: written from its reference, no binary was run. */
-const FIXTURES = new URL("../../fixtures/cursor/", import.meta.url);
+/** Cursor's documented fixtures (written from its reference, no binary was run), by file name. */
+const ALL = new Map(
+  (await loadFixtures(["cursor"])).map((f) => [(f.file ?? "").replace(/^.*[\\/]/, ""), f]),
+);
 
-interface DocumentedFixture {
-  agent: string;
-  version: string;
-  source: string;
-  os: string;
-  date: string;
-  event: string;
-  nativeEvent: string;
-  variant: string;
-  note?: string;
-  payload: Record<string, unknown>;
-}
-
-async function fixtures(): Promise<Map<string, DocumentedFixture>> {
-  const out = new Map<string, DocumentedFixture>();
-  for await (const entry of Deno.readDir(FIXTURES)) {
-    if (!entry.name.endsWith(".json")) continue;
-    out.set(entry.name, JSON.parse(await Deno.readTextFile(new URL(entry.name, FIXTURES))));
-  }
-  return out;
-}
-
-const ALL = await fixtures();
-
-function fixture(name: string): DocumentedFixture {
+function fixture(name: string): Fixture {
   const f = ALL.get(`${name}.json`);
   if (!f) throw new Error(`no fixture "${name}"`);
   return f;

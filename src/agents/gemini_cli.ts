@@ -9,6 +9,7 @@ import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
   contentText,
   droppedCell,
+  droppedDecisions,
   hookSpecific,
   lastLineText,
   obj,
@@ -161,9 +162,7 @@ const NOT_AT_START =
   "Gemini CLI's SessionStart is advisory: a start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  deny: droppedCell(NOT_AT_START, documented("sessionstart")),
-  ask: droppedCell(NOT_AT_START, documented("sessionstart")),
-  allow: droppedCell(NOT_AT_START, documented("sessionstart")),
+  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
   context: {
     stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
     exit: 0,
@@ -183,9 +182,7 @@ const SESSION_START: EventCells = {
 const AT_END = "Gemini CLI does not wait for a SessionEnd hook and uses no answer from it";
 
 const SESSION_END: EventCells = {
-  deny: droppedCell(AT_END, documented("sessionend")),
-  ask: droppedCell(AT_END, documented("sessionend")),
-  allow: droppedCell(AT_END, documented("sessionend")),
+  ...droppedDecisions(AT_END, documented("sessionend")),
   context: droppedCell(AT_END, documented("sessionend")),
   message: droppedCell(AT_END, documented("sessionend")),
   input: NO_INPUT,
