@@ -329,7 +329,10 @@ function errorText(error: unknown): string | undefined {
  * Claude Code's snake_case shape.
  */
 function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
-  const native = EVENTS[event]?.native ?? event;
+  // A camelCase payload with an error and no result can only come from postToolUseFailure.
+  const failure = event === "post-tool" && payload.error !== undefined &&
+    payload.toolResult === undefined;
+  const native = failure ? "postToolUseFailure" : EVENTS[event]?.native ?? event;
   const doc = snakeCaseDocument("copilot-cli", payload, event, str(payload.hookName) ?? native);
   const session = str(payload.sessionId);
   if (session !== undefined) doc.session = session;

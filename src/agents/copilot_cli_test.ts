@@ -99,6 +99,8 @@ Deno.test("copilotCli.read() takes the output from toolResult and marks failures
   });
   assert.equal(failure.tool?.failed, true);
   assert.equal(failure.tool?.output, "Command not found");
+  assert.equal(failure.nativeEvent, "postToolUseFailure");
+  assert.equal(copilotCli.aliasEvents.postToolUseFailure, "post-tool");
 });
 
 Deno.test("copilotCli.read() reads every file of an apply_patch call", () => {
