@@ -10,7 +10,7 @@
 
 import type { Agent, AnswerPart, Effect } from "./agents/types.ts";
 import { type ContractEvent, EVENTS } from "./contract.ts";
-import { linePath, runArgv, samePath } from "./command_line.ts";
+import { checkWord, linePath, runArgv, samePath } from "./command_line.ts";
 import { EverhookError } from "./errors.ts";
 import {
   addEntry,
@@ -296,6 +296,8 @@ export async function install(
     if (!(e instanceof Deno.errors.NotFound)) throw e;
     throw new EverhookError("not-found", `Cannot install "${options.hook}": there is no such file`);
   }
+  checkWord(linePath(hook, world.os), "the hook");
+  options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
   const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];

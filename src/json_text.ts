@@ -7,7 +7,15 @@
  * @module
  */
 
-import { applyEdits, createScanner, modify, parse, type ParseError } from "jsonc-parser";
+import {
+  applyEdits,
+  createScanner,
+  findNodeAtLocation,
+  modify,
+  parse,
+  type ParseError,
+  parseTree,
+} from "jsonc-parser";
 import { EverhookError } from "./errors.ts";
 
 /** How a file is laid out, so that what is added looks like the rest. */
@@ -187,10 +195,9 @@ export function editJson(
     },
     isArrayInsertion: options.insert === true,
   });
-  const out = applyEdits(text, edits);
-  const errors: ParseError[] = [];
-  parse(out, errors, { allowTrailingComma: true });
-  if (errors.length > 0) {
+  let out = applyEdits(text, edits);
+  if (value === undefined && !parses(out)) out = removeWithComma(text, path) ?? out;
+  if (!parses(out)) {
     throw new EverhookError(
       "internal",
       `Cannot edit at "${path.join(".")}": the result did not parse`,
@@ -218,6 +225,25 @@ export function sameJsonText(a: string, b: string): boolean {
   const ta = tokens(a);
   const tb = tokens(b);
   return ta.length === tb.length && ta.every((t, i) => t === tb[i]);
+}
+
+function parses(text: string): boolean {
+  const errors: ParseError[] = [];
+  parse(text, errors, { allowTrailingComma: true });
+  return errors.length === 0;
+}
+
+// jsonc-parser's modify leaves `{,}` when it removes the only member before a
+// trailing comma: take the member out with the comma after it instead.
+function removeWithComma(text: string, path: JsonPath): string | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const node = root && findNodeAtLocation(root, [...path]);
+  if (!node) return undefined;
+  const member = node.parent?.type === "property" ? node.parent : node;
+  const start = member.offset;
+  const after = /^\s*,/.exec(text.slice(member.offset + member.length));
+  const end = member.offset + member.length + (after ? after[0].length : 0);
+  return text.slice(0, start) + text.slice(end);
 }
 
 // SyntaxKind values of jsonc-parser (a const enum, so written out here).

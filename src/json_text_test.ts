@@ -53,6 +53,14 @@ Deno.test("editJson() adds in the file's layout and leaves comments and other by
   assert.deepEqual(parseJsonText(appended, "x"), { a: [1, 2] });
 });
 
+Deno.test("editJson() removes the only member before a trailing comma", () => {
+  assert.equal(editJson('{"hooks": {},}\n', ["hooks"], undefined, DEFAULT_FORMAT), "{}\n");
+  assert.deepEqual(
+    parseJsonText(editJson('{"a": [1, 2,],}', ["a", 1], undefined, DEFAULT_FORMAT), "x"),
+    { a: [1] },
+  );
+});
+
 Deno.test("sameJsonText() ignores whitespace and trailing commas, not comments or values", () => {
   assert.ok(sameJsonText('{"a":[1,2,],}', '{\n  "a": [\n    1,\n    2\n  ]\n}'));
   assert.ok(sameJsonText('{"a":"\\u0041"}', '{"a":"A"}'));
