@@ -365,12 +365,48 @@ export async function withCodexSession<T>(
   const turns = server.requests
     .filter((r) => r.method === "POST" && r.path.split("?")[0]!.endsWith("/responses"))
     .map((r) => ({ step: stepOf(r.body), body: r.body }));
-  return await inspect({
+  try {
+    return await inspect(
+      session(ready, result, server.requests, turns, await readHookLog(hookLog)),
+    );
+  } finally {
+    await removeWorld(world.root);
+  }
+}
+
+/**
+ * Removes a world before its own disposal does, trying again for a moment: a
+ * codex process that was just killed can still be writing under CODEX_HOME.
+ * Leaves it where EVERYHOOK_KEEP_WORLDS=1 (the disposal then says where).
+ */
+async function removeWorld(root: string): Promise<void> {
+  if (Deno.env.get("EVERYHOOK_KEEP_WORLDS") === "1") return;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await Deno.remove(root, { recursive: true });
+      return;
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** The session as `inspect` sees it. */
+function session(
+  ready: CodexWorld,
+  result: RunAgentResult,
+  requests: LoggedRequest[],
+  turns: CodexSession["turns"],
+  calls: HookLogEntry[],
+): CodexSession {
+  const { world, remote } = ready;
+  return {
     ...ready,
     result,
-    requests: server.requests,
+    requests,
     turns,
-    calls: await readHookLog(hookLog),
+    calls,
     hookStatus: result.stderr.split("\n").filter((l) => /^hook: \S+ \S+/.test(l)),
     pushed: async () => {
       const out = await new Deno.Command("git", {
@@ -382,7 +418,7 @@ export async function withCodexSession<T>(
       }).output();
       return out.success;
     },
-  });
+  };
 }
 
 /**
