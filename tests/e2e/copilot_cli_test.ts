@@ -1,0 +1,335 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * The real GitHub Copilot CLI, headless in BYOK offline mode, against the fake
+ * chat completions API: the payloads still have the committed fixtures' keys,
+ * key conformance cases still hold, and everyhook works end to end (install,
+ * the agent's run, uninstall).
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import { fixtureSession, jobs, pickFixtures, pooled, runCase } from "./copilot_cli_harness.ts";
+import { CASES, FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_conformance.ts";
+import {
+  COPILOT,
+  copilotHome,
+  copilotWorld,
+  runCopilot,
+  type Session,
+} from "./copilot_cli_session.ts";
+import { textStep, toolStep } from "./fake_openai_chat.ts";
+import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { agentVersion, REPO_ROOT, skipReason, type World } from "./world.ts";
+
+const skip = await skipReason(COPILOT);
+if (skip) console.log(`copilot-cli e2e tests skip: ${skip}`);
+
+/** The committed fixtures of Copilot CLI, by `<event>.<variant>`. */
+async function committedFixtures(): Promise<Map<string, Fixture>> {
+  const out = new Map<string, Fixture>();
+  for await (const e of Deno.readDir(`${FIXTURES_DIR}/${COPILOT}`)) {
+    if (!e.name.endsWith(".json")) continue;
+    const f = JSON.parse(
+      await Deno.readTextFile(`${FIXTURES_DIR}/${COPILOT}/${e.name}`),
+    ) as Fixture;
+    out.set(`${f.event}.${f.variant}`, f);
+  }
+  return out;
+}
+
+/** The keys of a payload, and of each object inside it, as sorted paths. */
+function shape(value: unknown, at = ""): string[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) => [`${at}${k}`, ...shape(v, `${at}${k}.`)])
+    .sort();
+}
+
+Deno.test({
+  name: "copilot-cli payloads still have the committed fixtures' keys, in both spellings",
+  ignore: skip !== undefined,
+  async fn() {
+    const version = await agentVersion(COPILOT);
+    const committed = await committedFixtures();
+    await using world = await copilotWorld();
+    const session = await fixtureSession(world);
+    assert.equal(session.run.code, 0, session.run.stderr.slice(-1500));
+    const { fixtures, missing } = pickFixtures(session.hookCalls, world, version);
+    assert.deepEqual(missing, []);
+    assert.equal(fixtures.length, committed.size, "as many fixtures as are committed");
+    for (const fresh of fixtures) {
+      const name = `${fresh.event}.${fresh.variant}`;
+      const old = committed.get(name);
+      assert.ok(old, `fixtures/${COPILOT}/${name}.json is committed`);
+      assert.deepEqual(shape(fresh.payload), shape(old.payload), `keys of ${name}`);
+      assert.equal(fresh.nativeEvent, old.nativeEvent, name);
+      assert.equal(fresh.payload["toolName"], old.payload["toolName"], name);
+      assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
+    }
+  },
+});
+
+/** The cases re-run each time: one per kind of outcome, and the spelling that changes one. */
+const KEY_CASES = [
+  "pre-exit2-stderr",
+  "pre-deny",
+  "pre-claude-deny",
+  "pre-pascal-claude-deny",
+  "pre-modified-args",
+  "post-block",
+  "prompt-block",
+  "start-context",
+  "stop-block",
+];
+
+Deno.test({
+  name: "copilot-cli still does what fixtures/conformance/copilot-cli.json says for the key cases",
+  ignore: skip !== undefined,
+  async fn() {
+    const file = JSON.parse(
+      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${COPILOT}.json`),
+    ) as ConformanceFile;
+    const cases = CASES.filter((c) => KEY_CASES.includes(c.id));
+    assert.equal(cases.length, KEY_CASES.length);
+    const fresh = await pooled(cases, jobs(), runCase);
+    for (const now of fresh) {
+      const then = file.cases.find((c) => c.id === now.id);
+      assert.ok(then, `case ${now.id} is recorded`);
+      const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
+      assert.deepEqual(
+        pick(now),
+        pick(then),
+        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
+      );
+    }
+  },
+});
+
+// --- everyhook end to end ---------------------------------------------------
+
+const CLI = `${REPO_ROOT}/cli.ts`;
+const BLOCK_FORCE_PUSH = `${REPO_ROOT}/examples/block-force-push.ts`;
+const LOG_TOOL_CALLS = `${REPO_ROOT}/examples/log-tool-calls.ts`;
+
+/** Why everyhook itself cannot be put in the agent yet, or undefined. */
+async function cliMissing(): Promise<string | undefined> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, "--help"],
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  return /\binstall\b/.test(text) && /\brun\b/.test(text)
+    ? undefined
+    : "cli.ts does not offer install and run yet (its --help names neither)";
+}
+
+const cliSkip = skip ?? await cliMissing();
+if (cliSkip && !skip) console.log(`copilot-cli everyhook end-to-end tests skip: ${cliSkip}`);
+
+/** Runs `everyhook <args>` with the world's HOME and COPILOT_HOME; fails the test on a non-zero exit. */
+async function everyhook(world: World, args: string[]): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, ...args],
+    cwd: world.project,
+    env: world.env({ COPILOT_HOME: copilotHome(world) }),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, `everyhook ${args.join(" ")} failed:\n${text}`);
+  return text;
+}
+
+/** Installs a hook for Copilot CLI in the world's home (user scope). */
+async function install(world: World, hook: string, events: string, more: string[] = []) {
+  await everyhook(world, [
+    "install",
+    hook,
+    "--agent",
+    COPILOT,
+    "--scope",
+    "user",
+    "--event",
+    events,
+    ...more,
+  ]);
+}
+
+/** A hooks file of the person's own, there before install, formatted its own way. */
+const OWN_HOOKS = `{
+    "version": 1,
+    "hooks": {
+        "sessionEnd": [ { "type": "command", "bash": "true", "timeoutSec": 5 } ]
+    }
+}
+`;
+
+/** The contract hook the end-to-end sessions install besides the examples. */
+const ANSWER_HOOK = `#!/usr/bin/env -S deno run
+const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
+if (doc.event === "session-start") console.log(JSON.stringify({ context: "R-E2E-START" }));
+if (doc.event === "stop" && !doc.stop?.continued) {
+  console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-STOP" }));
+}
+if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-PROMPT" }));
+`;
+
+const HANG_HOOK = `#!/usr/bin/env -S deno run
+await new Promise((resolve) => setTimeout(resolve, 120_000));
+`;
+
+/** The backups install and uninstall leave beside a file they change. */
+const BACKUP = /\.bak-everyhook-[0-9-]+$/;
+
+/**
+ * Every file in $COPILOT_HOME/hooks (but everyhook's backups) and
+ * $COPILOT_HOME/settings.json, with its bytes.
+ */
+async function snapshot(world: World): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const home = copilotHome(world);
+  for await (const e of Deno.readDir(`${home}/hooks`)) {
+    if (!e.isFile || BACKUP.test(e.name)) continue;
+    out[`hooks/${e.name}`] = await Deno.readTextFile(`${home}/hooks/${e.name}`);
+  }
+  try {
+    out["settings.json"] = await Deno.readTextFile(`${home}/settings.json`);
+  } catch { /* absent */ }
+  return out;
+}
+
+interface LoggedDoc {
+  event?: string;
+  agent?: string;
+  nativeEvent?: string;
+  tool?: { kind?: string; command?: string; output?: string };
+  stop?: { continued?: boolean };
+}
+
+async function readDocs(path: string): Promise<LoggedDoc[]> {
+  try {
+    return (await Deno.readTextFile(path)).split("\n").filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as LoggedDoc);
+  } catch {
+    return [];
+  }
+}
+
+/** What the model was shown for the force push and for `echo hello`. */
+function pushAndEcho(s: Session): { push: string; echo: string } {
+  return {
+    push: s.toolResults.find((t) => /push|Denied/.test(t)) ?? "",
+    echo: s.toolResults.find((t) => t.startsWith("hello")) ?? "",
+  };
+}
+
+Deno.test({
+  name:
+    "everyhook in copilot-cli: block-force-push and log-tool-calls, stop sent back once, uninstall",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await copilotWorld();
+    await Deno.writeTextFile(`${copilotHome(world)}/hooks/mine.json`, OWN_HOOKS);
+    const before = await snapshot(world);
+    const log = `${world.root}/everyhook-log.jsonl`;
+    const answer = `${world.root}/answer.ts`;
+    await Deno.writeTextFile(answer, ANSWER_HOOK);
+    // Copilot stops at an event's first deny: the logger goes first to see the blocked call too.
+    await install(world, LOG_TOOL_CALLS, "pre-tool,post-tool,stop");
+    await install(world, BLOCK_FORCE_PUSH, "pre-tool,post-tool");
+    await install(world, answer, "session-start,stop");
+    assert.notDeepEqual(await snapshot(world), before);
+    const s = await runCopilot({
+      world,
+      script: {
+        steps: [
+          toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
+          toolStep("bash", { command: "echo hello", description: "Say hello" }),
+          textStep("FINAL-OK"),
+        ],
+      },
+      env: { EVERYHOOK_LOG: log },
+    });
+    const failure = `stdout:\n${s.run.stdout.slice(-1500)}\nstderr:\n${s.run.stderr.slice(-1500)}`;
+    assert.equal(s.run.code, 0, failure);
+    // The force push never ran, and the model got the reason.
+    const { push, echo } = pushAndEcho(s);
+    assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
+    assert.match(push, /^Denied by preToolUse hook: .*force/i, failure);
+    // The harmless command ran.
+    assert.match(echo, /^hello/, failure);
+    // The log holds contract documents.
+    const docs = await readDocs(log);
+    const text = JSON.stringify(docs).slice(0, 1500);
+    const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
+    assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
+    assert.equal(pre.agent, COPILOT);
+    assert.equal(pre.tool?.kind, "shell");
+    const blocked = docs.find((d) => d.event === "pre-tool" && d.tool?.command === FORCE_PUSH);
+    assert.ok(blocked, `the logger, installed first, saw the force push: ${text}`);
+    assert.ok(!docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH));
+    const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
+    assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
+    // session-start context is in the first request.
+    assert.ok(requestsMention(s.turns.slice(0, 1), "R-E2E-START"), "session-start context");
+    // The stop deny sent Copilot back once; the second stop says continued.
+    assert.ok(requestsMention(s.turns, "R-E2E-STOP"), "the stop reason reached the model");
+    const stops = docs.filter((d) => d.event === "stop");
+    assert.deepEqual(stops.map((d) => d.stop?.continued), [false, true]);
+    // Uninstall leaves every file as it was.
+    for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
+      await everyhook(world, ["uninstall", hook, "--agent", COPILOT, "--scope", "user"]);
+    }
+    assert.deepEqual(await snapshot(world), before);
+    // Copilot loads every hooks/*.json: a backup must not end in .json.
+    for await (const e of Deno.readDir(`${copilotHome(world)}/hooks`)) {
+      if (!(`hooks/${e.name}` in before)) assert.match(e.name, BACKUP, `${e.name} is left over`);
+    }
+  },
+});
+
+Deno.test({
+  name: "everyhook in copilot-cli: a refused prompt never reaches the model",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await copilotWorld();
+    const answer = `${world.root}/answer.ts`;
+    await Deno.writeTextFile(answer, ANSWER_HOOK);
+    await install(world, answer, "prompt");
+    const s = await runCopilot({
+      world,
+      script: { steps: [textStep("FINAL-OK")] },
+      prompt: "R-E2E-SECRET-PROMPT",
+    });
+    assert.equal(s.turns.length, 0, `requests were sent:\n${s.run.stderr.slice(-1500)}`);
+    assert.match(s.run.stderr, /R-E2E-PROMPT/, "the person was told why");
+  },
+});
+
+Deno.test({
+  name: "everyhook in copilot-cli: --fail-closed denies when the hook hangs",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await copilotWorld();
+    const hang = `${world.root}/hang.ts`;
+    await Deno.writeTextFile(hang, HANG_HOOK);
+    await install(world, hang, "pre-tool", ["--fail-closed", "--timeout", "5"]);
+    const s = await runCopilot({
+      world,
+      script: {
+        steps: [
+          toolStep("bash", { command: FORCE_PUSH, description: "Force push" }),
+          textStep("FINAL-OK"),
+        ],
+      },
+    });
+    const { push } = pushAndEcho(s);
+    assert.doesNotMatch(push, FORCE_PUSH_RAN, "the force push ran although the hook hung");
+    assert.match(push, /^Denied by preToolUse hook/, s.run.stderr.slice(-1500));
+  },
+});
