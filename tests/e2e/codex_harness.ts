@@ -14,11 +14,11 @@ import {
   CODEX_EVENTS,
   type CodexEvent,
   FORCE_PUSH,
-  inPool,
   recordingHooks,
   withCodexSession,
 } from "./codex_session.ts";
 import type { ResponsesStep } from "./fake_openai_responses.ts";
+import { inPool } from "./process.ts";
 import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
 import { agentVersion, type HookLogEntry, skipReason } from "./world.ts";
 

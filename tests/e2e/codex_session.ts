@@ -420,35 +420,3 @@ function session(
     },
   };
 }
-
-/**
- * Runs tasks with at most `limit` at a time, keeping their order.
- *
- * @param items The inputs.
- * @param limit How many at once.
- * @param task The work for one input.
- * @returns The results, in the inputs' order.
- *
- * @example Usage
- * ```ts
- * import { inPool } from "./codex_session.ts";
- * const out = await inPool([1, 2, 3], 2, (n) => Promise.resolve(n * 2));
- * console.assert(out[2] === 6);
- * ```
- */
-export async function inPool<I, O>(
-  items: readonly I[],
-  limit: number,
-  task: (item: I) => Promise<O>,
-): Promise<O[]> {
-  const out: O[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}

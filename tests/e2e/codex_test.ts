@@ -8,7 +8,7 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import type { ConformanceFile } from "./harness_types.ts";
 import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
 import { recordMainFixtures, recordSubagentFixtures } from "./codex_harness.ts";
 import {
@@ -19,36 +19,29 @@ import {
   withCodexSession,
 } from "./codex_session.ts";
 import { callIdOf, callOutput } from "./fake_openai_responses.ts";
+import {
+  ANSWER_HOOK,
+  BLOCK_FORCE_PUSH,
+  cliMissing,
+  committedFixtures,
+  everyhookCli,
+  HANG_HOOK,
+  LOG_TOOL_CALLS,
+  payloadShape,
+  readLoggedDocs,
+} from "./everyhook_e2e.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
-import { agentVersion, REPO_ROOT, skipReason } from "./world.ts";
+import { agentVersion, skipReason } from "./world.ts";
 
 const skip = await skipReason(CODEX);
 if (skip) console.log(`codex e2e tests skip: ${skip}`);
-
-/** The fixture files of one agent, by `<event>.<variant>`. */
-async function committedFixtures(): Promise<Map<string, Fixture>> {
-  const out = new Map<string, Fixture>();
-  for await (const e of Deno.readDir(`${FIXTURES_DIR}/${CODEX}`)) {
-    if (!e.name.endsWith(".json")) continue;
-    const f = JSON.parse(await Deno.readTextFile(`${FIXTURES_DIR}/${CODEX}/${e.name}`)) as Fixture;
-    out.set(`${f.event}.${f.variant}`, f);
-  }
-  return out;
-}
-
-/** The keys of a payload, and of each object inside it, as sorted paths. */
-function shape(value: unknown, at = ""): string[] {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([k, v]) => [`${at}${k}`, ...shape(v, `${at}${k}.`)])
-    .sort();
-}
 
 Deno.test({
   name: "codex payloads still have the committed fixtures' keys",
   ignore: skip !== undefined,
   async fn() {
     const version = await agentVersion(CODEX);
-    const committed = await committedFixtures();
+    const committed = await committedFixtures(CODEX);
     const [main, sub] = await Promise.all([
       recordMainFixtures(version),
       recordSubagentFixtures(version),
@@ -58,7 +51,7 @@ Deno.test({
       const name = `${fresh.event}.${fresh.variant}`;
       const old = committed.get(name);
       assert.ok(old, `fixtures/codex/${name}.json is committed`);
-      assert.deepEqual(shape(fresh.payload), shape(old.payload), `keys of ${name}`);
+      assert.deepEqual(payloadShape(fresh.payload), payloadShape(old.payload), `keys of ${name}`);
       assert.equal(fresh.payload["hook_event_name"], old.payload["hook_event_name"], name);
       assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
     }
@@ -102,41 +95,12 @@ Deno.test({
 
 // --- everyhook end to end ---------------------------------------------------
 
-const CLI = `${REPO_ROOT}/cli.ts`;
-const BLOCK_FORCE_PUSH = `${REPO_ROOT}/examples/block-force-push.ts`;
-const LOG_TOOL_CALLS = `${REPO_ROOT}/examples/log-tool-calls.ts`;
-
-/** Why everyhook itself cannot be put in the agent yet, or undefined. */
-async function cliMissing(): Promise<string | undefined> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, "--help"],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  return /\binstall\b/.test(text) && /\brun\b/.test(text)
-    ? undefined
-    : "cli.ts does not offer install and run yet (its --help names neither)";
-}
-
 const cliSkip = skip ?? await cliMissing();
 if (cliSkip && !skip) console.log(`codex everyhook end-to-end tests skip: ${cliSkip}`);
 
 /** Runs `everyhook <args>` in the session's world (its HOME and CODEX_HOME). */
-async function everyhook(w: CodexWorld, args: string[]): Promise<string> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, ...args],
-    cwd: w.world.project,
-    env: w.env,
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, `everyhook ${args.join(" ")} failed:\n${text}`);
-  return text;
+function everyhook(w: CodexWorld, args: string[]): Promise<string> {
+  return everyhookCli(args, w.env, w.world.project);
 }
 
 /** A user hook already in hooks.json before install, formatted its own way. */
@@ -147,20 +111,6 @@ const USER_HOOKS = `{
         ]
     }
 }
-`;
-
-/** The contract hook the end-to-end sessions install besides the examples. */
-const ANSWER_HOOK = `#!/usr/bin/env -S deno run
-const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
-if (doc.event === "session-start") console.log(JSON.stringify({ context: "R-E2E-START" }));
-if (doc.event === "stop" && !doc.stop?.continued) {
-  console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-STOP" }));
-}
-if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-PROMPT" }));
-`;
-
-const HANG_HOOK = `#!/usr/bin/env -S deno run
-await new Promise((resolve) => setTimeout(resolve, 120_000));
 `;
 
 /** The files install may touch, with their bytes (null: absent). */
@@ -174,22 +124,6 @@ async function snapshot(w: CodexWorld): Promise<Record<string, string | null>> {
     }
   }
   return out;
-}
-
-interface LoggedDoc {
-  event?: string;
-  agent?: string;
-  tool?: { kind?: string; command?: string; output?: string };
-  stop?: { continued?: boolean };
-}
-
-async function readDocs(path: string): Promise<LoggedDoc[]> {
-  try {
-    return (await Deno.readTextFile(path)).split("\n").filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l) as LoggedDoc);
-  } catch {
-    return [];
-  }
 }
 
 Deno.test({
@@ -239,7 +173,7 @@ Deno.test({
       const echoOutput = s.turns.map((t) => callOutput(t.body, callIdOf(1))).find((o) => o);
       assert.match(echoOutput ?? "", /hello/);
       // The log holds contract documents.
-      const docs = await readDocs(logPath);
+      const docs = await readLoggedDocs(logPath);
       const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
       assert.ok(pre, `a pre-tool document for echo hello in ${JSON.stringify(docs).slice(0, 800)}`);
       assert.equal(pre.agent, CODEX);

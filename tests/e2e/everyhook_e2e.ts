@@ -1,0 +1,173 @@
+/**
+ * What every agent's end-to-end test needs to put everyhook itself into a
+ * real agent and to compare a fresh recording with the committed one: the
+ * CLI and the example hooks, a check that the CLI is there, one way to call
+ * it, two small contract hooks, the log the log-tool-calls example writes,
+ * and the committed fixtures with their key shapes.
+ *
+ * @module
+ */
+
+import type { Fixture } from "./harness_types.ts";
+import { FIXTURES_DIR } from "./fixture_io.ts";
+import { REPO_ROOT } from "./world.ts";
+
+/** The everyhook command line (cli.ts of this checkout). */
+export const CLI: string = `${REPO_ROOT}/cli.ts`;
+/** examples/block-force-push.ts. */
+export const BLOCK_FORCE_PUSH: string = `${REPO_ROOT}/examples/block-force-push.ts`;
+/** examples/log-tool-calls.ts (writes to $EVERYHOOK_LOG). */
+export const LOG_TOOL_CALLS: string = `${REPO_ROOT}/examples/log-tool-calls.ts`;
+
+/**
+ * A contract hook for the end-to-end sessions: context `R-E2E-START` at
+ * session-start, a deny with reason `R-E2E-STOP` at the first stop (not once
+ * continued), a deny with reason `R-E2E-PROMPT` at prompt.
+ */
+export const ANSWER_HOOK = `#!/usr/bin/env -S deno run
+const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
+if (doc.event === "session-start") console.log(JSON.stringify({ context: "R-E2E-START" }));
+if (doc.event === "stop" && !doc.stop?.continued) {
+  console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-STOP" }));
+}
+if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-PROMPT" }));
+`;
+
+/** A contract hook that hangs for two minutes (for --fail-closed). */
+export const HANG_HOOK = `#!/usr/bin/env -S deno run
+await new Promise((resolve) => setTimeout(resolve, 120_000));
+`;
+
+/**
+ * Why everyhook itself cannot be put into an agent yet, or undefined when
+ * cli.ts offers install and run.
+ *
+ * @returns The reason to skip, or undefined.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { cliMissing } from "./everyhook_e2e.ts";
+ * console.log((await cliMissing()) ?? "cli.ts is ready");
+ * ```
+ */
+export async function cliMissing(): Promise<string | undefined> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, "--help"],
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  return /\binstall\b/.test(text) && /\brun\b/.test(text)
+    ? undefined
+    : "cli.ts does not offer install and run yet (its --help names neither)";
+}
+
+/**
+ * Runs `deno run -A cli.ts <args>` with exactly `env`, in `cwd`.
+ *
+ * @param args The everyhook arguments, such as `["install", hook, "--agent", "codex"]`.
+ * @param env The whole environment (the world's HOME and the agent's variables).
+ * @param cwd The folder to run in.
+ * @returns What it printed (stdout then stderr).
+ * @throws Error with that text when it exits non-zero.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { everyhookCli } from "./everyhook_e2e.ts";
+ * await everyhookCli(["uninstall", hook, "--agent", "codex"], env, project);
+ * ```
+ */
+export async function everyhookCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, ...args],
+    cwd,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  if (out.code !== 0) throw new Error(`everyhook ${args.join(" ")} exited ${out.code}:\n${text}`);
+  return text;
+}
+
+/** The parts of a contract document the end-to-end tests look at. */
+export interface LoggedDoc {
+  event?: string;
+  agent?: string;
+  tool?: { kind?: string; command?: string; output?: string };
+  stop?: { continued?: boolean };
+}
+
+/**
+ * The documents log-tool-calls wrote, one per line; a missing log is none.
+ *
+ * @param path $EVERYHOOK_LOG.
+ * @returns The documents, in order.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readLoggedDocs } from "./everyhook_e2e.ts";
+ * console.log((await readLoggedDocs("/tmp/w/log.jsonl")).map((d) => d.event));
+ * ```
+ */
+export async function readLoggedDocs(path: string): Promise<LoggedDoc[]> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return [];
+    throw e;
+  }
+  return text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as LoggedDoc);
+}
+
+/**
+ * The committed fixtures of an agent, by `<event>.<variant>`.
+ *
+ * @param agent The agent id (its folder under fixtures/).
+ * @returns The fixtures.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { committedFixtures } from "./everyhook_e2e.ts";
+ * console.log([...(await committedFixtures("codex")).keys()]);
+ * ```
+ */
+export async function committedFixtures(agent: string): Promise<Map<string, Fixture>> {
+  const out = new Map<string, Fixture>();
+  for await (const e of Deno.readDir(`${FIXTURES_DIR}/${agent}`)) {
+    if (!e.name.endsWith(".json")) continue;
+    const text = await Deno.readTextFile(`${FIXTURES_DIR}/${agent}/${e.name}`);
+    const f = JSON.parse(text) as Fixture;
+    out.set(`${f.event}.${f.variant}`, f);
+  }
+  return out;
+}
+
+/**
+ * The keys of a payload and of every object inside it, as sorted dotted paths
+ * (arrays are not entered): what "the same shape" means between recordings.
+ *
+ * @param value A payload.
+ * @param at The prefix (for the recursion).
+ * @returns The paths.
+ *
+ * @example Usage
+ * ```ts
+ * import { payloadShape } from "./everyhook_e2e.ts";
+ * console.assert(payloadShape({ b: 1, a: { c: 2 } }).join() === "a,a.c,b");
+ * ```
+ */
+export function payloadShape(value: unknown, at = ""): string[] {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  return Object.entries(value)
+    .flatMap(([k, v]) => [`${at}${k}`, ...payloadShape(v, `${at}${k}.`)])
+    .sort();
+}
