@@ -373,6 +373,7 @@ function planAgent(
   }
   const entries: EntryReport[] = [];
   const notes: string[] = [];
+  const noMatcher: ContractEvent[] = [];
   for (const event of events) {
     const native = agent.events[event]!.native;
     const cap = info.timeoutCaps?.[event];
@@ -383,7 +384,7 @@ function planAgent(
     let matcher: string | undefined;
     if (options.matcher !== undefined) {
       if (agent.events[event]!.matcher) matcher = options.matcher;
-      else notes.push(`${event}: ${native} takes no matcher; the entry has none`);
+      else noMatcher.push(event);
     }
     const argv = runArgv(options.self.argv, {
       agent: agent.id,
@@ -419,6 +420,9 @@ function planAgent(
     }
     text = addEntry(text, root, desired, format);
     root = parseJsonText(text, file) as JsonObject;
+  }
+  if (noMatcher.length > 0) {
+    notes.push(`no matcher at ${noMatcher.join(", ")}: ${agent.name} takes none there`);
   }
   return { text, entries, notes };
 }

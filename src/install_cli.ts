@@ -184,7 +184,7 @@ function baseName(path: string): string {
 }
 
 function header(what: string, scope: Scope, dryRun: boolean): string {
-  return `everyhook ${what}(${scope} scope)${dryRun ? ", dry run: nothing is written" : ""}\n`;
+  return `everyhook ${what}(${scope} scope)${dryRun ? ", dry run: nothing is written" : ""}\n\n`;
 }
 
 /**
@@ -209,18 +209,23 @@ export function renderInstall(
   env: Readonly<Record<string, string>>,
 ): string {
   const out = [header(`install ${baseName(report.hook)} `, report.scope, report.dryRun)];
-  for (const w of report.warnings) out.push(`Warning: ${w}\n`);
+  for (const w of report.warnings) out.push(`Warning: ${w}\n\n`);
   const words = {
     created: report.dryRun ? "would create" : "created",
     updated: report.dryRun ? "would update" : "updated",
     unchanged: "unchanged",
     refused: "refused",
   } as const;
+  const named = (e: InstallReport["results"][number]["entries"][number]) =>
+    e.matcher === null ? e.native : `${e.native} (matcher ${e.matcher})`;
+  const width = Math.max(
+    21,
+    ...report.results.flatMap((r) => r.entries.map((e) => named(e).length)),
+  );
   for (const r of report.results) {
     out.push(`${r.agent.padEnd(12)} ${words[r.action]}  ${shortPath(r.file, env)}\n`);
     for (const e of r.entries) {
-      const matcher = e.matcher === null ? "" : ` (matcher ${e.matcher})`;
-      out.push(`  ${e.event.padEnd(14)} ${(e.native + matcher).padEnd(21)} ${e.can}\n`);
+      out.push(`  ${e.event.padEnd(14)} ${named(e).padEnd(width)} ${e.can}\n`);
     }
     if (r.refused) out.push(`  ${r.refused}\n`);
     for (const n of r.notes) out.push(`  note: ${n}\n`);

@@ -229,8 +229,9 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
   const api = pathApi(snapshot.target);
   const wantBackup = (request.backup ?? true) && snapshot.bytes !== null;
   if (request.dryRun) {
-    const backup = wantBackup ? backupName(snapshot.path, request.now, () => false) : null;
-    return { backup, wrote: false };
+    if (!wantBackup) return { backup: null, wrote: false };
+    const taken = new Set(await listBackups(snapshot.path));
+    return { backup: backupName(snapshot.path, request.now, (n) => taken.has(n)), wrote: false };
   }
   if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) throw changed(snapshot.path);
   if (content === null && snapshot.bytes === null) return { backup: null, wrote: false };
