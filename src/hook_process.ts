@@ -91,17 +91,20 @@ export async function runHook(
   const ms = () => Math.round(performance.now() - started);
   const plan = planHook(spec.argv, spec.base ?? spec.cwd, spec.env, facts);
   if (!plan.ok) return { kind: "start-failed", message: plan.message, ms: ms() };
-  const group = facts.os === "linux" ? findOnPath("setsid", spec.env, facts.os) : undefined;
+  // On Unix the hook leads a process group of its own, so that a stop reaches
+  // every process it started.
+  const grouped = facts.os !== "windows";
   let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command(group ?? plan.program, {
-      args: group ? [plan.program, ...plan.args] : plan.args,
+    child = new Deno.Command(plan.program, {
+      args: plan.args,
       cwd: spec.cwd,
       env: { ...spec.env },
       clearEnv: true,
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
+      detached: grouped,
     }).spawn();
   } catch (error) {
     return { kind: "start-failed", message: startMessage(plan.program, error), ms: ms() };
@@ -134,18 +137,15 @@ export async function runHook(
       const grace = new Deadline(Math.min(1000, timer.left()));
       const closed = await Promise.race([reading.then(() => "closed" as const), grace.done]);
       grace.clear();
-      if (closed !== "closed") await stop(child, group !== undefined, facts.os, [out, err]);
+      if (closed !== "closed") await stop(child, grouped, facts.os, [out, err]);
     } else {
-      await stop(child, group !== undefined, facts.os, [out, err]);
+      await stop(child, grouped, facts.os, [out, err]);
     }
     const code = exitCode;
     if (first === "timeout") {
       return { kind: "timeout", timeoutMs: spec.timeoutMs, ...out.both(err), ms: ms() };
     }
     if (first === "cap") return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
-    const failed = group !== undefined && (code === 126 || code === 127) &&
-      /^setsid: failed to execute/.test(err.text());
-    if (failed) return { kind: "start-failed", message: err.text().trim(), ms: ms() };
     return { kind: "exited", code: code ?? 1, ...out.both(err), ms: ms() };
   } finally {
     timer.clear();
@@ -466,7 +466,7 @@ async function killTree(pid: number, grouped: boolean, os: typeof Deno.build.os)
     tryKill(pid);
     return;
   }
-  const descendants = os === "linux" ? procDescendants(pid) : await psDescendants(pid);
+  const descendants = await psDescendants(pid);
   if (grouped) tryKill(-pid);
   tryKill(pid);
   for (const p of descendants) tryKill(p);
@@ -495,26 +495,6 @@ function descendantsOf(root: number, parents: Map<number, number>): number[] {
     }
   }
   return found;
-}
-
-function procDescendants(root: number): number[] {
-  const parents = new Map<number, number>();
-  try {
-    for (const entry of Deno.readDirSync("/proc")) {
-      if (!/^\d+$/.test(entry.name)) continue;
-      try {
-        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
-        // pid (comm) state ppid ...: comm may hold spaces and parentheses.
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        parents.set(Number(entry.name), ppid);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-  } catch {
-    return [];
-  }
-  return descendantsOf(root, parents);
 }
 
 async function psDescendants(root: number): Promise<number[]> {

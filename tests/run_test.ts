@@ -50,6 +50,16 @@ async function everyhook(
   };
 }
 
+/** True while a process runs (a zombie, dead and waiting for its parent, is not running). */
+function running(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 const HOOKS: Record<string, string> = {
   "deny.ts": `#!/usr/bin/env -S deno run
 const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
@@ -64,7 +74,7 @@ console.log(JSON.stringify({ context: Deno.env.get("HOME") }));
 console.log(JSON.stringify({ context: [Deno.env.get("EVERYHOOK"), Deno.env.get("EVERYHOOK_AGENT"), Deno.env.get("EVERYHOOK_EVENT")].join(" ") }));
 `,
   "deny.sh": `cat > /dev/null\necho '{"decision":"deny","reason":"from bash"}'\n`,
-  "hang.sh": "sleep 60\n",
+  "hang.sh": 'sleep 60 &\necho $! > "$1"\nsleep 60\n',
   "prose.sh": "echo 'I think this is fine'\n",
   "exit1.sh": "echo crashed >&2\nexit 1\n",
   "exit2.sh": "echo keep working >&2\nexit 2\n",
@@ -185,18 +195,27 @@ Deno.test("run: a hook that cannot start is ignored with a message, or denies wi
 });
 
 Deno.test({
-  name: "run: a hook that hangs is stopped at --timeout and ignored",
-  ignore: !unix,
+  name: "run: a hook that hangs is stopped at --timeout, with what it started, and ignored",
+  ignore: Deno.build.os !== "linux",
   fn: async () => {
     const dir = await hooks();
     try {
-      const ran = await everyhook(pre(`${dir}/hang.sh`, "--timeout", "1"), claudePre("ls", dir));
+      const args = ["--agent", "claude-code", "--event", "pre-tool", "--timeout", "1"];
+      const hang = [`${dir}/hang.sh`, `${dir}/pid`];
+      const ran = await everyhook([...args, "--", ...hang], claudePre("ls", dir));
       assert.equal(ran.code, 0);
       assert.ok(ran.ms < 8000, `took ${ran.ms} ms`);
+      const grandchild = (await Deno.readTextFile(`${dir}/pid`)).trim();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(
+        running(Number(grandchild)),
+        false,
+        `the hook's child ${grandchild} outlived the timeout`,
+      );
       assert.equal(denied(ran), undefined);
       assert.match(ran.stderr, /ran past its 1 s/);
       const closed = await everyhook(
-        pre(`${dir}/hang.sh`, "--timeout", "1", "--fail-closed"),
+        [...args, "--fail-closed", "--", ...hang],
         claudePre("ls", dir),
       );
       assert.match(denied(closed) ?? "", /ran past its 1 s/);
