@@ -149,6 +149,24 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: () => import("./cmd_restore.ts"),
   },
   {
+    name: "bench",
+    group: "read",
+    usage:
+      "<hook> [args...] [--agent <a,b,...>] [--event <e,f,...>] [--fixture <file>] [--fail-closed] [--timeout <seconds>] [--json]",
+    summary:
+      "Put the hook, through the same adapter run uses, to the documents the real agents sent (fixtures/), and show what it answered, what each agent would do, and the exact JSON it would get.",
+    options: [
+      AGENTS_OPTION,
+      { flag: "--event <e,f,...>", text: "only these events" },
+      { flag: "--fixture <file>", text: "a fixture file of your own instead (may repeat)" },
+      { flag: "--fail-closed", text: "show what a failing hook would be with --fail-closed" },
+      { flag: "--timeout <seconds>", text: "how long the hook may run (default 25)" },
+      JSON_OPTION,
+    ],
+    permissions: ["read", "run", "env"],
+    load: () => import("./cmd_bench.ts"),
+  },
+  {
     name: "explain",
     group: "read",
     usage: "[agent] [event] [--json]",

@@ -14,6 +14,7 @@ import { ANSWER_PARTS } from "./agents/types.ts";
 import type { ConformanceFile } from "./conformance.ts";
 import { outcomeText, RAW_OUTPUTS, rawOutputKind } from "./conformance.ts";
 import { translate } from "./translate.ts";
+import { effectWords as effectsInWords } from "./report.ts";
 
 /** One statement about one agent. */
 export interface ExplainCell {
@@ -62,23 +63,9 @@ function printed(agent: Agent, event: ContractEvent, part: AnswerPart): string {
 }
 
 function effectWords(cell: Cell): string {
-  const base = cell.becomes === "dropped" ? "dropped" : EFFECT_WORDS[cell.effect];
+  const base = cell.becomes === "dropped" ? "dropped" : effectsInWords([cell.effect]);
   return cell.note ? `${base} (${cell.note})` : base;
 }
-
-/** Plain words for each effect. */
-export const EFFECT_WORDS: Readonly<Record<Cell["effect"], string>> = {
-  "blocked": "the action is blocked",
-  "asked": "the person is asked",
-  "approved": "the action is approved",
-  "rewritten": "the tool runs with the new input",
-  "feedback": "the reason is given to the model after the tool ran",
-  "sent-back": "the agent is sent back to work with the reason",
-  "context": "the context is added",
-  "message": "a message is shown to the person",
-  "ended": "the run ends",
-  "none": "nothing changes",
-};
 
 function fileText(agent: Agent, scope: "user" | "project"): string {
   const f = agent.install.files[scope];
@@ -96,7 +83,10 @@ const ROWS: readonly RowSpec[] = [
   {
     id: "pre-tool-name",
     title: "The event before a tool runs",
-    cell: (a) => ({ text: a.events["pre-tool"]?.native ?? "none", basis: docs(a) }),
+    cell: (a) => ({
+      text: a.events["pre-tool"]?.native ?? "none",
+      basis: a.recorded ? { kind: "binary", case: `fixtures/${a.id}/pre-tool.*.json` } : docs(a),
+    }),
   },
   {
     id: "deny",
@@ -293,7 +283,7 @@ export function explainEvent(agent: Agent, event: ContractEvent): EventExplained
         answer: part,
         native: t.stdout === "" ? "(nothing)" : t.stdout,
         exit: t.exit,
-        effect: cell.becomes === "dropped" ? "dropped" : EFFECT_WORDS[cell.effect],
+        effect: cell.becomes === "dropped" ? "dropped" : effectsInWords([cell.effect]),
         notes: cell.note ? [cell.note] : [],
         basis: cell.basis,
       };
