@@ -64,6 +64,7 @@ Deno.test("the recorded conformance files answer every raw-output row for the fo
   const rows = differences(AGENTS, conformance).filter((r) => r.id.startsWith("raw-"));
   for (const agent of AGENTS.filter((a) => a.recorded)) {
     if (!conformance.some((c) => c.agent === agent.id)) {
+      // deno-lint-ignore no-console
       console.log(`skipped: no fixtures/conformance/${agent.id}.json yet`);
       continue;
     }
