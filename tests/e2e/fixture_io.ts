@@ -54,6 +54,9 @@ function redactText(text: string, world: World): string {
     const real = realPath(path);
     if (real !== path) pairs.push([real, by]);
   }
+  // The project path as a folder name, as agents key their per-project data
+  // (Claude Code: every character but letters and digits made "-").
+  pairs.push([world.project.replace(/[^A-Za-z0-9]/g, "-"), "<project-slug>"]);
   // Longest first, so that a path inside another wins.
   pairs.sort((a, b) => b[0].length - a[0].length);
   let out = text;
@@ -70,7 +73,8 @@ function redactText(text: string, world: World): string {
 
 /**
  * Replaces, in every string (and object key) of a value: world.home → `<home>`,
- * world.project → `<project>`, world.tmp and world.root → `<tmp>`, the test
+ * world.project → `<project>` (and its slug, every character but letters and
+ * digits made "-", → `<project-slug>`), world.tmp and world.root → `<tmp>`, the test
  * process's real HOME → `<user-home>`, and the machine's user name (unless it
  * is root) and host name (as whole words) → `<user>` / `<host>`.
  *

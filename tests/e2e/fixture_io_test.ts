@@ -10,6 +10,7 @@ Deno.test("redact() replaces the world's paths in values and keys, longest first
     transcript: `${w.home}/.claude/x.jsonl`,
     tmp: `${w.tmp}/a`,
     root: w.root,
+    slug: `x/${w.project.replace(/[^A-Za-z0-9]/g, "-")}/y`,
     [`${w.project}/k`]: [1, null, `${w.project}/src`],
   }, w);
   assert.deepEqual(out, {
@@ -17,6 +18,7 @@ Deno.test("redact() replaces the world's paths in values and keys, longest first
     transcript: "<home>/.claude/x.jsonl",
     tmp: "<tmp>/a",
     root: "<tmp>",
+    slug: "x/<project-slug>/y",
     "<project>/k": [1, null, "<project>/src"],
   });
 });

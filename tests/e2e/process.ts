@@ -122,3 +122,35 @@ export async function runAgent(o: RunAgentOptions): Promise<RunAgentResult> {
     ms: Math.round(performance.now() - started),
   };
 }
+
+/**
+ * Runs `task` over `items` with at most `limit` at a time; results keep the items' order.
+ *
+ * @param items The inputs.
+ * @param limit How many run at once (at least 1).
+ * @param task The work for one item.
+ * @returns The results, in the order of `items`.
+ *
+ * @example Usage
+ * ```ts
+ * import { inPool } from "./process.ts";
+ * const out = await inPool([1, 2, 3], 2, (n) => Promise.resolve(n * 2));
+ * console.log(out); // [2, 4, 6]
+ * ```
+ */
+export async function inPool<I, O>(
+  items: readonly I[],
+  limit: number,
+  task: (item: I) => Promise<O>,
+): Promise<O[]> {
+  const out: O[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return out;
+}
