@@ -7,7 +7,7 @@
  */
 
 import type { Agent } from "./agents/types.ts";
-import { type InstallWorld, refusalReason } from "./install.ts";
+import { type InstallWorld, refusalReason } from "./config_file.ts";
 import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { listBackups, readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
 

@@ -17,7 +17,7 @@ import {
   readHooksFile,
   refusalReason,
   verifyJson,
-} from "./install.ts";
+} from "./config_file.ts";
 import {
   decodeJsonText,
   editJson,

@@ -1,0 +1,115 @@
+/**
+ * What install, uninstall and restore share: the world they work in, reading
+ * an agent's hooks file for a change, checking what is about to be written,
+ * and the reason a file is left alone. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { EverhookError } from "./errors.ts";
+import { decodeJsonText, DEFAULT_FORMAT, type JsonText, parseJsonText } from "./json_text.ts";
+import { pathsFor } from "./locations.ts";
+import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
+
+/** The world install, uninstall and restore work in. */
+export interface InstallWorld {
+  /** The environment (HOME, USERPROFILE and the agents' variables). */
+  env: Readonly<Record<string, string>>;
+  /** The current folder. */
+  cwd: string;
+  /** The operating system the agents run on. */
+  os: string;
+  /** The time, for backup names. */
+  now(): Date;
+  /** Called right before a file is renamed into place (tests change the file there). */
+  beforeRename?: (file: string) => Promise<void>;
+}
+
+/**
+ * A file read for a change: its snapshot, text and root object.
+ */
+export interface ReadFile {
+  /** The snapshot the write compares against. */
+  snapshot: FileSnapshot;
+  /** The text and layout (a new file's default layout when there is none). */
+  json: JsonText;
+  /** The parsed value (undefined for no file or an empty one). */
+  value: unknown;
+}
+
+/**
+ * Read a hooks file for a change.
+ *
+ * @param file The path.
+ * @returns The snapshot, text and value.
+ * @throws {EverhookError} `config-syntax` when it is not UTF-8 JSON.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readHooksFile } from "./config_file.ts";
+ * const f = await readHooksFile("/home/me/.codex/hooks.json");
+ * ```
+ */
+export async function readHooksFile(file: string): Promise<ReadFile> {
+  const snapshot = await readSnapshot(file);
+  if (snapshot.bytes === null) {
+    return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
+  }
+  const json = decodeJsonText(snapshot.bytes, file);
+  return { snapshot, json, value: parseJsonText(json.text, file) };
+}
+
+/**
+ * A check for bytes about to be written: they must be UTF-8 JSON.
+ *
+ * @param file The path, for messages.
+ * @returns The check.
+ *
+ * @example Usage
+ * ```ts
+ * import { verifyJson } from "./config_file.ts";
+ * verifyJson("x.json")(new TextEncoder().encode("{}"));
+ * ```
+ */
+export function verifyJson(file: string): (bytes: Uint8Array) => void {
+  return (bytes) => {
+    parseJsonText(decodeJsonText(bytes, file).text, file);
+  };
+}
+
+/**
+ * The hook's absolute path, resolved against the current folder.
+ *
+ * @param hook The path as given.
+ * @param world The current folder and OS.
+ * @returns The absolute path.
+ *
+ * @example Usage
+ * ```ts
+ * import { hookPath } from "./config_file.ts";
+ * console.assert(hookPath("a.ts", { cwd: "/p", os: "linux" }) === "/p/a.ts");
+ * ```
+ */
+export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">): string {
+  return pathsFor(world.os).resolve(world.cwd, hook);
+}
+
+/**
+ * The reason to print for a file left alone, from what stopped the change.
+ *
+ * @param e What was thrown.
+ * @returns The reason.
+ * @throws What it does not know (a bug is not a refusal).
+ *
+ * @example Usage
+ * ```ts
+ * import { refusalReason } from "./config_file.ts";
+ * import { EverhookError } from "./errors.ts";
+ * console.assert(refusalReason(new EverhookError("config-shape", "bad")) === "bad");
+ * ```
+ */
+export function refusalReason(e: unknown): string {
+  if (e instanceof EverhookError) return e.message;
+  if (e instanceof Deno.errors.PermissionDenied) return `permission denied: ${e.message}`;
+  throw e;
+}
