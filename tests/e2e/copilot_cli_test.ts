@@ -9,7 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import type { ConformanceFile } from "./harness_types.ts";
 import { fixtureSession, jobs, pickFixtures, pooled, runCase } from "./copilot_cli_harness.ts";
 import { CASES, FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_conformance.ts";
 import {
@@ -20,38 +20,29 @@ import {
   type Session,
 } from "./copilot_cli_session.ts";
 import { textStep, toolStep } from "./fake_openai_chat.ts";
+import {
+  ANSWER_HOOK,
+  BLOCK_FORCE_PUSH,
+  cliMissing,
+  committedFixtures,
+  everyhookCli,
+  HANG_HOOK,
+  LOG_TOOL_CALLS,
+  payloadShape,
+  readLoggedDocs,
+} from "./everyhook_e2e.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
-import { agentVersion, REPO_ROOT, skipReason, type World } from "./world.ts";
+import { agentVersion, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(COPILOT);
 if (skip) console.log(`copilot-cli e2e tests skip: ${skip}`);
-
-/** The committed fixtures of Copilot CLI, by `<event>.<variant>`. */
-async function committedFixtures(): Promise<Map<string, Fixture>> {
-  const out = new Map<string, Fixture>();
-  for await (const e of Deno.readDir(`${FIXTURES_DIR}/${COPILOT}`)) {
-    if (!e.name.endsWith(".json")) continue;
-    const f = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/${COPILOT}/${e.name}`),
-    ) as Fixture;
-    out.set(`${f.event}.${f.variant}`, f);
-  }
-  return out;
-}
-
-/** The keys of a payload, and of each object inside it, as sorted paths. */
-function shape(value: unknown, at = ""): string[] {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([k, v]) => [`${at}${k}`, ...shape(v, `${at}${k}.`)])
-    .sort();
-}
 
 Deno.test({
   name: "copilot-cli payloads still have the committed fixtures' keys, in both spellings",
   ignore: skip !== undefined,
   async fn() {
     const version = await agentVersion(COPILOT);
-    const committed = await committedFixtures();
+    const committed = await committedFixtures(COPILOT);
     await using world = await copilotWorld();
     const session = await fixtureSession(world);
     assert.equal(session.run.code, 0, session.run.stderr.slice(-1500));
@@ -62,7 +53,7 @@ Deno.test({
       const name = `${fresh.event}.${fresh.variant}`;
       const old = committed.get(name);
       assert.ok(old, `fixtures/${COPILOT}/${name}.json is committed`);
-      assert.deepEqual(shape(fresh.payload), shape(old.payload), `keys of ${name}`);
+      assert.deepEqual(payloadShape(fresh.payload), payloadShape(old.payload), `keys of ${name}`);
       assert.equal(fresh.nativeEvent, old.nativeEvent, name);
       assert.equal(fresh.payload["toolName"], old.payload["toolName"], name);
       assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
@@ -108,41 +99,12 @@ Deno.test({
 
 // --- everyhook end to end ---------------------------------------------------
 
-const CLI = `${REPO_ROOT}/cli.ts`;
-const BLOCK_FORCE_PUSH = `${REPO_ROOT}/examples/block-force-push.ts`;
-const LOG_TOOL_CALLS = `${REPO_ROOT}/examples/log-tool-calls.ts`;
-
-/** Why everyhook itself cannot be put in the agent yet, or undefined. */
-async function cliMissing(): Promise<string | undefined> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, "--help"],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  return /\binstall\b/.test(text) && /\brun\b/.test(text)
-    ? undefined
-    : "cli.ts does not offer install and run yet (its --help names neither)";
-}
-
 const cliSkip = skip ?? await cliMissing();
 if (cliSkip && !skip) console.log(`copilot-cli everyhook end-to-end tests skip: ${cliSkip}`);
 
-/** Runs `everyhook <args>` with the world's HOME and COPILOT_HOME; fails the test on a non-zero exit. */
-async function everyhook(world: World, args: string[]): Promise<string> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, ...args],
-    cwd: world.project,
-    env: world.env({ COPILOT_HOME: copilotHome(world) }),
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, `everyhook ${args.join(" ")} failed:\n${text}`);
-  return text;
+/** Runs `everyhook <args>` with the world's HOME and COPILOT_HOME. */
+function everyhook(world: World, args: string[]): Promise<string> {
+  return everyhookCli(args, world.env({ COPILOT_HOME: copilotHome(world) }), world.project);
 }
 
 /** Installs a hook for Copilot CLI in the world's home (user scope). */
@@ -169,20 +131,6 @@ const OWN_HOOKS = `{
 }
 `;
 
-/** The contract hook the end-to-end sessions install besides the examples. */
-const ANSWER_HOOK = `#!/usr/bin/env -S deno run
-const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
-if (doc.event === "session-start") console.log(JSON.stringify({ context: "R-E2E-START" }));
-if (doc.event === "stop" && !doc.stop?.continued) {
-  console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-STOP" }));
-}
-if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-PROMPT" }));
-`;
-
-const HANG_HOOK = `#!/usr/bin/env -S deno run
-await new Promise((resolve) => setTimeout(resolve, 120_000));
-`;
-
 /** The backups install and uninstall leave beside a file they change. */
 const BACKUP = /\.bak-everyhook-[0-9-]+$/;
 
@@ -201,23 +149,6 @@ async function snapshot(world: World): Promise<Record<string, string>> {
     out["settings.json"] = await Deno.readTextFile(`${home}/settings.json`);
   } catch { /* absent */ }
   return out;
-}
-
-interface LoggedDoc {
-  event?: string;
-  agent?: string;
-  nativeEvent?: string;
-  tool?: { kind?: string; command?: string; output?: string };
-  stop?: { continued?: boolean };
-}
-
-async function readDocs(path: string): Promise<LoggedDoc[]> {
-  try {
-    return (await Deno.readTextFile(path)).split("\n").filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l) as LoggedDoc);
-  } catch {
-    return [];
-  }
 }
 
 /** What the model was shown for the force push and for `echo hello`. */
@@ -264,7 +195,7 @@ Deno.test({
     // The harmless command ran.
     assert.match(echo, /^hello/, failure);
     // The log holds contract documents.
-    const docs = await readDocs(log);
+    const docs = await readLoggedDocs(log);
     const text = JSON.stringify(docs).slice(0, 1500);
     const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
     assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
