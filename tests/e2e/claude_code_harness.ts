@@ -72,12 +72,34 @@ export const SILENCE: Readonly<Record<string, string>> = {
 /** The tools a run allows unless told otherwise. */
 export const ALLOWED_TOOLS = "Bash,Write,Edit,Read";
 
-/** A Bash call as the fake model makes it. */
+/**
+ * A Bash call as the fake model makes it.
+ *
+ * @param command The command line.
+ * @returns The script step.
+ *
+ * @example Usage
+ * ```ts
+ * import { bash } from "./claude_code_harness.ts";
+ * console.log(bash("echo hello").kind); // tool
+ * ```
+ */
 export function bash(command: string): AnthropicStep {
   return { kind: "tool", name: "Bash", input: { command, description: "Run a command" } };
 }
 
-/** A text answer from the fake model. */
+/**
+ * A text answer from the fake model.
+ *
+ * @param text What it says.
+ * @returns The script step.
+ *
+ * @example Usage
+ * ```ts
+ * import { say } from "./claude_code_harness.ts";
+ * console.log(say("Done.").kind); // text
+ * ```
+ */
 export function say(text: string): AnthropicStep {
   return { kind: "text", text };
 }
@@ -159,7 +181,17 @@ export interface ClaudeRun {
   result: Record<string, unknown> | undefined;
 }
 
-/** The folder Claude Code keeps its settings in, inside a world. */
+/**
+ * The folder Claude Code keeps its settings in, inside a world ($CLAUDE_CONFIG_DIR).
+ *
+ * @param world The world.
+ * @returns `<home>/.claude`.
+ *
+ * @example Usage
+ * ```ts ignore
+ * const settings = `${claudeConfigDir(world)}/settings.json`;
+ * ```
+ */
 export function claudeConfigDir(world: World): string {
   return `${world.home}/.claude`;
 }
@@ -278,8 +310,20 @@ function inSubagent(entry: HookLogEntry): boolean {
   return "agent_id" in payloadOf(entry);
 }
 
-/** The main recording session's script. */
-function recordingScript(project: string): AnthropicScript {
+/**
+ * The recording session's script: every tool variant, a subagent, a final
+ * text, and one more text for after the stop hook sends the agent back.
+ *
+ * @param project The world's project folder (the file tools use absolute paths).
+ * @returns The script.
+ *
+ * @example Usage
+ * ```ts
+ * import { recordingScript } from "./claude_code_harness.ts";
+ * console.log(recordingScript("/tmp/p").main.length);
+ * ```
+ */
+export function recordingScript(project: string): AnthropicScript {
   return {
     main: [
       bash(FORCE_PUSH),
@@ -387,6 +431,41 @@ const PICKS: readonly Pick[] = [
   { native: "SubagentStop", variant: "first", note: "the Agent tool's subagent ending" },
 ];
 
+/**
+ * The payloads of the recording session, by fixture name (`<event>.<variant>`).
+ *
+ * @param hookLog The recording hook's log of the session.
+ * @returns The payloads found (not redacted).
+ *
+ * @example Usage
+ * ```ts ignore
+ * const payloads = pickPayloads(run.hookLog);
+ * console.log(payloads.get("pre-tool.shell-force-push"));
+ * ```
+ */
+export function pickPayloads(
+  hookLog: readonly HookLogEntry[],
+): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const pick of PICKS) {
+    const found = hookLog.filter((e) =>
+      e.event === pick.native && (pick.native === "SubagentStop" || !inSubagent(e)) &&
+      (pick.when?.(payloadOf(e)) ?? true)
+    )[pick.nth ?? 0];
+    if (found !== undefined) {
+      out.set(`${CLAUDE_EVENTS[pick.native]}.${pick.variant}`, payloadOf(found));
+    }
+  }
+  return out;
+}
+
+/** The stop rule of the recording session: send the agent back once. */
+export const RECORDING_RULES: readonly HookRule[] = [{
+  event: "Stop",
+  max: 1,
+  stdout: JSON.stringify({ decision: "block", reason: STOP_REASON }),
+}];
+
 const HOW =
   `claude -p --output-format stream-json --verbose --include-hook-events --allowedTools ${ALLOWED_TOOLS},Agent, ` +
   "stdin /dev/null, against tests/e2e/fake_anthropic.ts, hooks in $CLAUDE_CONFIG_DIR/settings.json";
@@ -404,24 +483,22 @@ async function recordFixtures(outDir: string): Promise<string[]> {
   const run = await runClaude({
     world,
     script: recordingScript(world.project),
-    rules: [{
-      event: "Stop",
-      max: 1,
-      stdout: JSON.stringify({ decision: "block", reason: STOP_REASON }),
-    }],
+    rules: [...RECORDING_RULES],
     allowedTools: `${ALLOWED_TOOLS},Agent`,
   });
+  const picked = pickPayloads(run.hookLog);
+  const missing = PICKS.map((p) => `${CLAUDE_EVENTS[p.native]}.${p.variant}`)
+    .filter((name) => !picked.has(name));
+  if (missing.length > 0) {
+    throw new Error(
+      `Cannot find ${missing.join(", ")} in the hook log; saw ${
+        run.hookLog.map((e) => e.event).join(" ")
+      }; exit ${run.process.code}; stderr ${run.process.stderr.slice(0, 500)}`,
+    );
+  }
   const written: string[] = [];
-  const missing: string[] = [];
   for (const pick of PICKS) {
-    const found = run.hookLog.filter((e) =>
-      e.event === pick.native && (pick.native === "SubagentStop" || !inSubagent(e)) &&
-      (pick.when?.(payloadOf(e)) ?? true)
-    )[pick.nth ?? 0];
-    if (found === undefined) {
-      missing.push(`${pick.native}.${pick.variant}`);
-      continue;
-    }
+    const payload = picked.get(`${CLAUDE_EVENTS[pick.native]}.${pick.variant}`)!;
     const fixture: Fixture = {
       agent: CLAUDE,
       version,
@@ -432,16 +509,9 @@ async function recordFixtures(outDir: string): Promise<string[]> {
       nativeEvent: pick.native,
       variant: pick.variant,
       note: pick.note ? `${pick.note}; ${HOW}` : HOW,
-      payload: redact(payloadOf(found), world) as Record<string, unknown>,
+      payload: redact(payload, world) as Record<string, unknown>,
     };
     written.push(await writeFixture(outDir, fixture));
-  }
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot find ${missing.join(", ")} in the hook log; saw ${
-        run.hookLog.map((e) => e.event).join(" ")
-      }; exit ${run.process.code}; stderr ${run.process.stderr.slice(0, 500)}`,
-    );
   }
   return written;
 }
@@ -482,7 +552,11 @@ const ECHO_SCRIPT: AnthropicScript = { main: [bash("echo hello"), say("Final ans
 const TEXT_SCRIPT: AnthropicScript = { main: [say("First answer."), say("Second answer.")] };
 const hso = (o: Record<string, unknown>): string => JSON.stringify({ hookSpecificOutput: o });
 
-/** The cases of fixtures/conformance/claude-code.json. */
+/**
+ * The cases of fixtures/conformance/claude-code.json; the ids are those of the
+ * shared notes (/work/shared/agents/claude-code/conformance.md), which the
+ * adapter's cells cite.
+ */
 export const CLAUDE_CASES: readonly ClaudeCase[] = [
   { id: "pre-exit0-empty", native: "PreToolUse", hook: { exit: 0 } },
   {
@@ -530,7 +604,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "the hook sleeps past its timeout (2 s), then would exit 2",
   },
   {
-    id: "pre-timeout-onfailure-block",
+    id: "timeout-onfailure",
     native: "PreToolUse",
     hook: { exit: 0, sleepSeconds: 8, timeoutSeconds: 2 },
     preTimeout: 2,
@@ -552,7 +626,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     marker: "R-deny force push forbidden",
   },
   {
-    id: "pre-deny-json-no-eventname",
+    id: "pre-deny-no-eventname",
     native: "PreToolUse",
     hook: {
       exit: 0,
@@ -562,7 +636,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "hookSpecificOutput without hookEventName",
   },
   {
-    id: "pre-ask",
+    id: "pre-ask-noperm",
     native: "PreToolUse",
     hook: {
       exit: 0,
@@ -572,8 +646,9 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
         permissionDecisionReason: "R-ask please confirm",
       }),
     },
+    noAllowedTools: true,
     marker: "R-ask please confirm",
-    notes: "headless (-p): nobody to ask",
+    notes: "headless (-p), run without --allowedTools: nobody to ask",
   },
   {
     id: "pre-allow-noperm",
@@ -591,7 +666,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "run without --allowedTools: the hook's allow is what lets the tool run",
   },
   {
-    id: "pre-nothing-noperm",
+    id: "pre-control-noperm",
     native: "PreToolUse",
     hook: { exit: 0 },
     noAllowedTools: true,
@@ -629,6 +704,25 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "reachedModel: the rewritten command's output is the tool_result",
   },
   {
+    id: "pre-updated-input-noallow",
+    native: "PreToolUse",
+    hook: {
+      exit: 0,
+      stdout: hso({
+        hookEventName: "PreToolUse",
+        updatedInput: { command: "echo REWRITTEN-BY-HOOK" },
+      }),
+    },
+    marker: "REWRITTEN-BY-HOOK",
+    notes: "updatedInput without a permissionDecision",
+  },
+  {
+    id: "pre-systemmessage",
+    native: "PreToolUse",
+    hook: { exit: 0, stdout: JSON.stringify({ systemMessage: "R-sysmsg for the person" }) },
+    marker: "R-sysmsg",
+  },
+  {
     id: "post-block",
     native: "PostToolUse",
     hook: { exit: 0, stdout: JSON.stringify({ decision: "block", reason: "R-post block reason" }) },
@@ -653,7 +747,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     marker: "CTX-post extra context",
   },
   {
-    id: "prompt-block",
+    id: "ups-block",
     native: "UserPromptSubmit",
     hook: {
       exit: 0,
@@ -666,7 +760,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "toolRan: was the prompt sent to the model",
   },
   {
-    id: "prompt-exit2",
+    id: "ups-exit2",
     native: "UserPromptSubmit",
     hook: { exit: 2, stderr: "R-ups-exit2" },
     script: TEXT_SCRIPT,
@@ -676,7 +770,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "toolRan: was the prompt sent to the model",
   },
   {
-    id: "prompt-addctx",
+    id: "ups-addctx",
     native: "UserPromptSubmit",
     hook: {
       exit: 0,
@@ -688,7 +782,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     notes: "toolRan: was the prompt sent to the model",
   },
   {
-    id: "session-start-addctx",
+    id: "ss-addctx",
     native: "SessionStart",
     hook: {
       exit: 0,
@@ -699,7 +793,7 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     marker: "CTX-ss extra context",
   },
   {
-    id: "session-start-plain",
+    id: "ss-plainstdout",
     native: "SessionStart",
     hook: { exit: 0, stdout: "CTX-ss-plain plain stdout" },
     script: TEXT_SCRIPT,
@@ -725,6 +819,19 @@ export const CLAUDE_CASES: readonly ClaudeCase[] = [
     normalRequests: 1,
     marker: "R-stop-exit2",
     notes: "the rule answers the first Stop only",
+  },
+  {
+    id: "stop-addctx",
+    native: "Stop",
+    hook: {
+      exit: 0,
+      stdout: hso({ hookEventName: "Stop", additionalContext: "CTX-stop please also do X" }),
+    },
+    max: 1,
+    script: TEXT_SCRIPT,
+    normalRequests: 1,
+    marker: "CTX-stop please also do X",
+    notes: "no decision, only additionalContext; the rule answers the first Stop only",
   },
   {
     id: "subagent-stop-block",

@@ -12,6 +12,7 @@
  * @module
  */
 
+import { contentText } from "../../src/agents/_read.ts";
 import { type FakeHandler, type FakeServer, sseResponse, startFakeServer } from "./fake_server.ts";
 
 /** One scripted model turn. */
@@ -37,20 +38,18 @@ export interface AnthropicAnswer {
   step: number;
 }
 
-/** The plain text of a message's content (text blocks and tool results). */
-export function contentText(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map((block: unknown) => {
-    if (typeof block !== "object" || block === null) return "";
-    const b = block as Record<string, unknown>;
-    if (b["type"] === "text" && typeof b["text"] === "string") return b["text"];
-    if (b["type"] === "tool_result") return contentText(b["content"]);
-    return "";
-  }).join("\n");
-}
-
-/** The messages of a request body (an empty list when it has none). */
+/**
+ * The messages of a Messages API request body (an empty list when it has none).
+ *
+ * @param body A request body.
+ * @returns Its messages that have a role.
+ *
+ * @example Usage
+ * ```ts
+ * import { messagesOf } from "./fake_anthropic.ts";
+ * console.log(messagesOf({ messages: [{ role: "user", content: "hi" }] }).length); // 1
+ * ```
+ */
 export function messagesOf(body: unknown): Array<{ role: string; content: unknown }> {
   if (typeof body !== "object" || body === null) return [];
   const messages = (body as Record<string, unknown>)["messages"];
@@ -92,7 +91,7 @@ export function pickStep(
   }
   const firstUser = messages.find((m) => m.role === "user");
   const isSub = script.sub !== undefined && script.subMarker !== undefined &&
-    firstUser !== undefined && contentText(firstUser.content).includes(script.subMarker);
+    firstUser !== undefined && (contentText(firstUser.content) ?? "").includes(script.subMarker);
   const steps = isSub ? script.sub ?? [] : script.main;
   return {
     answer: { conversation: isSub ? "sub" : "main", step },
