@@ -8,7 +8,8 @@
 
 import { EverhookError } from "./errors.ts";
 import { decodeJsonText, DEFAULT_FORMAT, type JsonText, parseJsonText } from "./json_text.ts";
-import { pathsFor } from "./locations.ts";
+import type { Agent } from "./agents/types.ts";
+import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
 
 /** The world install, uninstall and restore work in. */
@@ -112,4 +113,58 @@ export function refusalReason(e: unknown): string {
   if (e instanceof EverhookError) return e.message;
   if (e instanceof Deno.errors.PermissionDenied) return `permission denied: ${e.message}`;
   throw e;
+}
+
+/**
+ * The file each agent's hooks go in, for a scope.
+ *
+ * @param agents The agents.
+ * @param scope The scope.
+ * @param project The project folder as given (default: the current folder).
+ * @param world The environment, folder and OS.
+ * @returns Each agent with its file.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentFiles } from "./config_file.ts";
+ * import { findAgent } from "./agents/mod.ts";
+ * const [one] = agentFiles([findAgent("codex")!], "project", "p", {
+ *   env: {}, cwd: "/w", os: "linux", now: () => new Date(),
+ * });
+ * console.assert(one?.file === "/w/p/.codex/hooks.json");
+ * ```
+ */
+export function agentFiles(
+  agents: readonly Agent[],
+  scope: Scope,
+  project: string | undefined,
+  world: InstallWorld,
+): Array<{ agent: Agent; file: string }> {
+  const folder = pathsFor(world.os).resolve(world.cwd, project ?? ".");
+  return agents.map((agent) => ({
+    agent,
+    file: hooksFilePath(agent, scope, { env: world.env, os: world.os, project: folder }),
+  }));
+}
+
+/**
+ * The world's hook before a rename, bound to one file, as `safeWrite` takes it.
+ *
+ * @param world The world.
+ * @param file The file about to be written.
+ * @returns `{ beforeRename }`, or nothing when the world has none.
+ *
+ * @example Usage
+ * ```ts
+ * import { renameHook } from "./config_file.ts";
+ * const w = { env: {}, cwd: "/", os: "linux", now: () => new Date() };
+ * console.assert(renameHook(w, "/f").beforeRename === undefined);
+ * ```
+ */
+export function renameHook(
+  world: InstallWorld,
+  file: string,
+): { beforeRename?: () => Promise<void> } {
+  const hook = world.beforeRename;
+  return hook ? { beforeRename: () => hook(file) } : {};
 }

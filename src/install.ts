@@ -24,14 +24,16 @@ import {
 } from "./hooks_file.ts";
 import { editJson, encodeJsonText, parseJsonText } from "./json_text.ts";
 import {
+  agentFiles,
   hookPath,
   type InstallWorld,
   type ReadFile,
   readHooksFile,
   refusalReason,
+  renameHook,
   verifyJson,
 } from "./config_file.ts";
-import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
+import type { Scope } from "./locations.ts";
 import { safeWrite } from "./safe_write.ts";
 
 /** What to install. */
@@ -196,11 +198,9 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
-  const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
-  for (const agent of options.agents) {
-    const file = hooksFilePath(agent, options.scope, { env: world.env, os: world.os, project });
+  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
     const { events, notes } = chosenEvents(agent, options.events);
     const row: InstallResult = {
       agent: agent.id,
@@ -226,7 +226,7 @@ export async function install(
         verify: verifyJson(file),
         dryRun: options.dryRun,
         now: world.now(),
-        ...(world.beforeRename ? { beforeRename: () => world.beforeRename!(file) } : {}),
+        ...renameHook(world, file),
       });
       row.backup = written.backup;
       row.action = read.snapshot.bytes === null ? "created" : "updated";

@@ -7,8 +7,8 @@
  */
 
 import type { Agent } from "./agents/types.ts";
-import { type InstallWorld, refusalReason } from "./config_file.ts";
-import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
+import { agentFiles, type InstallWorld, refusalReason, renameHook } from "./config_file.ts";
+import type { Scope } from "./locations.ts";
 import { listBackups, readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
 
 /** What to restore. */
@@ -74,11 +74,9 @@ export async function restore(
   options: RestoreOptions,
   world: InstallWorld,
 ): Promise<RestoreReport> {
-  const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const results: RestoreResult[] = [];
   let ok = true;
-  for (const agent of options.agents) {
-    const file = hooksFilePath(agent, options.scope, { env: world.env, os: world.os, project });
+  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
     const row: RestoreResult = {
       agent: agent.id,
       scope: options.scope,
@@ -109,7 +107,7 @@ export async function restore(
         content: bytes,
         dryRun: options.dryRun,
         now: world.now(),
-        ...(world.beforeRename ? { beforeRename: () => world.beforeRename!(file) } : {}),
+        ...renameHook(world, file),
       });
       if (options.dryRun) row.wouldRestore = true;
       else row.restored = true;

@@ -12,10 +12,12 @@ import type { ContractEvent } from "./contract.ts";
 import { linePath, samePath } from "./command_line.ts";
 import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
+  agentFiles,
   hookPath,
   type InstallWorld,
   readHooksFile,
   refusalReason,
+  renameHook,
   verifyJson,
 } from "./config_file.ts";
 import {
@@ -25,7 +27,7 @@ import {
   parseJsonText,
   sameJsonText,
 } from "./json_text.ts";
-import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
+import type { Scope } from "./locations.ts";
 import { listBackups, safeWrite } from "./safe_write.ts";
 
 /** What to uninstall. */
@@ -122,10 +124,8 @@ export async function uninstall(
   world: InstallWorld,
 ): Promise<UninstallReport> {
   const hook = hookPath(options.hook, world);
-  const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const results: UninstallResult[] = [];
-  for (const agent of options.agents) {
-    const file = hooksFilePath(agent, options.scope, { env: world.env, os: world.os, project });
+  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
     const row: UninstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -218,7 +218,7 @@ async function uninstallOne(
     verify: verifyJson(file),
     dryRun: options.dryRun,
     now: world.now(),
-    ...(world.beforeRename ? { beforeRename: () => world.beforeRename!(file) } : {}),
+    ...renameHook(world, file),
   });
   row.backup = written.backup;
   row.action = content === null ? "deleted" : "removed";

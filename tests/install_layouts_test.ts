@@ -119,17 +119,19 @@ for (const agent of AGENTS) {
             const real = await place(file, layout, agent, home);
             const before = layout.bytes(agent);
             const all = variant !== "pre-tool";
-            const report = await install({
-              hook: "hook.ts",
-              agents: [agent],
-              events: all ? "all" : ["pre-tool"],
-              scope: "user",
-              timeout: 30,
-              failClosed: all,
-              dryRun: false,
-              self: SELF,
-              ...(all ? { matcher: "Bash" } : {}),
-            }, world);
+            const installNow = () =>
+              install({
+                hook: "hook.ts",
+                agents: [agent],
+                events: all ? "all" : ["pre-tool"],
+                scope: "user",
+                timeout: 30,
+                failClosed: all,
+                dryRun: false,
+                self: SELF,
+                ...(all ? { matcher: "Bash" } : {}),
+              }, world);
+            const report = await installNow();
             const row = report.results[0]!;
             assert.equal(row.refused, null);
             assert.equal(row.action, before === null ? "created" : "updated");
@@ -146,18 +148,12 @@ for (const agent of AGENTS) {
                 "the backup holds the old bytes",
               );
             }
-            const again = await install({
-              hook: "hook.ts",
-              agents: [agent],
-              events: all ? "all" : ["pre-tool"],
-              scope: "user",
-              timeout: 30,
-              failClosed: all,
-              dryRun: false,
-              self: SELF,
-              ...(all ? { matcher: "Bash" } : {}),
-            }, world);
-            assert.equal(again.results[0]!.action, "unchanged", "a second install changes nothing");
+            const second = await installNow();
+            assert.equal(
+              second.results[0]!.action,
+              "unchanged",
+              "a second install changes nothing",
+            );
             assert.equal(await Deno.readTextFile(real), installed);
 
             const un = await uninstall({
