@@ -151,10 +151,10 @@ async function snapshot(world: World): Promise<Record<string, string>> {
   return out;
 }
 
-/** What the model was shown for the force push and for `echo hello`. */
+/** What the model was shown for the force push (the first call) and for `echo hello`. */
 function pushAndEcho(s: Session): { push: string; echo: string } {
   return {
-    push: s.toolResults.find((t) => /push|Denied/.test(t)) ?? "",
+    push: s.toolResults[0] ?? "",
     echo: s.toolResults.find((t) => t.startsWith("hello")) ?? "",
   };
 }
@@ -262,5 +262,48 @@ Deno.test({
     const { push } = pushAndEcho(s);
     assert.doesNotMatch(push, FORCE_PUSH_RAN, "the force push ran although the hook hung");
     assert.match(push, /^Denied by preToolUse hook/, s.run.stderr.slice(-1500));
+  },
+});
+
+Deno.test({
+  name: "everyhook in copilot-cli: a project-scope hook runs only in a trusted folder",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    const pushResult = async (args: string[]): Promise<string> => {
+      await using world = await copilotWorld();
+      await everyhook(world, [
+        "install",
+        BLOCK_FORCE_PUSH,
+        "--agent",
+        COPILOT,
+        "--scope",
+        "project",
+        "--event",
+        "pre-tool",
+      ]);
+      await Deno.stat(`${world.project}/.github/hooks/everyhook.json`);
+      const s = await runCopilot({
+        world,
+        script: {
+          steps: [
+            toolStep("bash", { command: FORCE_PUSH, description: "Force push" }),
+            textStep("FINAL-OK"),
+          ],
+        },
+        args,
+      });
+      assert.equal(s.run.code, 0, s.run.stderr.slice(-1500));
+      return pushAndEcho(s).push;
+    };
+    const [untrusted, trusted] = await Promise.all([
+      pushResult(["--allow-all-tools"]),
+      pushResult(["--allow-all-tools", "--trust-folder"]),
+    ]);
+    assert.match(untrusted!, FORCE_PUSH_RAN, "untrusted: copilot ran the project hook anyway");
+    assert.match(
+      trusted!,
+      /^Denied by preToolUse hook: .*force/i,
+      "trusted: the hook did not deny",
+    );
   },
 });
