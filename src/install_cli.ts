@@ -97,6 +97,11 @@ export function parseChangeArgs(
   if (v.all && text("agent") !== undefined) {
     throw usage(`Cannot read "${command}": give --agent or --all, not both`);
   }
+  if (text("scope") === "user" && text("project") !== undefined) {
+    throw usage(
+      `Cannot read "${command}": --project names the project scope's folder, not the user's`,
+    );
+  }
   const scopeText = text("scope") ?? (text("project") !== undefined ? "project" : "user");
   if (scopeText !== "user" && scopeText !== "project") {
     throw usage(`Cannot read "--scope": "${scopeText}" is not user or project`);

@@ -257,9 +257,6 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
     if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
       throw changed(snapshot.path);
     }
-    if (Deno.build.os === "windows" && snapshot.mode !== null && (snapshot.mode & 0o200) === 0) {
-      await Deno.chmod(snapshot.target, 0o666);
-    }
     await Deno.rename(temp, snapshot.target);
   } finally {
     if (await exists(temp)) await Deno.remove(temp);

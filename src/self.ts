@@ -97,8 +97,13 @@ export function selfInvocation(
   cliUrl: string = new URL("../cli.ts", import.meta.url).href,
 ): SelfInvocation {
   const program = facts.os === "windows" ? facts.execPath.replaceAll("\\", "/") : facts.execPath;
-  if (facts.standalone) return { form: "binary", argv: [program], warnings: [] };
   const warnings: string[] = [];
+  if (facts.os === "windows" && /\s/.test(program)) {
+    warnings.push(
+      `The program's path has a space, so the line quotes it, and PowerShell (which Codex CLI and Gemini CLI start hooks with) cannot run a quoted program: "${program}". Put it in a folder without spaces and install again`,
+    );
+  }
+  if (facts.standalone) return { form: "binary", argv: [program], warnings };
   for (const { mark, name } of CACHE_MARKS) {
     if (mark.test(facts.execPath)) {
       warnings.push(

@@ -39,6 +39,7 @@ Deno.test("selfInvocation() decodes a Windows file address into a drive path", (
     os: "windows",
   }));
   assert.deepEqual(s.argv.at(0), "C:/Program Files/deno/deno.exe");
+  assert.match(s.warnings[0]!, /PowerShell/);
   assert.deepEqual(s.argv.at(-1), "C:/Users/me/every hook/cli.ts");
 });
 
