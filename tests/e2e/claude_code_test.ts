@@ -12,7 +12,18 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import type { ConformanceFile } from "./harness_types.ts";
+import {
+  ANSWER_HOOK,
+  BLOCK_FORCE_PUSH,
+  cliMissing,
+  committedFixtures,
+  everyhookCli,
+  HANG_HOOK,
+  LOG_TOOL_CALLS,
+  payloadShape,
+  readLoggedDocs,
+} from "./everyhook_e2e.ts";
 import {
   ALLOWED_TOOLS,
   bash,
@@ -32,7 +43,7 @@ import { messagesOf } from "./fake_anthropic.ts";
 import type { LoggedRequest } from "./fake_server.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
-import { makeWorld, REPO_ROOT, skipReason, type World } from "./world.ts";
+import { makeWorld, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(CLAUDE);
 if (skip) console.log(`claude-code end-to-end tests skip: ${skip}`);
@@ -86,23 +97,13 @@ Deno.test({
       allowedTools: `${ALLOWED_TOOLS},Agent`,
     });
     const now = pickPayloads(run.hookLog);
-    const dir = `${FIXTURES_DIR}/${CLAUDE}`;
     let compared = 0;
-    for await (const e of Deno.readDir(dir)) {
-      const fixture = await readJson<Fixture>(`${dir}/${e.name}`);
-      const name = `${fixture.event}.${fixture.variant}`;
+    for (const [name, fixture] of await committedFixtures(CLAUDE)) {
       const payload = now.get(name);
       assert.ok(payload, `${name}: no such call in this session\n${why(run)}`);
-      for (const key of Object.keys(fixture.payload)) {
-        assert.ok(key in payload, `${name}: "${key}" is gone`);
-      }
-      for (const inner of ["tool_input", "tool_response"]) {
-        const then = fixture.payload[inner];
-        if (typeof then !== "object" || then === null) continue;
-        for (const key of Object.keys(then)) {
-          assert.ok(key in (payload[inner] as object), `${name}: "${inner}.${key}" is gone`);
-        }
-      }
+      const have = new Set(payloadShape(payload));
+      const gone = payloadShape(fixture.payload).filter((k) => !have.has(k));
+      assert.deepEqual(gone, [], `${name}: keys gone`);
       compared++;
     }
     assert.ok(compared >= 14, `only ${compared} fixtures compared`);
@@ -147,41 +148,16 @@ Deno.test({
 
 // --- (c) everyhook end to end ---------------------------------------------------
 
-const CLI = `${REPO_ROOT}/cli.ts`;
-const BLOCK_FORCE_PUSH = `${REPO_ROOT}/examples/block-force-push.ts`;
-const LOG_TOOL_CALLS = `${REPO_ROOT}/examples/log-tool-calls.ts`;
-
-/** Why everyhook itself cannot be put in the agent, or undefined. */
-async function cliMissing(): Promise<string | undefined> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, "--help"],
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  return /\binstall\b/.test(text) && /\brun\b/.test(text)
-    ? undefined
-    : "cli.ts does not offer install and run yet (its --help names neither)";
-}
-
 const cliSkip = skip ?? await cliMissing();
 if (cliSkip && !skip) console.log(`claude-code everyhook end-to-end tests skip: ${cliSkip}`);
 
 /** Runs `everyhook <args>` with the world's HOME and CLAUDE_CONFIG_DIR; fails on a non-zero exit. */
-async function everyhook(world: World, args: string[]): Promise<string> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, ...args],
-    cwd: world.project,
-    env: world.env({ CLAUDE_CONFIG_DIR: claudeConfigDir(world) }),
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, `everyhook ${args.join(" ")} failed:\n${text}`);
-  return text;
+function everyhook(world: World, args: string[]): Promise<string> {
+  return everyhookCli(
+    args,
+    world.env({ CLAUDE_CONFIG_DIR: claudeConfigDir(world) }),
+    world.project,
+  );
 }
 
 /** Installs a hook for Claude Code in the world's home (user scope). */
@@ -208,20 +184,6 @@ const OWN_SETTINGS = `{
 }
 `;
 
-/** The contract hook the sessions install besides the examples. */
-const ANSWER_HOOK = `#!/usr/bin/env -S deno run
-const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
-if (doc.event === "session-start") console.log(JSON.stringify({ context: "R-E2E-START" }));
-if (doc.event === "stop" && !doc.stop?.continued) {
-  console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-STOP" }));
-}
-if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reason: "R-E2E-PROMPT" }));
-`;
-
-const HANG_HOOK = `#!/usr/bin/env -S deno run
-await new Promise((resolve) => setTimeout(resolve, 120_000));
-`;
-
 /** The backups install and uninstall leave beside a file they change. */
 const BACKUP = /\.bak-everyhook-[0-9-]+$/;
 
@@ -236,22 +198,6 @@ async function snapshot(world: World): Promise<Record<string, string>> {
     out[e.name] = await Deno.readTextFile(`${dir}/${e.name}`);
   }
   return out;
-}
-
-interface LoggedDoc {
-  event?: string;
-  agent?: string;
-  tool?: { kind?: string; command?: string; output?: string };
-  stop?: { continued?: boolean };
-}
-
-async function readDocs(path: string): Promise<LoggedDoc[]> {
-  try {
-    return (await Deno.readTextFile(path)).split("\n").filter((l) => l.trim() !== "")
-      .map((l) => JSON.parse(l) as LoggedDoc);
-  } catch {
-    return [];
-  }
 }
 
 /** A fresh world with the person's own settings.json in place. */
@@ -293,7 +239,7 @@ Deno.test({
     // The harmless command ran.
     assert.equal(results[1], "hello", failure);
     // The log holds contract documents.
-    const docs = await readDocs(log);
+    const docs = await readLoggedDocs(log);
     const text = JSON.stringify(docs).slice(0, 1500);
     const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
     assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
