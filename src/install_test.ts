@@ -313,3 +313,17 @@ Deno.test("install() at project scope writes the project's file and nothing in t
     `${w.home}/hook.ts`,
   );
 });
+
+Deno.test("uninstall() does not clobber a file another process rewrote midway", async () => {
+  await using w = await world();
+  const file = `${w.home}/.codex/hooks.json`;
+  await install(w.options({ agents: [codex] }), w);
+  const theirs = '{"hooks": {}, "description": "theirs"}\n';
+  const r = await uninstall({ hook: "hook.ts", agents: [codex], scope: "user", dryRun: false }, {
+    ...w,
+    beforeRename: (path) => Deno.writeTextFile(path, theirs),
+  });
+  assert.equal(r.ok, false);
+  assert.match(r.results[0]!.refused!, /changed while everyhook was working on it/);
+  assert.equal(await Deno.readTextFile(file), theirs);
+});
