@@ -113,25 +113,26 @@ try {
     cpu: [],
     wall: [],
   };
-  const bare: Case = {
-    name: "bare deno run",
-    args: ["run", empty],
+  const bare: Case = { name: "bare deno run", args: ["run", empty], cpu: [], wall: [] };
+  // Not part of the ratio: the floor of loading cli.ts at all, to see where the time goes.
+  const version: Case = {
+    name: "cli.ts -v",
+    args: ["run", "--allow-read", "--allow-run", "--allow-env", "cli.ts", "--version"],
     cpu: [],
     wall: [],
   };
   for (let i = 0; i < 3; i++) {
-    await once(everyhook, payload, false);
-    await once(bare, payload, false);
+    for (const c of [everyhook, bare, version]) await once(c, payload, false);
   }
   for (let i = 0; i < iterations; i++) {
     // Alternate, and swap the order every other round, so drift hits both alike.
-    const pair = i % 2 === 0 ? [everyhook, bare] : [bare, everyhook];
-    for (const c of pair) await once(c, payload, true);
+    const round = i % 2 === 0 ? [everyhook, bare, version] : [version, bare, everyhook];
+    for (const c of round) await once(c, payload, true);
   }
   console.log(
     `${iterations} runs each, alternating; CPU time (user+sys) of deno and what it starts:`,
   );
-  for (const c of [everyhook, bare]) {
+  for (const c of [everyhook, bare, version]) {
     console.log(
       `  ${c.name.padEnd(14)} mean ${ms(sum(c.cpu) / c.cpu.length)}  median ${
         ms(median(c.cpu))
