@@ -21,7 +21,14 @@ import {
   startFakeAnthropic,
 } from "./fake_anthropic.ts";
 import type { LoggedRequest } from "./fake_server.ts";
-import { fixtureDate, fixtureOs, redact, requestsMention, writeFixture } from "./fixture_io.ts";
+import {
+  conformanceFile,
+  fixtureDate,
+  fixtureOs,
+  redact,
+  requestsMention,
+  writeFixture,
+} from "./fixture_io.ts";
 import { inPool, runAgent, type RunAgentResult } from "./process.ts";
 import type { HookRule } from "./record_hook.ts";
 import {
@@ -471,6 +478,27 @@ const HOW =
   "stdin /dev/null, against tests/e2e/fake_anthropic.ts, hooks in $CLAUDE_CONFIG_DIR/settings.json";
 
 /**
+ * Runs the recording session (every tool variant, a subagent, sent back once at its stop).
+ *
+ * @param world The world to run in.
+ * @returns The run; {@linkcode pickPayloads} finds the fixtures' payloads in its hook log.
+ *
+ * @example Usage
+ * ```ts ignore
+ * await using world = await makeWorld("claude-code");
+ * const payloads = pickPayloads((await recordingSession(world)).hookLog);
+ * ```
+ */
+export function recordingSession(world: World): Promise<ClaudeRun> {
+  return runClaude({
+    world,
+    script: recordingScript(world.project),
+    rules: [...RECORDING_RULES],
+    allowedTools: `${ALLOWED_TOOLS},Agent`,
+  });
+}
+
+/**
  * Records fixtures/claude-code/*.json from one real session that plays every
  * tool variant, starts a subagent, and is sent back once at its stop.
  *
@@ -480,12 +508,7 @@ const HOW =
 async function recordFixtures(outDir: string): Promise<string[]> {
   const version = await agentVersion(CLAUDE);
   await using world = await makeWorld(CLAUDE);
-  const run = await runClaude({
-    world,
-    script: recordingScript(world.project),
-    rules: [...RECORDING_RULES],
-    allowedTools: `${ALLOWED_TOOLS},Agent`,
-  });
+  const run = await recordingSession(world);
   const picked = pickPayloads(run.hookLog);
   const missing = PICKS.map((p) => `${CLAUDE_EVENTS[p.native]}.${p.variant}`)
     .filter((name) => !picked.has(name));
@@ -989,16 +1012,7 @@ export async function runClaudeCase(c: ClaudeCase): Promise<ConformanceCase> {
  * @returns The conformance file.
  */
 async function recordConformance(): Promise<ConformanceFile> {
-  const version = await agentVersion(CLAUDE);
-  const cases = await inPool(CLAUDE_CASES, 4, runClaudeCase);
-  return {
-    agent: CLAUDE,
-    version,
-    source: "recorded",
-    os: fixtureOs(),
-    date: fixtureDate(),
-    cases,
-  };
+  return conformanceFile(CLAUDE, await inPool(CLAUDE_CASES, 4, runClaudeCase));
 }
 
 /**

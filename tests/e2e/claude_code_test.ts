@@ -25,7 +25,6 @@ import {
   readLoggedDocs,
 } from "./everyhook_e2e.ts";
 import {
-  ALLOWED_TOOLS,
   bash,
   CLAUDE,
   CLAUDE_CASES,
@@ -33,8 +32,7 @@ import {
   type ClaudeRun,
   FORCE_PUSH,
   pickPayloads,
-  RECORDING_RULES,
-  recordingScript,
+  recordingSession,
   runClaude,
   runClaudeCase,
   say,
@@ -90,12 +88,7 @@ Deno.test({
   ignore: skip !== undefined,
   async fn() {
     await using world = await makeWorld(CLAUDE);
-    const run = await runClaude({
-      world,
-      script: recordingScript(world.project),
-      rules: [...RECORDING_RULES],
-      allowedTools: `${ALLOWED_TOOLS},Agent`,
-    });
+    const run = await recordingSession(world);
     const now = pickPayloads(run.hookLog);
     let compared = 0;
     for (const [name, fixture] of await committedFixtures(CLAUDE)) {

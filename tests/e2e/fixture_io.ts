@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import type { ConformanceCase, ConformanceFile, Fixture } from "./harness_types.ts";
 import type { World } from "./world.ts";
-import { REPO_ROOT } from "./world.ts";
+import { agentVersion, REPO_ROOT } from "./world.ts";
 
 /** Where the fixtures live: `<repo>/fixtures`. */
 export const FIXTURES_DIR: string = `${REPO_ROOT}/fixtures`;
@@ -186,6 +186,34 @@ export async function writeConformance(f: ConformanceFile): Promise<string> {
     formatJson({ agent, version, source: source ?? "recorded", os, date, ...rest }),
   );
   return path;
+}
+
+/**
+ * A conformance file for recorded cases: the agent's version from its binary,
+ * this machine's os, today's date.
+ *
+ * @param agent The agent id.
+ * @param cases The recorded cases.
+ * @returns The file, for {@linkcode writeConformance}.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { conformanceFile } from "./fixture_io.ts";
+ * const file = await conformanceFile("claude-code", cases);
+ * ```
+ */
+export async function conformanceFile(
+  agent: string,
+  cases: ConformanceCase[],
+): Promise<ConformanceFile> {
+  return {
+    agent,
+    version: await agentVersion(agent),
+    source: "recorded",
+    os: fixtureOs(),
+    date: fixtureDate(),
+    cases,
+  };
 }
 
 /** Every string (values and keys) inside a value. */
