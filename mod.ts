@@ -18,3 +18,27 @@ export * from "./src/errors.ts";
 export * from "./src/translate.ts";
 export * from "./src/agents/types.ts";
 export { AGENTS, findAgent } from "./src/agents/mod.ts";
+export {
+  DEFAULT_TIMEOUT_SECONDS,
+  type FailureKind,
+  type HookStatus,
+  MAX_INPUT,
+  readTail,
+  runAdapter,
+  type RunInput,
+  type RunOptions,
+  type RunResult,
+  TRANSCRIPT_TAIL,
+} from "./src/run.ts";
+export {
+  findOnPath,
+  type HookOutcome,
+  type HookPlan,
+  type HookSpec,
+  type HostFacts,
+  hostFacts,
+  OUTPUT_CAP,
+  planHook,
+  runHook,
+  shebangPermissions,
+} from "./src/hook_process.ts";
