@@ -18,7 +18,12 @@ import {
 } from "./fake_openai_chat.ts";
 import { requestsMention } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
-import type { Session } from "./copilot_cli_session.ts";
+import {
+  type CopilotHookFile,
+  recordingEntry,
+  recordingHooks,
+  type Session,
+} from "./copilot_cli_session.ts";
 
 /** One case: a hook output, the event key it answers under, and what to look for. */
 export interface CaseSpec {
@@ -36,6 +41,15 @@ export interface CaseSpec {
   args?: string[];
   /** What the case is about (goes into the notes). */
   about: string;
+  /**
+   * The hook files instead of one `case.json` with the recording hook under
+   * `nativeEvent`; their entries' labels name the rules' events.
+   */
+  files?: Record<string, CopilotHookFile>;
+  /** Where the files go: the user's hooks folder (default) or the project's `.github/hooks`. */
+  where?: "user" | "project";
+  /** The recording hook's rules instead of the one made from `hook`. */
+  rules?: HookRule[];
 }
 
 /** The final text every script ends with. */
@@ -441,7 +455,88 @@ export const CASES: readonly CaseSpec[] = [
     marker: "R-STOP-PBLOCK",
     about: "decision block at the first stop only, under the PascalCase key",
   },
+  ...fileCases(),
 ];
+
+/** The cases about hook files: versions, order, the project's folder and trust. */
+function fileCases(): CaseSpec[] {
+  const denyRule = (label: string, reason: string): HookRule => ({
+    event: label,
+    match: "git push",
+    stdout: deny(reason),
+  });
+  const base = { event: "pre-tool", nativeEvent: "preToolUse" } as const;
+  const one = (label: string): CopilotHookFile => ({
+    version: 1,
+    hooks: { preToolUse: [recordingEntry(label, 15)] },
+  });
+  return [
+    {
+      ...base,
+      id: "file-version-2",
+      hook: { exit: 0, stdout: deny("R-FILE-V2 no") },
+      marker: "R-FILE-V2",
+      files: { "v2.json": { version: 2, hooks: one("preToolUse").hooks } },
+      about: 'a hooks file with "version": 2 whose hook would deny',
+    },
+    {
+      ...base,
+      id: "file-no-version",
+      hook: { exit: 0, stdout: deny("R-FILE-NOV no") },
+      marker: "R-FILE-NOV",
+      files: { "noversion.json": { hooks: one("preToolUse").hooks } },
+      about: "a hooks file without a version whose hook denies",
+    },
+    {
+      ...base,
+      id: "files-descending-order",
+      hook: { exit: 0, stdout: deny("R-ORDER-Z no") },
+      marker: "R-ORDER-Z",
+      files: { "a.json": one("file-a"), "z.json": one("file-z") },
+      rules: [denyRule("file-a", "R-ORDER-A no"), denyRule("file-z", "R-ORDER-Z no")],
+      about: "two hooks files, a.json and z.json, each denying with its own reason",
+    },
+    {
+      ...base,
+      id: "entries-first-deny-stops",
+      hook: { exit: 0, stdout: deny("R-ENTRY-2 no") },
+      marker: "R-ENTRY-2",
+      files: {
+        "entries.json": {
+          version: 1,
+          hooks: {
+            preToolUse: [
+              recordingEntry("entry-1", 15),
+              recordingEntry("entry-2", 15),
+              recordingEntry("entry-3", 15),
+            ],
+          },
+        },
+      },
+      rules: [denyRule("entry-2", "R-ENTRY-2 no")],
+      about: "three entries under one key in one file, the second denies",
+    },
+    {
+      ...base,
+      id: "project-untrusted",
+      hook: { exit: 0, stdout: deny("R-PROJ-U no") },
+      marker: "R-PROJ-U",
+      files: { "project.json": recordingHooks(["preToolUse"], 15) },
+      where: "project",
+      about: "a denying hook in the project's .github/hooks, folder not trusted",
+    },
+    {
+      ...base,
+      id: "project-trusted",
+      hook: { exit: 0, stdout: deny("R-PROJ-T no") },
+      marker: "R-PROJ-T",
+      files: { "project.json": recordingHooks(["preToolUse"], 15) },
+      where: "project",
+      args: ["--allow-all-tools", "--trust-folder"],
+      about: "a denying hook in the project's .github/hooks, run with --trust-folder",
+    },
+  ];
+}
 
 /**
  * The model's script for a case: the force push then a final text for tool
@@ -528,7 +623,12 @@ export function judgeCase(
   if (c.marker !== undefined && s.run.stderr.includes(c.marker)) {
     notes.push("copilot printed it on stderr");
   }
-  if (!s.hookCalls.some((h) => h.event === c.nativeEvent)) notes.push("the hook never ran");
+  if (c.files !== undefined) {
+    const ran = s.hookCalls.map((h) => h.event);
+    notes.push(ran.length > 0 ? `hooks ran in this order: ${ran.join(", ")}` : "no hook ran");
+  } else if (!s.hookCalls.some((h) => h.event === c.nativeEvent)) {
+    notes.push("the hook never ran");
+  }
   const first = s.turns[0];
   if (c.marker !== undefined && first !== undefined && requestsMention([first], c.marker)) {
     notes.push("it was in the first request");

@@ -12,6 +12,7 @@ import { type ChatScript, textStep, toolStep } from "./fake_openai_chat.ts";
 import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
 import type { HookLogEntry, World } from "./world.ts";
 import { agentVersion, skipReason } from "./world.ts";
+import { inPool } from "./process.ts";
 import {
   CAMEL_EVENTS,
   COPILOT,
@@ -286,14 +287,16 @@ async function recordFixtures(outDir: string): Promise<string[]> {
  */
 export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
   await using world = await copilotWorld();
+  const files = c.files ??
+    { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) };
   const session = await runCopilot({
     world,
     script: { steps: caseSteps(c) },
     prompt: c.event === "prompt"
       ? `${PROMPT_MARK} run the scripted steps`
       : "Run the scripted step",
-    hookFiles: { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) },
-    rules: [caseRule(c)],
+    ...(c.where === "project" ? { projectHookFiles: files } : { hookFiles: files }),
+    rules: c.rules ?? [caseRule(c)],
     ...(c.args === undefined ? {} : { args: c.args }),
     timeoutMs: 60_000,
   });
@@ -302,37 +305,6 @@ export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
       /<current_datetime>[^<]*<\/current_datetime>/g,
       "<current_datetime>…</current_datetime>",
     ));
-}
-
-/**
- * Runs tasks with at most `jobs` at a time, keeping their order.
- *
- * @param items The inputs.
- * @param jobs How many at once.
- * @param fn The task.
- * @returns The results, in the order of `items`.
- *
- * @example Usage
- * ```ts
- * import { pooled } from "./copilot_cli_harness.ts";
- * console.log(await pooled([1, 2, 3], 2, (n) => Promise.resolve(n * 2)));
- * ```
- */
-export async function pooled<T, R>(
-  items: readonly T[],
-  jobs: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
-  return out;
 }
 
 /**
@@ -353,7 +325,7 @@ export function jobs(): number {
 
 async function recordConformance(): Promise<ConformanceFile> {
   const version = await agentVersion(COPILOT);
-  const cases = await pooled(CASES, jobs(), runCase);
+  const cases = await inPool(CASES, jobs(), runCase);
   return {
     agent: COPILOT,
     version,

@@ -61,7 +61,8 @@ export const PASCAL_EVENTS = {
 
 /** A hooks file as Copilot CLI reads it from `$COPILOT_HOME/hooks/`. */
 export interface CopilotHookFile {
-  version: number;
+  /** 1 (a file with another version is ignored; one without is read). */
+  version?: number;
   hooks: Record<string, Array<Record<string, unknown>>>;
 }
 
@@ -73,6 +74,8 @@ export interface SessionOptions {
   script: ChatScript;
   /** Hook files to write into `$COPILOT_HOME/hooks/`, by file name. */
   hookFiles?: Record<string, CopilotHookFile>;
+  /** Hook files to write into the project's `.github/hooks/` (read only in a trusted folder). */
+  projectHookFiles?: Record<string, CopilotHookFile>;
   /** What the recording hook answers ($HOOK_RULES). */
   rules?: HookRule[];
   /** The prompt (`-p`). */
@@ -244,10 +247,26 @@ export function copilotEnv(
  */
 export function recordingHooks(events: readonly string[], timeoutSec: number): CopilotHookFile {
   const hooks: CopilotHookFile["hooks"] = {};
-  for (const e of events) {
-    hooks[e] = [{ type: "command", bash: recordHookCommand(e), timeoutSec }];
-  }
+  for (const e of events) hooks[e] = [recordingEntry(e, timeoutSec)];
   return { version: 1, hooks };
+}
+
+/**
+ * One hooks-file entry that runs the recording hook with a label (the name
+ * its log and rules know it by: the event key, or a name of its own).
+ *
+ * @param label The recording hook's first argument.
+ * @param timeoutSec The entry's timeout, in seconds.
+ * @returns The entry.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { recordingEntry } from "./copilot_cli_session.ts";
+ * const file = { version: 1, hooks: { preToolUse: [recordingEntry("first", 15)] } };
+ * ```
+ */
+export function recordingEntry(label: string, timeoutSec: number): Record<string, unknown> {
+  return { type: "command", bash: recordHookCommand(label), timeoutSec };
 }
 
 /**
@@ -275,11 +294,15 @@ export async function runCopilot(o: SessionOptions): Promise<Session> {
   await Deno.remove(hookLog).catch(() => {});
   await Deno.remove(`${hookLog}.state`).catch(() => {});
   await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
-  for (const [name, file] of Object.entries(o.hookFiles ?? {})) {
-    await Deno.writeTextFile(
-      `${copilotHome(o.world)}/hooks/${name}`,
-      JSON.stringify(file, null, 2) + "\n",
-    );
+  const folders = [
+    [`${copilotHome(o.world)}/hooks`, o.hookFiles],
+    [`${o.world.project}/.github/hooks`, o.projectHookFiles],
+  ] as const;
+  for (const [folder, files] of folders) {
+    for (const [name, file] of Object.entries(files ?? {})) {
+      await Deno.mkdir(folder, { recursive: true });
+      await Deno.writeTextFile(`${folder}/${name}`, JSON.stringify(file, null, 2) + "\n");
+    }
   }
   const api = await startFakeOpenAiChat(o.script);
   try {

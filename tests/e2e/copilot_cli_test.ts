@@ -10,7 +10,8 @@
 
 import assert from "node:assert/strict";
 import type { ConformanceFile } from "./harness_types.ts";
-import { fixtureSession, jobs, pickFixtures, pooled, runCase } from "./copilot_cli_harness.ts";
+import { fixtureSession, jobs, pickFixtures, runCase } from "./copilot_cli_harness.ts";
+import { inPool } from "./process.ts";
 import { CASES, FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_conformance.ts";
 import {
   COPILOT,
@@ -83,7 +84,7 @@ Deno.test({
     ) as ConformanceFile;
     const cases = CASES.filter((c) => KEY_CASES.includes(c.id));
     assert.equal(cases.length, KEY_CASES.length);
-    const fresh = await pooled(cases, jobs(), runCase);
+    const fresh = await inPool(cases, jobs(), runCase);
     for (const now of fresh) {
       const then = file.cases.find((c) => c.id === now.id);
       assert.ok(then, `case ${now.id} is recorded`);
