@@ -33,7 +33,7 @@ import {
   type World,
 } from "./world.ts";
 import type { HookRule } from "./record_hook.ts";
-import { runAgent, type RunAgentResult } from "./process.ts";
+import { inPool, runAgent, type RunAgentResult } from "./process.ts";
 import { functionResponses, type GeminiStep, modelTurns, startFakeGemini } from "./fake_gemini.ts";
 import { fixtureDate, fixtureOs, redact, requestsMention, writeFixture } from "./fixture_io.ts";
 
@@ -491,19 +491,19 @@ function asObject(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Records fixtures/gemini-cli/*.json from one real session: every tool kind,
- * the prompt, session start and end, and two stops (the first sent back).
+ * Records Gemini CLI's fixtures from one real session: every tool kind, the
+ * prompt, session start and end, and two stops (the first sent back).
  *
- * @param outDir The fixtures folder (fixtures/).
- * @returns The files written.
+ * @returns The fixtures, redacted, not yet written.
+ * @throws Error when the session gave no payload for one of them.
  *
  * @example Usage
  * ```ts ignore
- * import { recordGeminiFixtures } from "./gemini_cli_harness.ts";
- * console.log(await recordGeminiFixtures("fixtures"));
+ * import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
+ * console.log((await recordGeminiFixtureSet()).map((f) => `${f.event}.${f.variant}`));
  * ```
  */
-export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
+export async function recordGeminiFixtureSet(): Promise<Fixture[]> {
   const version = await agentVersion(GEMINI_ID);
   await using world = await makeWorld(GEMINI_ID);
   await prepareProject(world);
@@ -519,7 +519,7 @@ export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
   const envRefused = !session.hooks.some((e) =>
     e.event === "BeforeTool" && fileTool(asObject(e.stdin), "write_file", ".env")
   );
-  const written: string[] = [];
+  const fixtures: Fixture[] = [];
   const missing: string[] = [];
   for (const f of FIXTURE_PICKS) {
     const nativeEvent = GEMINI_EVENTS[f.event];
@@ -533,7 +533,7 @@ export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
     let note = `recorded: gemini -p "${PROMPT}" -m gemini-2.5-flash --skip-trust --yolo -o json, ` +
       "against the fake Gemini API, hooks in the user settings";
     if (f.note && (f.variant !== "write-env" || envRefused)) note += `; ${f.note}`;
-    const fixture: Fixture = {
+    fixtures.push({
       agent: GEMINI_ID,
       version,
       source: "recorded",
@@ -544,8 +544,7 @@ export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
       variant: f.variant,
       note,
       payload: asObject(redact(entry.stdin, world)),
-    };
-    written.push(await writeFixture(outDir, fixture));
+    });
   }
   if (missing.length > 0) {
     throw new Error(
@@ -553,6 +552,25 @@ export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
         session.run.stderr.slice(-800),
     );
   }
+  return fixtures;
+}
+
+/**
+ * Records fixtures/gemini-cli/*.json from one real session (see
+ * {@linkcode recordGeminiFixtureSet}).
+ *
+ * @param outDir The fixtures folder, or Gemini CLI's folder inside it.
+ * @returns The files written.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { recordGeminiFixtures } from "./gemini_cli_harness.ts";
+ * console.log(await recordGeminiFixtures("fixtures"));
+ * ```
+ */
+export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const f of await recordGeminiFixtureSet()) written.push(await writeFixture(outDir, f));
   return written;
 }
 
@@ -947,32 +965,14 @@ function describeCase(spec: ConformanceSpec, s: GeminiSession, world: World): Co
   if (warnings.length > 0) facts.push(`-o json warnings: ${json(warnings)}`);
   if (spec.reportEnv) {
     const env = s.hooks[0]?.env ?? {};
+    const got = Object.keys(env).filter((k) => k.startsWith("GEMINI")).sort();
     facts.push(
-      `the hook's GEMINI_* variables: ${
-        Object.keys(env).filter((k) => k.startsWith("GEMINI")).sort().join(", ")
-      }`,
+      `GEMINI_API_KEY ${"GEMINI_API_KEY" in env ? "reached" : "did not reach"} the hook; ` +
+        `the GEMINI_* variables it got: ${got.join(", ")}`,
     );
   }
   c.notes = String(redact(facts.join("; "), world));
   return c;
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time, keeping the order. */
-async function inParallel<T, U>(
-  items: readonly T[],
-  limit: number,
-  fn: (t: T) => Promise<U>,
-): Promise<U[]> {
-  const out: U[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**
@@ -991,8 +991,8 @@ export async function recordGeminiConformance(
   specs: readonly ConformanceSpec[] = conformanceSpecs(),
 ): Promise<ConformanceFile> {
   const version = await agentVersion(GEMINI_ID);
-  const limit = Math.max(2, Math.min(4, navigator.hardwareConcurrency + 1));
-  const cases = await inParallel(specs, limit, runConformanceCase);
+  const limit = Math.max(2, Math.min(4, navigator.hardwareConcurrency + 2));
+  const cases = await inPool(specs, limit, runConformanceCase);
   return { agent: GEMINI_ID, version, os: fixtureOs(), date: fixtureDate(), cases };
 }
 

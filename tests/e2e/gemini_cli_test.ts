@@ -1,0 +1,263 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * The real Gemini CLI, headless, against the fake Gemini API: the payloads
+ * still have the committed fixtures' keys, key conformance cases still hold,
+ * and everyhook works end to end in it (install, the agent's run, uninstall).
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import type { ConformanceCase, ConformanceFile } from "./harness_types.ts";
+import {
+  ANSWER_HOOK,
+  BLOCK_FORCE_PUSH,
+  cliMissing,
+  committedFixtures,
+  everyhookCli,
+  HANG_HOOK,
+  LOG_TOOL_CALLS,
+  payloadShape,
+  readLoggedDocs,
+} from "./everyhook_e2e.ts";
+import {
+  conformanceSpecs,
+  FORCE_PUSH,
+  GEMINI_ID,
+  type GeminiSession,
+  HARMLESS,
+  prepareProject,
+  recordGeminiConformance,
+  recordGeminiFixtureSet,
+  runGeminiSession,
+  settingsPath,
+  SHORT_SCRIPT,
+} from "./gemini_cli_harness.ts";
+import { functionResponses } from "./fake_gemini.ts";
+import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { makeWorld, skipReason, type World } from "./world.ts";
+
+const skip = await skipReason(GEMINI_ID);
+if (skip) console.log(`gemini-cli e2e tests skip: ${skip}`);
+
+Deno.test({
+  name: "gemini-cli payloads still have the committed fixtures' keys",
+  ignore: skip !== undefined,
+  async fn() {
+    const committed = await committedFixtures(GEMINI_ID);
+    const fresh = await recordGeminiFixtureSet();
+    const names = fresh.map((f) => `${f.event}.${f.variant}`);
+    assert.deepEqual(names.sort(), [...committed.keys()].sort());
+    for (const now of fresh) {
+      const name = `${now.event}.${now.variant}`;
+      const then = committed.get(name)!;
+      assert.deepEqual(payloadShape(now.payload), payloadShape(then.payload), `keys of ${name}`);
+      for (const key of ["hook_event_name", "tool_name"]) {
+        assert.equal(now.payload[key], then.payload[key], `${key} of ${name}`);
+      }
+    }
+  },
+});
+
+/** The cases re-run each time: one per kind of outcome (ask: the hang, with its short timeout). */
+const KEY_CASES = [
+  "pre-exit2-stderr",
+  "pre-exit2-empty",
+  "pre-deny",
+  "pre-ask",
+  "post-deny",
+  "prompt-deny",
+  "session-start-context",
+  "stop-block-once",
+];
+
+Deno.test({
+  name: "gemini-cli still does what fixtures/conformance/gemini-cli.json says for the key cases",
+  ignore: skip !== undefined,
+  async fn() {
+    const file = JSON.parse(
+      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${GEMINI_ID}.json`),
+    ) as ConformanceFile;
+    const specs = conformanceSpecs().filter((c) => KEY_CASES.includes(c.id));
+    assert.equal(specs.length, KEY_CASES.length);
+    const fresh = await recordGeminiConformance(specs);
+    const pick = (c: ConformanceCase) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
+    for (const now of fresh.cases) {
+      const then = file.cases.find((c) => c.id === now.id);
+      assert.ok(then, `case ${now.id} is recorded`);
+      assert.deepEqual(
+        pick(now),
+        pick(then),
+        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
+      );
+    }
+  },
+});
+
+// --- everyhook end to end ---------------------------------------------------
+
+const cliSkip = skip ?? await cliMissing();
+if (cliSkip && !skip) console.log(`gemini-cli everyhook end-to-end tests skip: ${cliSkip}`);
+
+/** The environment everyhook and Gemini CLI share in a world: HOME = GEMINI_CLI_HOME. */
+function worldEnv(world: World): Record<string, string> {
+  return world.env({ GEMINI_CLI_HOME: world.home });
+}
+
+/** Runs `everyhook <args>` in a world (HOME = GEMINI_CLI_HOME = its home). */
+function everyhook(world: World, args: string[]): Promise<string> {
+  return everyhookCli(args, worldEnv(world), world.project);
+}
+
+/** The user's settings before install: their own layout, a key of theirs, a hook of theirs. */
+const USER_SETTINGS = `{
+    "privacy": { "usageStatisticsEnabled": false },
+    "telemetry": { "enabled": false, "logPrompts": false },
+    "general": { "enableAutoUpdate": false, "enableAutoUpdateNotification": false },
+    "security": { "auth": { "selectedType": "gemini-api-key" } },
+    "ui": { "theme": "Default" },
+    "hooks": {
+        "SessionStart": [
+            { "matcher": "*", "hooks": [ { "name": "mine", "type": "command", "command": "true", "timeout": 5000 } ] }
+        ]
+    }
+}
+`;
+
+/** A world with a git project and the user's own settings (USER_SETTINGS). */
+async function userWorld(): Promise<World> {
+  const world = await makeWorld(GEMINI_ID);
+  await prepareProject(world);
+  await Deno.mkdir(`${world.home}/.gemini`, { recursive: true });
+  await Deno.writeTextFile(settingsPath(world), USER_SETTINGS);
+  return world;
+}
+
+/** The bytes of the user settings file, or null when there is none. */
+async function settingsBytes(world: World): Promise<string | null> {
+  try {
+    return await Deno.readTextFile(settingsPath(world));
+  } catch {
+    return null;
+  }
+}
+
+/** What the model was given back for the n-th tool call (from the last request). */
+function callResult(s: GeminiSession, n: number): string {
+  const last = s.requests.at(-1);
+  return last ? functionResponses(last.body)[n] ?? "" : "";
+}
+
+Deno.test({
+  name:
+    "everyhook in gemini-cli: block-force-push and log-tool-calls, stop sent back once, uninstall",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await userWorld();
+    const before = await settingsBytes(world);
+    const logPath = `${world.root}/everyhook-log.jsonl`;
+    const answer = `${world.root}/answer.ts`;
+    await Deno.writeTextFile(answer, ANSWER_HOOK);
+    const common = ["--agent", GEMINI_ID, "--scope", "user"];
+    await everyhook(world, [
+      "install",
+      BLOCK_FORCE_PUSH,
+      ...common,
+      "--event",
+      "pre-tool,post-tool",
+    ]);
+    await everyhook(world, [
+      "install",
+      LOG_TOOL_CALLS,
+      ...common,
+      "--event",
+      "pre-tool,post-tool,stop",
+    ]);
+    await everyhook(world, ["install", answer, ...common, "--event", "session-start,stop"]);
+    assert.notEqual(await settingsBytes(world), before);
+
+    const s = await runGeminiSession(world, {
+      script: SHORT_SCRIPT,
+      env: { EVERYHOOK_LOG: logPath },
+      timeoutMs: 120_000,
+    });
+    const failure = `exit ${s.run.code}, stderr:\n${s.run.stderr.slice(-1500)}`;
+    assert.equal(s.run.code, 0, failure);
+    // The force push never ran, and the model was given the reason.
+    assert.equal(s.pushed, false, `the force push reached origin; ${failure}`);
+    assert.match(callResult(s, 0), /Tool execution blocked: .*force/i, failure);
+    // The harmless command ran.
+    assert.match(callResult(s, 1), /Output: hello/, failure);
+    // The log holds contract documents.
+    const docs = await readLoggedDocs(logPath);
+    const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === HARMLESS);
+    assert.ok(pre, `a pre-tool document for ${HARMLESS} in ${JSON.stringify(docs).slice(0, 800)}`);
+    assert.equal(pre.agent, GEMINI_ID);
+    assert.equal(pre.tool?.kind, "shell");
+    assert.ok(
+      !docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH),
+      "a post-tool for the refused force push",
+    );
+    const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === HARMLESS);
+    assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
+    // Session-start context is in the first request.
+    assert.ok(requestsMention(s.requests.slice(0, 1), "R-E2E-START"), "session-start context");
+    // The stop deny sent Gemini CLI back once; the second stop says continued.
+    assert.ok(requestsMention(s.requests, "R-E2E-STOP"), "the stop reason reached the model");
+    assert.deepEqual(docs.filter((d) => d.event === "stop").map((d) => d.stop?.continued), [
+      false,
+      true,
+    ]);
+    // Uninstall leaves the settings byte for byte as they were.
+    for (const hook of [BLOCK_FORCE_PUSH, LOG_TOOL_CALLS, answer]) {
+      await everyhook(world, ["uninstall", hook, ...common]);
+    }
+    assert.equal(await settingsBytes(world), before);
+  },
+});
+
+Deno.test({
+  name: "everyhook in gemini-cli: a refused prompt never reaches the model",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await userWorld();
+    const answer = `${world.root}/answer.ts`;
+    await Deno.writeTextFile(answer, ANSWER_HOOK);
+    await everyhook(world, ["install", answer, "--agent", GEMINI_ID, "--event", "prompt"]);
+    const s = await runGeminiSession(world, {
+      script: SHORT_SCRIPT,
+      prompt: "R-E2E-SECRET-PROMPT",
+      timeoutMs: 90_000,
+    });
+    assert.equal(s.requests.length, 0, `requests were sent:\n${s.run.stderr.slice(-1500)}`);
+    assert.match(s.run.stdout, /Agent execution blocked: R-E2E-PROMPT/);
+  },
+});
+
+Deno.test({
+  name: "everyhook in gemini-cli: --fail-closed denies when the hook hangs",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await userWorld();
+    const hang = `${world.root}/hang.ts`;
+    await Deno.writeTextFile(hang, HANG_HOOK);
+    await everyhook(world, [
+      "install",
+      hang,
+      "--agent",
+      GEMINI_ID,
+      "--event",
+      "pre-tool",
+      "--fail-closed",
+      "--timeout",
+      "4",
+    ]);
+    const s = await runGeminiSession(world, { script: SHORT_SCRIPT, timeoutMs: 120_000 });
+    assert.equal(
+      s.pushed,
+      false,
+      `the force push ran although the hook hung\n${s.run.stderr.slice(-1500)}`,
+    );
+    assert.match(callResult(s, 0), /Tool execution blocked/, s.run.stderr.slice(-1500));
+  },
+});
