@@ -11,13 +11,21 @@ const unix = Deno.build.os !== "windows";
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
 const linuxFacts: HostFacts = { os: "linux", standalone: false, execPath: Deno.execPath() };
 
-async function world(files: Record<string, string>): Promise<string> {
+/** Run `fn` in a throwaway folder holding `files` (those without an extension executable). */
+async function inWorld(
+  files: Record<string, string>,
+  fn: (dir: string) => void | Promise<void>,
+): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "everyhook-hp-" });
-  for (const [name, text] of Object.entries(files)) {
-    await Deno.writeTextFile(`${dir}/${name}`, text);
-    if (!name.includes(".") || name.endsWith(".exe")) await Deno.chmod(`${dir}/${name}`, 0o755);
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+      if (!name.includes(".")) await Deno.chmod(`${dir}/${name}`, 0o755);
+    }
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
-  return dir;
 }
 
 function alive(pid: number): boolean {
@@ -44,15 +52,14 @@ Deno.test("shebangPermissions() keeps only the permission flags after deno run",
 });
 
 Deno.test("planHook() picks the interpreter by extension", async () => {
-  const dir = await world({
+  await inWorld({
     "a.ts": "#!/usr/bin/env -S deno run --allow-env=HOME\n",
     "b.mjs": "console.log(1)\n",
     "c.sh": "exit 0\n",
     "d.ps1": "exit 0\n",
     "e.cmd": "@echo off\n",
     "tool": "#!/bin/sh\n",
-  });
-  try {
+  }, (dir) => {
     const a = planHook(["a.ts", "x"], dir, env, linuxFacts);
     assert.deepEqual(a, {
       ok: true,
@@ -73,14 +80,11 @@ Deno.test("planHook() picks the interpreter by extension", async () => {
     assert.ok(!missing.ok && missing.message.includes("does not exist"));
     const notOnPath = planHook(["no-such-program-xyz"], dir, env, linuxFacts);
     assert.ok(!notOnPath.ok && notOnPath.message.includes("not on PATH"));
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("planHook() in a compiled binary finds deno on PATH or says it cannot", async () => {
-  const dir = await world({ "a.ts": "", "deno": "#!/bin/sh\n" });
-  try {
+  await inWorld({ "a.ts": "", "deno": "#!/bin/sh\n" }, (dir) => {
     const compiled: HostFacts = { os: "linux", standalone: true, execPath: "/opt/everyhook" };
     const none = planHook(["a.ts"], dir, { PATH: "/nonexistent" }, compiled);
     assert.ok(
@@ -88,33 +92,25 @@ Deno.test("planHook() in a compiled binary finds deno on PATH or says it cannot"
     );
     const found = planHook(["a.ts"], dir, { PATH: dir }, compiled);
     assert.ok(found.ok && found.program === `${dir}/deno`);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("findOnPath() finds a program on the environment's PATH only", async () => {
-  const dir = await world({ "tool": "#!/bin/sh\n" });
-  try {
+  await inWorld({ "tool": "#!/bin/sh\n" }, (dir) => {
     assert.equal(findOnPath("tool", { PATH: `/nonexistent:${dir}` }, "linux"), `${dir}/tool`);
     assert.equal(findOnPath("tool", { PATH: "/nonexistent" }, "linux"), undefined);
     assert.equal(findOnPath("tool", {}, "linux"), undefined);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test({
   name: "findOnPath() uses PATHEXT and a Path of any case on Windows",
   ignore: Deno.build.os !== "windows",
   fn: async () => {
-    const dir = await world({ "tool.CMD": "" });
-    try {
+    await inWorld({ "tool.CMD": "" }, (dir) => {
       const found = findOnPath("tool", { Path: dir, PATHEXT: ".EXE;.CMD" }, "windows");
       assert.equal(found, `${dir}\\tool.CMD`);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -122,10 +118,9 @@ Deno.test({
   name: "runHook() gives stdin, env and cwd, and reads stdout, stderr and the exit code",
   ignore: !unix,
   fn: async () => {
-    const dir = await world({
+    await inWorld({
       "h.sh": 'cat; echo "|$EVERYHOOK_X|$(pwd)|$UNSET_Y" ; echo oops >&2; exit 3\n',
-    });
-    try {
+    }, async (dir) => {
       const r = await runHook({
         argv: ["h.sh"],
         base: dir,
@@ -139,9 +134,7 @@ Deno.test({
       assert.equal(r.code, 3);
       assert.equal(r.stdout, `in-|1|/tmp|\n`);
       assert.equal(r.stderr, "oops\n");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -149,8 +142,7 @@ Deno.test({
   name: "runHook() is fine when the hook exits without reading a large stdin",
   ignore: !unix,
   fn: async () => {
-    const dir = await world({ "h.sh": "echo '{}'\n" });
-    try {
+    await inWorld({ "h.sh": "echo '{}'\n" }, async (dir) => {
       const r = await runHook({
         argv: [`${dir}/h.sh`],
         stdin: new Uint8Array(8 * 1024 * 1024).fill(32),
@@ -160,9 +152,7 @@ Deno.test({
       });
       assert.equal(r.kind, "exited");
       assert.ok(r.kind === "exited" && r.code === 0 && r.stdout === "{}\n");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -170,10 +160,9 @@ Deno.test({
   name: "runHook() at the timeout stops the hook and a grandchild it started",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
-    const dir = await world({
+    await inWorld({
       "h.sh": `sleep 60 &\necho $! > "${"$1"}"\nsleep 60\n`,
-    });
-    try {
+    }, async (dir) => {
       const pidFile = `${dir}/pid`;
       const r = await runHook({
         argv: ["h.sh", pidFile],
@@ -188,9 +177,7 @@ Deno.test({
       assert.ok(grandchild > 0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(alive(grandchild), false, `the grandchild ${grandchild} is still running`);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -198,8 +185,7 @@ Deno.test({
   name: "runHook() does not wait for a background process that holds the output open",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
-    const dir = await world({ "h.sh": "sleep 60 &\necho '{}'\nexit 0\n" });
-    try {
+    await inWorld({ "h.sh": "sleep 60 &\necho '{}'\nexit 0\n" }, async (dir) => {
       const r = await runHook({
         argv: ["h.sh"],
         base: dir,
@@ -211,9 +197,7 @@ Deno.test({
       assert.equal(r.kind, "exited");
       assert.ok(r.ms < 5000, `took ${r.ms} ms`);
       assert.ok(r.kind === "exited" && r.stdout === "{}\n");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -221,8 +205,7 @@ Deno.test({
   name: "runHook() stops a hook that prints more than the cap",
   ignore: !unix,
   fn: async () => {
-    const dir = await world({ "h.sh": "yes everyhook\n" });
-    try {
+    await inWorld({ "h.sh": "yes everyhook\n" }, async (dir) => {
       const r = await runHook({
         argv: ["h.sh"],
         base: dir,
@@ -234,15 +217,12 @@ Deno.test({
       });
       assert.equal(r.kind, "output-too-large");
       assert.ok(r.kind === "output-too-large" && r.cap === 100_000);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
 Deno.test("runHook() reports a hook that cannot start", async () => {
-  const dir = await world({ "plain": "not a program\n" });
-  try {
+  await inWorld({ "plain": "not a program\n" }, async (dir) => {
     await Deno.chmod(`${dir}/plain`, 0o644);
     const missing = await runHook({
       argv: ["./missing.sh"],
@@ -262,19 +242,16 @@ Deno.test("runHook() reports a hook that cannot start", async () => {
       timeoutMs: 5000,
     });
     assert.equal(notExec.kind, "start-failed", JSON.stringify(notExec));
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("runHook() grants a TypeScript hook exactly its shebang's permissions", async () => {
   const body =
     'const v = Deno.env.get("EVERYHOOK_X"); console.log(JSON.stringify({ context: v }));\n';
-  const dir = await world({
+  await inWorld({
     "none.ts": body,
     "env.ts": `#!/usr/bin/env -S deno run --allow-env=EVERYHOOK_X\n${body}`,
-  });
-  try {
+  }, async (dir) => {
     const spec = {
       base: dir,
       stdin: new Uint8Array(),
@@ -288,7 +265,5 @@ Deno.test("runHook() grants a TypeScript hook exactly its shebang's permissions"
     const granted = await runHook({ ...spec, argv: ["env.ts"] });
     assert.ok(granted.kind === "exited" && granted.code === 0, JSON.stringify(granted));
     assert.ok(granted.kind === "exited" && granted.stdout.trim() === '{"context":"yes"}');
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });

@@ -89,13 +89,17 @@ async function readAllFrom(
       size += kept;
     }
   }
+  return { bytes: concat(chunks, size), truncated };
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   let off = 0;
   for (const c of chunks) {
     bytes.set(c, off);
     off += c.length;
   }
-  return { bytes, truncated };
+  return bytes;
 }
 
 function writeAllSync(w: { writeSync(p: Uint8Array): number }, data: Uint8Array): void {
@@ -139,13 +143,7 @@ export async function readAll(
       size += chunk.length;
     }
   }
-  const bytes = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    bytes.set(c, off);
-    off += c.length;
-  }
-  return { bytes, truncated };
+  return { bytes: concat(chunks, size), truncated };
 }
 
 /** An Io in memory, for tests, with what was written. */

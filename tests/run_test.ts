@@ -82,12 +82,17 @@ console.log(JSON.stringify({ context: [Deno.env.get("EVERYHOOK"), Deno.env.get("
   "quiet.sh": "exit 0\n",
 };
 
-async function hooks(): Promise<string> {
+/** Run `fn` with a throwaway folder holding the hooks above, removed afterwards. */
+async function withHooks(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "everyhook-run-" });
-  for (const [name, text] of Object.entries(HOOKS)) {
-    await Deno.writeTextFile(`${dir}/${name}`, text);
+  try {
+    for (const [name, text] of Object.entries(HOOKS)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+    }
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
-  return dir;
 }
 
 function claudePre(command: string, cwd: string): string {
@@ -133,22 +138,18 @@ function denied(ran: Ran): string | undefined {
 }
 
 Deno.test("run: a TypeScript hook with a shebang granting nothing denies a force push", async () => {
-  const dir = await hooks();
-  try {
+  await withHooks(async (dir) => {
     const ran = await everyhook(pre(`${dir}/deny.ts`), claudePre("git push --force", dir));
     assert.equal(ran.code, 0, ran.stderr);
     assert.equal(denied(ran), "No force push from claude-code");
     const harmless = await everyhook(pre(`${dir}/deny.ts`), claudePre("git status", dir));
     assert.equal(harmless.code, 0);
     assert.equal(harmless.stdout, "");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("run: a TypeScript hook gets only its shebang's permissions, and the EVERYHOOK variables", async () => {
-  const dir = await hooks();
-  try {
+  await withHooks(async (dir) => {
     const noEnv = await everyhook(pre(`${dir}/wants-env.ts`), claudePre("ls", dir));
     assert.match(
       denied(noEnv) ?? "",
@@ -158,28 +159,22 @@ Deno.test("run: a TypeScript hook gets only its shebang's permissions, and the E
     const env = await everyhook(pre(`${dir}/env.ts`), claudePre("ls", dir));
     assert.equal(env.code, 0, env.stderr);
     assert.match(env.stdout, /1 claude-code pre-tool/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test({
   name: "run: a .sh hook runs with bash, from a path relative to the folder run starts in",
   ignore: !unix,
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const ran = await everyhook(pre("deny.sh"), claudePre("ls", "/"), { cwd: dir });
       assert.equal(denied(ran), "from bash");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
 Deno.test("run: a hook that cannot start is ignored with a message, or denies with --fail-closed", async () => {
-  const dir = await hooks();
-  try {
+  await withHooks(async (dir) => {
     const open = await everyhook(pre(`${dir}/missing.ts`), claudePre("ls", dir));
     assert.equal(open.code, 0);
     assert.equal(denied(open), undefined);
@@ -189,17 +184,14 @@ Deno.test("run: a hook that cannot start is ignored with a message, or denies wi
     assert.match(program.stderr, /not on PATH/);
     const closed = await everyhook(pre(`${dir}/missing.ts`, "--fail-closed"), claudePre("ls", dir));
     assert.match(denied(closed) ?? "", /fail closed/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test({
   name: "run: a hook that hangs is stopped at --timeout, with what it started, and ignored",
   ignore: Deno.build.os !== "linux",
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const args = ["--agent", "claude-code", "--event", "pre-tool", "--timeout", "1"];
       const hang = [`${dir}/hang.sh`, `${dir}/pid`];
       const ran = await everyhook([...args, "--", ...hang], claudePre("ls", dir));
@@ -219,9 +211,7 @@ Deno.test({
         claudePre("ls", dir),
       );
       assert.match(denied(closed) ?? "", /ran past its 1 s/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -229,8 +219,7 @@ Deno.test({
   name: "run: a hook that prints something that is not an answer is ignored",
   ignore: !unix,
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const ran = await everyhook(pre(`${dir}/prose.sh`), claudePre("ls", dir));
       assert.equal(ran.code, 0);
       assert.equal(denied(ran), undefined);
@@ -242,9 +231,7 @@ Deno.test({
       assert.equal(doc.failure.kind, "invalid");
       assert.equal(doc.hook.status, "invalid");
       assert.equal(doc.document.tool.command, "ls");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -252,8 +239,7 @@ Deno.test({
   name: "run: at stop exit 2 sends the agent back, and exit 1 is ignored",
   ignore: !unix,
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const stop = (hook: string) => ["--agent", "claude-code", "--event", "stop", "--", hook];
       const two = await everyhook(stop(`${dir}/exit2.sh`), claudeStop(dir));
       assert.equal(two.code, 0, two.stderr);
@@ -266,9 +252,7 @@ Deno.test({
       assert.match(one.stderr, /exited with 1: crashed/);
       const pre1 = await everyhook(pre(`${dir}/exit1.sh`), claudePre("ls", dir));
       assert.equal(denied(pre1), "crashed", "before a tool, any non-zero exit denies");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -276,20 +260,16 @@ Deno.test({
   name: "run: a hook that never reads a large payload is normal",
   ignore: !unix,
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const ran = await everyhook(pre(`${dir}/deaf.sh`), claudePre("x".repeat(20_000_000), dir));
       assert.equal(ran.code, 0, ran.stderr);
       assert.match(ran.stdout, /did not read/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
 Deno.test("run: stdin over 50 MB, empty or not an object is answered with a message", async () => {
-  const dir = await hooks();
-  try {
+  await withHooks(async (dir) => {
     const big = new Uint8Array(50 * 1024 * 1024 + 10).fill(0x20);
     const over = await everyhook(pre(`${dir}/deny.ts`), big);
     assert.equal(over.code, 0);
@@ -300,17 +280,14 @@ Deno.test("run: stdin over 50 MB, empty or not an object is answered with a mess
       assert.match(ran.stderr, why as RegExp);
       assert.match(ran.stdout, /everyhook ignored/);
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test({
   name: "run: EVERYHOOK_DEBUG=1 logs to stderr and leaves stdout the agent's",
   ignore: !unix,
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const plain = await everyhook(pre(`${dir}/deny.sh`), claudePre("ls", dir));
       const debug = await everyhook(pre(`${dir}/deny.sh`), claudePre("ls", dir), {
         env: { EVERYHOOK_DEBUG: "1" },
@@ -319,9 +296,7 @@ Deno.test({
       assert.match(debug.stderr, /everyhook debug: document: \{/);
       assert.match(debug.stderr, /everyhook debug: printed: exit 0/);
       assert.equal(plain.stderr, "");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
 
@@ -329,8 +304,7 @@ Deno.test({
   name: "run: needs --allow-read --allow-run --allow-env and names the one that is missing",
   ignore: !unix,
   fn: async () => {
-    const dir = await hooks();
-    try {
+    await withHooks(async (dir) => {
       const ok = await everyhook(pre(`${dir}/quiet.sh`), claudePre("ls", dir));
       assert.equal(ok.code, 0, ok.stderr);
       assert.equal(ok.stderr, "");
@@ -339,8 +313,6 @@ Deno.test({
       });
       assert.equal(noRun.code, 1);
       assert.match(noRun.stderr, /add --allow-run after "deno run"/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 });
