@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   findOnPath,
+  type HookSpec,
   type HostFacts,
   planHook,
   runHook,
@@ -10,6 +11,11 @@ import {
 const unix = Deno.build.os !== "windows";
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
 const linuxFacts: HostFacts = { os: "linux", standalone: false, execPath: Deno.execPath() };
+
+/** A hook spec that runs in `dir` and reads nothing. */
+function inDir(dir: string, argv: string[], more: Partial<HookSpec> = {}): HookSpec {
+  return { argv, base: dir, stdin: new Uint8Array(), env, cwd: dir, timeoutMs: 20_000, ...more };
+}
 
 /** Run `fn` in a throwaway folder holding `files` (those without an extension executable). */
 async function inWorld(
@@ -164,14 +170,7 @@ Deno.test({
       "h.sh": `sleep 60 &\necho $! > "${"$1"}"\nsleep 60\n`,
     }, async (dir) => {
       const pidFile = `${dir}/pid`;
-      const r = await runHook({
-        argv: ["h.sh", pidFile],
-        base: dir,
-        stdin: new Uint8Array(),
-        env,
-        cwd: dir,
-        timeoutMs: 500,
-      });
+      const r = await runHook(inDir(dir, ["h.sh", pidFile], { timeoutMs: 500 }));
       assert.equal(r.kind, "timeout");
       const grandchild = Number((await Deno.readTextFile(pidFile)).trim());
       assert.ok(grandchild > 0);
@@ -186,14 +185,7 @@ Deno.test({
   ignore: Deno.build.os !== "linux",
   fn: async () => {
     await inWorld({ "h.sh": "sleep 60 &\necho '{}'\nexit 0\n" }, async (dir) => {
-      const r = await runHook({
-        argv: ["h.sh"],
-        base: dir,
-        stdin: new Uint8Array(),
-        env,
-        cwd: dir,
-        timeoutMs: 20_000,
-      });
+      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 20_000 }));
       assert.equal(r.kind, "exited");
       assert.ok(r.ms < 5000, `took ${r.ms} ms`);
       assert.ok(r.kind === "exited" && r.stdout === "{}\n");
@@ -206,15 +198,7 @@ Deno.test({
   ignore: !unix,
   fn: async () => {
     await inWorld({ "h.sh": "yes everyhook\n" }, async (dir) => {
-      const r = await runHook({
-        argv: ["h.sh"],
-        base: dir,
-        stdin: new Uint8Array(),
-        env,
-        cwd: dir,
-        timeoutMs: 20_000,
-        outputCap: 100_000,
-      });
+      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 20_000, outputCap: 100_000 }));
       assert.equal(r.kind, "output-too-large");
       assert.ok(r.kind === "output-too-large" && r.cap === 100_000);
     });
@@ -224,23 +208,9 @@ Deno.test({
 Deno.test("runHook() reports a hook that cannot start", async () => {
   await inWorld({ "plain": "not a program\n" }, async (dir) => {
     await Deno.chmod(`${dir}/plain`, 0o644);
-    const missing = await runHook({
-      argv: ["./missing.sh"],
-      base: dir,
-      stdin: new Uint8Array(),
-      env,
-      cwd: dir,
-      timeoutMs: 5000,
-    });
+    const missing = await runHook(inDir(dir, ["./missing.sh"], { timeoutMs: 5000 }));
     assert.equal(missing.kind, "start-failed");
-    const notExec = await runHook({
-      argv: ["./plain"],
-      base: dir,
-      stdin: new Uint8Array(),
-      env,
-      cwd: dir,
-      timeoutMs: 5000,
-    });
+    const notExec = await runHook(inDir(dir, ["./plain"], { timeoutMs: 5000 }));
     assert.equal(notExec.kind, "start-failed", JSON.stringify(notExec));
   });
 });
