@@ -89,6 +89,9 @@ Deno.test({
   async fn() {
     await using world = await makeWorld(CLAUDE);
     const run = await recordingSession(world);
+    // The silencing variables hold: nothing but the Messages API was called.
+    const other = run.requests.filter((r) => !r.path.startsWith("/v1/messages"));
+    assert.deepEqual(other.map((r) => `${r.method} ${r.path}`), []);
     const now = pickPayloads(run.hookLog);
     let compared = 0;
     for (const [name, fixture] of await committedFixtures(CLAUDE)) {
