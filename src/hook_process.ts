@@ -114,10 +114,12 @@ export async function runHook(
   const err = new Capture();
   let overCap: () => void = () => {};
   const capHit = new Promise<"cap">((resolve) => overCap = () => resolve("cap"));
+  let closed = false;
   const reading = Promise.all([
     out.read(child.stdout, () => out.size + err.size > cap && overCap()),
     err.read(child.stderr, () => out.size + err.size > cap && overCap()),
   ]);
+  void reading.then(() => closed = true);
   void writeQuietly(child.stdin, spec.stdin);
   let exitCode: number | undefined;
   const status = child.status.then((s) => {
@@ -134,10 +136,14 @@ export async function runHook(
     if (first === "exit") {
       // The hook has ended; a process it left behind may still hold its output
       // open. Wait a little for the output to close, never past the deadline.
-      const grace = new Deadline(Math.min(1000, timer.left()));
-      const closed = await Promise.race([reading.then(() => "closed" as const), grace.done]);
-      grace.clear();
-      if (closed !== "closed") await stop(child, grouped, facts.os, [out, err]);
+      // Usually it is closed already.
+      await Promise.resolve();
+      if (!closed) {
+        const grace = new Deadline(Math.min(1000, timer.left()));
+        await Promise.race([reading, grace.done]);
+        grace.clear();
+        if (!closed) await stop(child, grouped, facts.os, [out, err]);
+      }
     } else {
       await stop(child, grouped, facts.os, [out, err]);
     }
