@@ -145,7 +145,8 @@ Deno.test("install() with a changed option replaces its entry in place", async (
   );
   await install(w.options({ agents: [copilot] }), w);
   const text = await Deno.readTextFile(file);
-  await Deno.writeTextFile(file, text.replace(/\]\n {2}\}/, ', {"bash": "echo last"}]\n  }'));
+  assert.ok(!text.trimEnd().includes("\n"), "a file on one line stays on one line");
+  await Deno.writeTextFile(file, text.replace(/\]\}\}\n$/, ', {"bash": "echo last"}]}}\n'));
   const r = await install(w.options({ agents: [copilot], timeout: 60 }), w);
   assert.equal(r.results[0]!.action, "updated");
   const list = ((await readJson(file)).hooks as Record<string, Array<Record<string, unknown>>>)

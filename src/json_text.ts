@@ -11,12 +11,14 @@ import {
   applyEdits,
   createScanner,
   findNodeAtLocation,
+  getNodeValue,
   modify,
   parse,
   type ParseError,
   parseTree,
 } from "jsonc-parser";
 import { EverhookError } from "./errors.ts";
+import { preciseEdit } from "./json_edit.ts";
 
 /** How a file is laid out, so that what is added looks like the rest. */
 export interface TextFormat {
@@ -187,6 +189,8 @@ export function editJson(
   format: TextFormat,
   options: { insert?: boolean } = {},
 ): string {
+  const precise = preciseEdit(text, path, value, format);
+  if (precise !== undefined && says(precise, path, value)) return precise;
   const edits = modify(text, [...path], value, {
     formattingOptions: {
       insertSpaces: format.indent !== "\t",
@@ -225,6 +229,22 @@ export function sameJsonText(a: string, b: string): boolean {
   const ta = tokens(a);
   const tb = tokens(b);
   return ta.length === tb.length && ta.every((t, i) => t === tb[i]);
+}
+
+// Whether a text parses and holds the value at the path (absent, for a removal).
+function says(text: string, path: JsonPath, value: unknown): boolean {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0 || !root) return false;
+  const last = path.at(-1);
+  if (last === -1) {
+    const list = findNodeAtLocation(root, [...path.slice(0, -1)]);
+    const item = list?.children?.at(-1);
+    return item !== undefined && JSON.stringify(getNodeValue(item)) === JSON.stringify(value);
+  }
+  const node = findNodeAtLocation(root, [...path]);
+  if (value === undefined) return node === undefined;
+  return node !== undefined && JSON.stringify(getNodeValue(node)) === JSON.stringify(value);
 }
 
 function parses(text: string): boolean {
