@@ -3,6 +3,7 @@ import { claudeCode } from "./claude_code.ts";
 import { translate } from "../translate.ts";
 import type { ContractEvent } from "../contract.ts";
 import { EVENTS } from "../contract.ts";
+import { loadConformance, loadFixtures } from "../recorded.ts";
 
 /** Payloads the real Claude Code 2.1.332 sent on Linux (paths made <home>, <project>). */
 const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
@@ -222,4 +223,57 @@ Deno.test("claudeCode names the right hookEventName in every hookSpecificOutput 
     }
   }
   assert.ok(seen >= 7);
+});
+
+Deno.test("claudeCode.read() reads every fixture recorded from the binary", async () => {
+  const fixtures = await loadFixtures(["claude-code"]);
+  assert.ok(fixtures.length >= 10, `only ${fixtures.length} fixtures`);
+  for (const f of fixtures) {
+    const where = f.file ?? f.variant;
+    const doc = claudeCode.read(f.payload, { event: f.event as ContractEvent });
+    assert.equal(doc.event, f.event, where);
+    assert.equal(doc.nativeEvent, f.nativeEvent, where);
+    assert.equal(doc.native, f.payload, where);
+    assert.equal(typeof doc.session, "string", where);
+    assert.equal(typeof doc.cwd, "string", where);
+    if (f.event === "pre-tool" || f.event === "post-tool") {
+      assert.equal(doc.tool?.name, f.payload.tool_name, where);
+      if (doc.tool?.kind === "shell") assert.equal(typeof doc.tool.command, "string", where);
+      if (["edit", "write", "read"].includes(doc.tool?.kind ?? "")) {
+        assert.ok(doc.tool?.path, where);
+      }
+    }
+    if (f.event === "post-tool") {
+      assert.equal(typeof doc.tool?.output, "string", where);
+      assert.equal(doc.tool?.failed, f.nativeEvent === "PostToolUseFailure", where);
+    }
+    if (f.event === "stop" || f.event === "subagent-stop") {
+      assert.equal(doc.stop?.continued, f.variant === "continued", where);
+      assert.equal(typeof doc.stop?.lastMessage, "string", where);
+    }
+    if (f.event === "subagent-stop") assert.equal(typeof doc.subagent?.id, "string", where);
+    if (f.event === "prompt") assert.equal(typeof doc.prompt, "string", where);
+    if (f.event === "session-start") assert.equal(typeof doc.source, "string", where);
+    if (f.event === "session-end") assert.equal(typeof doc.reason, "string", where);
+  }
+  const env = fixtures.find((f) => f.variant === "write-env");
+  assert.ok(env);
+  const tool = claudeCode.read(env.payload, { event: "pre-tool" }).tool;
+  assert.equal(tool?.kind, "write");
+  assert.match(tool?.path ?? "", /\.env$/);
+});
+
+Deno.test("claudeCode cells rest on cases in fixtures/conformance/claude-code.json", async () => {
+  const file = (await loadConformance()).find((c) => c.agent === "claude-code");
+  assert.ok(file, "no conformance file for claude-code");
+  const recorded = new Set(file.cases.map((c) => c.id));
+  let binary = 0;
+  for (const table of Object.values(claudeCode.events)) {
+    for (const cell of Object.values(table?.cells ?? {})) {
+      if (cell.basis.kind !== "binary") continue;
+      binary++;
+      assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
+    }
+  }
+  assert.ok(binary >= 10);
 });

@@ -3,6 +3,7 @@ import { codex } from "./codex.ts";
 import { translate } from "../translate.ts";
 import type { ContractEvent } from "../contract.ts";
 import { EVENTS } from "../contract.ts";
+import { loadConformance, loadFixtures } from "../recorded.ts";
 
 /** Payloads the real Codex CLI 0.171.0 sent on Linux (paths made <home>, <project>). */
 const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
@@ -273,9 +274,8 @@ Deno.test("codex names the right hookEventName in every hookSpecificOutput it ca
 });
 
 Deno.test("codex cells rest on cases recorded in fixtures/conformance/codex.json", async () => {
-  const file = JSON.parse(
-    await Deno.readTextFile(new URL("../../fixtures/conformance/codex.json", import.meta.url)),
-  ) as { cases: Array<{ id: string }> };
+  const file = (await loadConformance()).find((c) => c.agent === "codex");
+  assert.ok(file, "no conformance file for codex");
   const recorded = new Set(file.cases.map((c) => c.id));
   // The sub-agent stop was seen in the shared conformance notes (SubagentStop), not yet by our recorder.
   const fromNotes = new Set(["subagent-stop-block"]);
@@ -287,4 +287,37 @@ Deno.test("codex cells rest on cases recorded in fixtures/conformance/codex.json
   }
   assert.ok(cases.size >= 10);
   for (const id of cases) assert.ok(recorded.has(id) || fromNotes.has(id), `unknown case "${id}"`);
+});
+
+Deno.test("codex.read() reads every fixture recorded from the binary", async () => {
+  const fixtures = await loadFixtures(["codex"]);
+  assert.ok(fixtures.length >= 10, `only ${fixtures.length} fixtures`);
+  for (const f of fixtures) {
+    const where = f.file ?? f.variant;
+    const doc = codex.read(f.payload, { event: f.event as ContractEvent });
+    assert.equal(doc.event, f.event, where);
+    assert.equal(doc.nativeEvent, f.nativeEvent, where);
+    assert.equal(doc.native, f.payload, where);
+    assert.equal(typeof doc.session, "string", where);
+    assert.equal(typeof doc.cwd, "string", where);
+    if (f.event === "pre-tool" || f.event === "post-tool") {
+      assert.equal(doc.tool?.name, f.payload.tool_name, where);
+      if (doc.tool?.kind === "shell") assert.equal(typeof doc.tool.command, "string", where);
+      if (doc.tool?.name === "apply_patch") assert.ok((doc.tool.paths ?? []).length > 0, where);
+    }
+    if (f.event === "post-tool") assert.equal(typeof doc.tool?.output, "string", where);
+    if (f.event === "stop" || f.event === "subagent-stop") {
+      assert.equal(doc.stop?.continued, f.variant === "continued", where);
+      assert.equal(typeof doc.stop?.lastMessage, "string", where);
+    }
+    if (f.event === "subagent-stop") assert.equal(typeof doc.subagent?.id, "string", where);
+    if (f.event === "prompt") assert.equal(typeof doc.prompt, "string", where);
+    if (f.event === "session-start") assert.equal(typeof doc.source, "string", where);
+    if (f.event === "session-end") assert.equal(typeof doc.reason, "string", where);
+  }
+  const env = fixtures.find((f) => f.variant === "write-env");
+  assert.ok(env);
+  const tool = codex.read(env.payload, { event: "pre-tool" }).tool;
+  assert.equal(tool?.kind, "write");
+  assert.deepEqual(tool?.paths, [".env"]);
 });
