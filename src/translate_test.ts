@@ -190,6 +190,24 @@ Deno.test("translate() never prints a part that was turned into a drop or into s
   }
 });
 
+Deno.test("translate() names the event's native name in every hookSpecificOutput of every agent", () => {
+  // Claude Code ignores a hookSpecificOutput whose hookEventName is missing or names another
+  // event (seen: pre-deny-no-eventname, pre-deny-wrong-eventname); the agents that copy its
+  // format are held to the same rule.
+  let seen = 0;
+  for (const { agent, event } of tables()) {
+    const table = agent.events[event];
+    for (const part of ANSWER_PARTS) {
+      const specific = table?.cells[part].stdout?.hookSpecificOutput;
+      if (specific === undefined) continue;
+      seen++;
+      const name = (specific as Record<string, unknown>).hookEventName;
+      assert.equal(name, table?.native, `${agent.id} ${event} ${part}`);
+    }
+  }
+  assert.ok(seen >= 13, `only ${seen} hookSpecificOutput cells`);
+});
+
 Deno.test("translate() fills the default reason when a deny gives none", () => {
   let checked = 0;
   for (const { agent, event } of tables()) {
