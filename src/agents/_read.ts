@@ -366,6 +366,40 @@ export function contextCell(nativeEvent: string, basis: Basis): Cell {
 }
 
 /**
+ * The basis of a cell that rests on a recorded run of the agent's binary.
+ *
+ * @param id The case id in fixtures/conformance/<agent>.json (or the shared conformance notes).
+ * @returns The basis.
+ *
+ * @example Usage
+ * ```ts
+ * import { recordedCase } from "./_read.ts";
+ * console.assert(recordedCase("pre-deny").kind === "binary");
+ * ```
+ */
+export function recordedCase(id: string): Basis {
+  return { kind: "binary", case: id };
+}
+
+/**
+ * The basis of a cell that rests on the agent's documentation.
+ *
+ * @param page The address of the page.
+ * @param anchor The section on it, if one fits.
+ * @returns The basis.
+ *
+ * @example Usage
+ * ```ts
+ * import { documentedAt } from "./_read.ts";
+ * const b = documentedAt("https://example.com/hooks", "stop");
+ * console.assert(b.kind === "docs" && b.ref === "https://example.com/hooks#stop");
+ * ```
+ */
+export function documentedAt(page: string, anchor?: string): Basis {
+  return { kind: "docs", ref: anchor ? `${page}#${anchor}` : page };
+}
+
+/**
  * A cell for a part that is not sent at all: nothing printed, nothing changes.
  *
  * @param note Why the part cannot be sent.

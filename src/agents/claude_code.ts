@@ -9,6 +9,7 @@ import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
   contentText,
   contextCell,
+  documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
@@ -16,6 +17,7 @@ import {
   obj,
   outputText,
   parseInput,
+  recordedCase,
   snakeCaseDocument,
   str,
   toolCall,
@@ -24,14 +26,12 @@ import {
 
 const DOCS = "https://code.claude.com/docs/en/hooks";
 
-/** A cell resting on a recorded run: the case id in the shared conformance notes. */
-function seen(id: string): Basis {
-  return { kind: "binary", case: id };
-}
+/** A cell resting on a recorded run. */
+const seen = recordedCase;
 
 /** A cell resting on the hooks reference. */
-function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${DOCS}#${anchor}` };
+function documented(anchor?: string): Basis {
+  return documentedAt(DOCS, anchor);
 }
 
 const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("exit-code-output") };

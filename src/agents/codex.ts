@@ -9,6 +9,7 @@ import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
 import {
   contentText,
   contextCell,
+  documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
@@ -17,6 +18,7 @@ import {
   outputText,
   parseInput,
   patchPaths,
+  recordedCase,
   snakeCaseDocument,
   str,
   toolCall,
@@ -25,14 +27,12 @@ import {
 
 const DOCS = "https://developers.openai.com/codex/hooks";
 
-/** A cell resting on a recorded run: the case id in fixtures/conformance/codex.json. */
-function seen(id: string): Basis {
-  return { kind: "binary", case: id };
-}
+/** A cell resting on a recorded run. */
+const seen = recordedCase;
 
 /** A cell resting on the hooks reference. */
 function documented(anchor?: string): Basis {
-  return { kind: "docs", ref: anchor ? `${DOCS}#${anchor}` : DOCS };
+  return documentedAt(DOCS, anchor);
 }
 
 const NOTHING: Cell = { exit: 0, effect: "none", basis: documented() };
