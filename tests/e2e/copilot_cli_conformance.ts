@@ -11,8 +11,9 @@
 import type { ConformanceCase } from "./harness_types.ts";
 import {
   chatMessages,
-  type ChatStep,
+  type ChatScript,
   messageText,
+  subagentTurns,
   textStep,
   toolStep,
 } from "./fake_openai_chat.ts";
@@ -23,6 +24,8 @@ import {
   recordingEntry,
   recordingHooks,
   type Session,
+  SUBAGENT_MARKER,
+  SUBAGENT_TASK,
 } from "./copilot_cli_session.ts";
 
 /** One case: a hook output, the event key it answers under, and what to look for. */
@@ -30,7 +33,7 @@ export interface CaseSpec {
   /** A stable id. */
   id: string;
   /** The contract event. */
-  event: "pre-tool" | "post-tool" | "prompt" | "session-start" | "stop";
+  event: "pre-tool" | "post-tool" | "prompt" | "session-start" | "stop" | "subagent-stop";
   /** The event key in the hooks file. */
   nativeEvent: string;
   /** What the hook does. */
@@ -50,6 +53,8 @@ export interface CaseSpec {
   where?: "user" | "project";
   /** The recording hook's rules instead of the one made from `hook`. */
   rules?: HookRule[];
+  /** The model starts a sub-agent (task tool) first; implied by subagent-stop. */
+  subagent?: boolean;
 }
 
 /** The final text every script ends with. */
@@ -455,6 +460,36 @@ export const CASES: readonly CaseSpec[] = [
     marker: "R-STOP-PBLOCK",
     about: "decision block at the first stop only, under the PascalCase key",
   },
+  {
+    id: "stop-block-in-subagent",
+    event: "stop",
+    nativeEvent: "agentStop",
+    hook: { exit: 0, stdout: block("R-STOP-SUB also run the tests") },
+    marker: "R-STOP-SUB",
+    subagent: true,
+    rules: [{
+      event: "agentStop",
+      match: '"stop_hook_active":false,"agentId"',
+      stdout: block("R-STOP-SUB also run the tests"),
+    }],
+    about: "decision block at the stop a sub-agent's own turn fires (its payload has agentId)",
+  },
+  {
+    id: "subagent-stop-block",
+    event: "subagent-stop",
+    nativeEvent: "subagentStop",
+    hook: { exit: 0, stdout: block("R-SUBSTOP-BLOCK look again") },
+    marker: "R-SUBSTOP-BLOCK",
+    about: "decision block at the first subagentStop only",
+  },
+  {
+    id: "subagent-stop-pascal-block",
+    event: "subagent-stop",
+    nativeEvent: "SubagentStop",
+    hook: { exit: 0, stdout: block("R-SUBSTOP-PBLOCK look again") },
+    marker: "R-SUBSTOP-PBLOCK",
+    about: "decision block at the first SubagentStop only, under the PascalCase key",
+  },
   ...fileCases(),
 ];
 
@@ -540,26 +575,43 @@ function fileCases(): CaseSpec[] {
 
 /**
  * The model's script for a case: the force push then a final text for tool
- * events, two final texts for stops, one for the others.
+ * events; a sub-agent (which answers twice at most) then a final text where the
+ * case has one; two final texts for stops; one for the others.
  *
  * @param c The case.
- * @returns The steps.
+ * @returns The script.
  *
  * @example Usage
  * ```ts
- * import { CASES, caseSteps } from "./copilot_cli_conformance.ts";
- * console.assert(caseSteps(CASES[0]!).length === 2);
+ * import { CASES, caseScript } from "./copilot_cli_conformance.ts";
+ * console.assert(caseScript(CASES[0]!).steps.length === 2);
  * ```
  */
-export function caseSteps(c: CaseSpec): ChatStep[] {
+export function caseScript(c: CaseSpec): ChatScript {
   if (c.event === "pre-tool" || c.event === "post-tool") {
-    return [
-      toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
-      textStep(FINAL),
-    ];
+    return {
+      steps: [
+        toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
+        textStep(FINAL),
+      ],
+    };
   }
-  if (c.event === "stop") return [textStep(FINAL), textStep("SECOND-FINAL")];
-  return [textStep(FINAL)];
+  if (hasSubagent(c)) {
+    return {
+      steps: [
+        SUBAGENT_TASK,
+        textStep(FINAL),
+      ],
+      subagentMarker: SUBAGENT_MARKER,
+      subagentSteps: [textStep("SUBAGENT-DONE"), textStep("SUBAGENT-AGAIN")],
+    };
+  }
+  if (c.event === "stop") return { steps: [textStep(FINAL), textStep("SECOND-FINAL")] };
+  return { steps: [textStep(FINAL)] };
+}
+
+function hasSubagent(c: CaseSpec): boolean {
+  return c.subagent === true || c.event === "subagent-stop";
 }
 
 /**
@@ -580,6 +632,7 @@ export function caseRule(c: CaseSpec): HookRule {
   if (c.event === "pre-tool" || c.event === "post-tool") rule.match = "git push";
   // The main agent's first stop: its payload ends with the flag (a sub-agent's goes on).
   if (c.event === "stop") rule.match = '"stop_hook_active":false}';
+  if (c.event === "subagent-stop") rule.match = '"stop_hook_active":false';
   if (c.hook.stdout !== undefined) rule.stdout = c.hook.stdout;
   if (c.hook.stderr !== undefined) rule.stderr = c.hook.stderr;
   if (c.hook.sleepSeconds !== undefined) rule.sleepSeconds = c.hook.sleepSeconds;
@@ -629,6 +682,9 @@ export function judgeCase(
   } else if (!s.hookCalls.some((h) => h.event === c.nativeEvent)) {
     notes.push("the hook never ran");
   }
+  if (s.hookCalls.length > 0 && !s.hookCalls.some((h) => h.rule !== null)) {
+    notes.push("no hook call matched the case's rule");
+  }
   const first = s.turns[0];
   if (c.marker !== undefined && first !== undefined && requestsMention([first], c.marker)) {
     notes.push("it was in the first request");
@@ -642,7 +698,11 @@ export function judgeCase(
     hook: c.hook,
     toolRan,
     reachedModel,
-    continued: c.event === "stop" ? s.turns.length > 1 : null,
+    continued: c.event !== "stop" && c.event !== "subagent-stop"
+      ? null
+      : hasSubagent(c)
+      ? subagentTurns(s.requests, SUBAGENT_MARKER).length > 1
+      : s.turns.length > 1,
     runEnded: s.run.code !== 0 || !s.run.stdout.includes(FINAL),
     notes: notes.join("; "),
   };
@@ -654,7 +714,7 @@ export function judgeCase(
 /** The first message the model was shown that holds the marker, as `role: text`. */
 function markedMessage(s: Session, marker: string | undefined): string | undefined {
   if (marker === undefined) return undefined;
-  for (const r of s.turns) {
+  for (const r of s.requests) {
     for (const m of chatMessages(r.body)) {
       const text = messageText(m);
       if (text.includes(marker)) return `${m.role}: ${text}`;

@@ -22,12 +22,13 @@ import {
   runCopilot,
   type Session,
   SUBAGENT_MARKER,
+  SUBAGENT_TASK,
 } from "./copilot_cli_session.ts";
 import {
   caseRule,
   CASES,
+  caseScript,
   type CaseSpec,
-  caseSteps,
   FORCE_PUSH,
   judgeCase,
   PROMPT_MARK,
@@ -63,12 +64,7 @@ export function fixtureScript(project: string): ChatScript {
       toolStep("view", { path: `${project}/notes.txt` }),
       toolStep("create", { path: `${project}/.env`, file_text: "API_KEY=not-a-real-key\n" }),
       toolStep("view", { path: `${project}/missing.txt` }),
-      toolStep("task", {
-        name: "helper",
-        prompt: `${SUBAGENT_MARKER} say hi`,
-        agent_type: "explore",
-        description: "Helper task",
-      }),
+      SUBAGENT_TASK,
       textStep("FINAL-OK"),
     ],
   };
@@ -291,7 +287,7 @@ export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
     { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) };
   const session = await runCopilot({
     world,
-    script: { steps: caseSteps(c) },
+    script: caseScript(c),
     prompt: c.event === "prompt"
       ? `${PROMPT_MARK} run the scripted steps`
       : "Run the scripted step",

@@ -15,9 +15,11 @@
 import type { LoggedRequest } from "./fake_server.ts";
 import {
   type ChatScript,
+  type ChatStep,
   mainTurns,
   startFakeOpenAiChat,
   toolResults,
+  toolStep,
 } from "./fake_openai_chat.ts";
 import { runAgent, type RunAgentResult } from "./process.ts";
 import { AGENTS_CACHE } from "./pins.ts";
@@ -107,6 +109,14 @@ export const PKG_CACHE = `${REPO_ROOT}/${AGENTS_CACHE}/${COPILOT}/pkg-cache`;
 
 /** The text sub-agent conversations are recognised by. */
 export const SUBAGENT_MARKER = "SUBAGENT-PROMPT";
+
+/** The model's call of the task tool that starts an `explore` sub-agent (marked). */
+export const SUBAGENT_TASK: ChatStep = toolStep("task", {
+  name: "helper",
+  prompt: `${SUBAGENT_MARKER} say hi`,
+  agent_type: "explore",
+  description: "Helper task",
+});
 
 let prepared: Promise<void> | undefined;
 

@@ -73,6 +73,7 @@ const KEY_CASES = [
   "prompt-block",
   "start-context",
   "stop-block",
+  "subagent-stop-block",
 ];
 
 Deno.test({

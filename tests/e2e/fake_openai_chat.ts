@@ -171,6 +171,29 @@ export function mainTurns<T extends { body: unknown }>(
 }
 
 /**
+ * The requests of sub-agent conversations: model turns whose first user
+ * message holds the marker.
+ *
+ * @param requests The fake server's request log.
+ * @param subagentMarker The marker of sub-agent conversations.
+ * @returns The sub-agents' requests.
+ *
+ * @example Usage
+ * ```ts
+ * import { subagentTurns } from "./fake_openai_chat.ts";
+ * const body = { tools: [{}], messages: [{ role: "user", content: "SUB do it" }] };
+ * console.assert(subagentTurns([{ body }], "SUB").length === 1);
+ * ```
+ */
+export function subagentTurns<T extends { body: unknown }>(
+  requests: ReadonlyArray<T>,
+  subagentMarker: string,
+): T[] {
+  const main = mainTurns(requests, subagentMarker);
+  return mainTurns(requests).filter((r) => !main.includes(r));
+}
+
+/**
  * Start the fake chat completions API on 127.0.0.1 (a port the OS chooses).
  *
  * @param script What the model does.
