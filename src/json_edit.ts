@@ -34,8 +34,11 @@ function lineIndent(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart(text, offset)))![0];
 }
 
-function ownLine(text: string, node: Node): boolean {
-  return text.slice(lineStart(text, node.offset), node.offset).trim() === "";
+// Whether a member starts its line; with `comments`, block comments may come before it.
+function ownLine(text: string, node: Node, comments = false): boolean {
+  let before = text.slice(lineStart(text, node.offset), node.offset);
+  if (comments) before = before.replace(/\/\*.*?\*\//g, "");
+  return before.trim() === "";
 }
 
 /**
@@ -152,7 +155,7 @@ export function preciseEdit(
     const content = sep + member(key, JSON.stringify(value), spaced(text));
     return apply(text, [{ offset: last.offset + last.length, length: 0, content }]);
   }
-  if (!ownLine(text, last) || next.lineEnd < 0) return undefined;
+  if (!ownLine(text, last, true) || next.lineEnd < 0) return undefined;
   const ind = lineIndent(text, last.offset);
   const added = layout.eol + ind + member(key, pretty(value, ind, layout)) +
     (next.comma >= 0 ? "," : "");

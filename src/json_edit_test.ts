@@ -71,3 +71,10 @@ Deno.test("preciseEdit() leaves layouts it does not handle to the caller", () =>
   assert.equal(preciseEdit('{ "a": 1,\n  "b": 2 }', ["b"], undefined, LF), undefined);
   assert.equal(preciseEdit('{\n  "a": [ /* c */ ]\n}', ["a", -1], 1, LF), undefined);
 });
+
+Deno.test("preciseEdit() adds after a last member that has a block comment before it", () => {
+  assert.equal(
+    preciseEdit('{\n  "a": 1,\n /* c */  "b": true\n}\n', ["h"], 1, LF),
+    '{\n  "a": 1,\n /* c */  "b": true,\n "h": 1\n}\n',
+  );
+});

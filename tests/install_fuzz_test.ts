@@ -139,6 +139,13 @@ function file(g: Gen, agent: Agent): Uint8Array {
   return g.chance(0.1) ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
 }
 
+/** Whether every character of `old` is in `text`, in order: install only added. */
+function keeps(text: string, old: string): boolean {
+  let i = 0;
+  for (let j = 0; j < text.length && i < old.length; j++) if (text[j] === old[i]) i++;
+  return i === old.length;
+}
+
 Deno.test(`install() then uninstall() gives back ${FILES} generated files byte for byte`, async () => {
   const g = new Gen(prng(SEED));
   const home = await Deno.makeTempDir({ prefix: "everyhook-fuzz-" });
@@ -151,6 +158,7 @@ Deno.test(`install() then uninstall() gives back ${FILES} generated files byte f
   };
   await Deno.writeTextFile(`${home}/hook.ts`, "");
   let withOwnHooks = 0;
+  let kept = 0;
   try {
     for (let i = 0; i < FILES; i++) {
       const agent = AGENTS[i % AGENTS.length]!;
@@ -179,6 +187,7 @@ Deno.test(`install() then uninstall() gives back ${FILES} generated files byte f
       }, world);
       assert.equal(r.results[0]!.refused, null, label);
       assert.equal(r.results[0]!.action, "updated", label);
+      if (keeps(new TextDecoder().decode(await Deno.readFile(path)), text)) kept++;
       const u = await uninstall(
         { hook: "hook.ts", agents: [agent], scope: "user", dryRun: false },
         world,
@@ -191,4 +200,5 @@ Deno.test(`install() then uninstall() gives back ${FILES} generated files byte f
     await Deno.remove(home, { recursive: true });
   }
   assert.ok(withOwnHooks > FILES / 4, "a good share of the files hold hooks of their own");
+  assert.equal(kept, FILES, "install only added bytes, to every file");
 });

@@ -88,6 +88,13 @@ async function place(file: string, layout: Layout, agent: Agent, home: string): 
   return file;
 }
 
+/** Whether every character of `old` is in `text`, in order: install only added. */
+function keeps(text: string, old: string): boolean {
+  let i = 0;
+  for (let j = 0; j < text.length && i < old.length; j++) if (text[j] === old[i]) i++;
+  return i === old.length;
+}
+
 function clock(): () => Date {
   let t = Date.UTC(2026, 9, 17, 17, 30, 0);
   return () => new Date(t += 1000);
@@ -136,6 +143,13 @@ for (const agent of AGENTS) {
             assert.equal(row.refused, null);
             assert.equal(row.action, before === null ? "created" : "updated");
             const installed = await Deno.readTextFile(real);
+            if (before !== null) {
+              const old = new TextDecoder().decode(before);
+              assert.ok(
+                keeps(installed, old),
+                `every byte of the file is still there:\n${installed}`,
+              );
+            }
             const root = parseJsonText(installed.replace(/^\ufeff/, ""), file) as Record<
               string,
               unknown
