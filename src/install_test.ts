@@ -229,10 +229,9 @@ Deno.test("install() refuses a missing hook and a path shells would read differe
 Deno.test("uninstall() takes out only this hook's entries; other hooks and edits stay", async () => {
   await using w = await world();
   const file = `${w.home}/.claude/settings.json`;
-  await write(
-    file,
-    '{\n  "hooks": {\n    "PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "echo mine" }] }\n    ]\n  }\n}\n',
-  );
+  const mine =
+    '{\n  "hooks": {\n    "PreToolUse": [\n      { "hooks": [{ "type": "command", "command": "echo mine" }] }\n    ]\n  }\n}\n';
+  await write(file, mine);
   await Deno.writeTextFile(`${w.home}/other.ts`, "");
   await install(w.options({ events: ["pre-tool", "stop"] }), w);
   await install(w.options({ hook: "other.ts" }), w);
@@ -253,6 +252,16 @@ Deno.test("uninstall() takes out only this hook's entries; other hooks and edits
   assert.equal(after.model, "opus");
   const left = findOurs(after, claude.install);
   assert.deepEqual(left.map((f) => f.line.hook), [`${w.home}/other.ts`]);
+  // Byte for byte what installing only the other hook, then the same edit, gives.
+  await using w2 = await world();
+  await write(`${w2.home}/.claude/settings.json`, mine);
+  await Deno.writeTextFile(`${w2.home}/other.ts`, "");
+  await install(w2.options({ hook: `${w.home}/other.ts` }), w2);
+  const expected = (await Deno.readTextFile(`${w2.home}/.claude/settings.json`)).replace(
+    '{\n  "hooks"',
+    '{\n  "model": "opus",\n  "hooks"',
+  );
+  assert.equal(await Deno.readTextFile(file), expected);
   assert.ok((await Deno.readTextFile(file)).includes('"echo mine"'));
 });
 
