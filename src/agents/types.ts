@@ -151,7 +151,7 @@ export interface InstallInfo {
   timeoutUnit: "s" | "ms";
   /** The name of the timeout field. */
   timeoutField: string;
-  /** The entry field that holds the command line (flat layouts). */
+  /** The entry field (the handler's, in matcher groups) that holds the command line. */
   commandField: string;
   /**
    * The fields of the form that starts a program with no shell, where the agent has one:
