@@ -196,7 +196,8 @@ export async function runAdapter(
   result.answer = answer;
   debug(`hook: ${JSON.stringify(result.hook)}`);
   debug(`answer: ${JSON.stringify(answer)}`);
-  const t = translate(agent, event, answer);
+  const sentAs = result.document ? { nativeEvent: result.document.nativeEvent } : {};
+  const t = translate(agent, event, answer, sentAs);
   const stderr = [t.stderr];
   if (result.failure) {
     stderr.push(personMessage(failClosed, event, hookName, result.failure.detail));

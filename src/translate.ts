@@ -26,6 +26,16 @@ export interface Translation {
   notes: string[];
 }
 
+/** What translate() needs besides the answer. */
+export interface TranslateOptions {
+  /**
+   * The event name the agent sent, when it is one of the agent's alias names for
+   * this event (Claude Code's PostToolUseFailure for post-tool): `"<event>"` in
+   * a cell is written as it, so the answer names the event the agent asked about.
+   */
+  nativeEvent?: string;
+}
+
 /** The reason used when a hook refuses without giving one. */
 export const DEFAULT_REASON = "A hook refused this without giving a reason.";
 
@@ -51,9 +61,16 @@ export const DEFAULT_STOP_REASON = "A hook asked you to keep working before you 
  * }
  * ```
  */
-export function translate(agent: Agent, event: ContractEvent, answer: HookAnswer): Translation {
+export function translate(
+  agent: Agent,
+  event: ContractEvent,
+  answer: HookAnswer,
+  options: TranslateOptions = {},
+): Translation {
   const table = agent.events[event];
   if (!table) throw new RangeError(`${agent.name} has no event "${event}"`);
+  const sent = options.nativeEvent;
+  const nativeEvent = sent !== undefined && agent.aliasEvents[sent] === event ? sent : table.native;
   const notes: string[] = [];
   const parts: Array<{ part: AnswerPart; cell: Cell }> = [];
   const decision: AnswerPart = answer.decision ?? "none";
@@ -71,6 +88,7 @@ export function translate(agent: Agent, event: ContractEvent, answer: HookAnswer
   }
   const isStop = event === "stop" || event === "subagent-stop";
   const values: Record<string, string> = {
+    event: nativeEvent,
     reason: answer.reason ?? (isStop ? DEFAULT_STOP_REASON : DEFAULT_REASON),
     message: answer.message ?? "",
     context: answer.context ?? "",
@@ -125,7 +143,7 @@ function isObject(v: Template | undefined): v is { [key: string]: Template } {
 function fill(t: Template, values: Record<string, string>, input: unknown): unknown {
   if (typeof t === "string") {
     if (t === "<input>") return input ?? {};
-    return t.replace(/<(reason|message|context)>/g, (_, k: string) => values[k] ?? "");
+    return t.replace(/<(event|reason|message|context)>/g, (_, k: string) => values[k] ?? "");
   }
   if (Array.isArray(t)) return t.map((x) => fill(x, values, input));
   if (isObject(t)) {

@@ -198,7 +198,9 @@ Deno.test("translate() names the event's native name in every hookSpecificOutput
   for (const { agent, event } of tables()) {
     const table = agent.events[event];
     for (const part of ANSWER_PARTS) {
-      const specific = table?.cells[part].stdout?.hookSpecificOutput;
+      if (table?.cells[part].stdout?.hookSpecificOutput === undefined) continue;
+      const t = translate(agent, event, answerFor(part));
+      const specific = t.stdout === "" ? undefined : JSON.parse(t.stdout).hookSpecificOutput;
       if (specific === undefined) continue;
       seen++;
       const name = (specific as Record<string, unknown>).hookEventName;
@@ -290,4 +292,19 @@ Deno.test("mergeTemplates() merges objects key by key and lets the second win el
     { a: { x: 1, y: [2], z: "s" }, b: 1, c: null },
   );
   assert.deepEqual(mergeTemplates({ a: 1 }, { a: { b: 2 } }), { a: { b: 2 } });
+});
+
+Deno.test("translate() names the alias event the payload came under where a cell says <event>", async () => {
+  const { claudeCode } = await import("./agents/claude_code.ts");
+  const failure = translate(claudeCode, "post-tool", { context: "c" }, {
+    nativeEvent: "PostToolUseFailure",
+  });
+  assert.equal(JSON.parse(failure.stdout).hookSpecificOutput.hookEventName, "PostToolUseFailure");
+  const plain = translate(claudeCode, "post-tool", { context: "c" }, {
+    nativeEvent: "PostToolUse",
+  });
+  assert.equal(JSON.parse(plain.stdout).hookSpecificOutput.hookEventName, "PostToolUse");
+  // A name that is not an alias of this event never leaks into the answer.
+  const other = translate(claudeCode, "post-tool", { context: "c" }, { nativeEvent: "Stop" });
+  assert.equal(JSON.parse(other.stdout).hookSpecificOutput.hookEventName, "PostToolUse");
 });

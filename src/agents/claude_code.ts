@@ -100,7 +100,9 @@ const POST_TOOL: EventCells = {
     basis: seen("post-block"),
   },
   allow: NO_APPROVAL_AFTER,
-  context: contextCell("PostToolUse", seen("post-addctx")),
+  // "<event>": PostToolUse, or PostToolUseFailure when the payload came under that name (Claude
+  // Code ignores context under the wrong hookEventName: seen with claude 2.1.332).
+  context: contextCell("<event>", seen("post-addctx")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,

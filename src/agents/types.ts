@@ -65,8 +65,9 @@ export const ANSWER_PARTS: readonly AnswerPart[] = [
 
 /**
  * A JSON value in which the strings `"<reason>"`, `"<message>"`, `"<context>"`
- * are replaced by the answer's text (also inside longer strings), and the whole
- * string `"<input>"` by the answer's input object.
+ * are replaced by the answer's text (also inside longer strings), `"<event>"` by
+ * the native event name the payload came under, and the whole string
+ * `"<input>"` by the answer's input object.
  */
 export type Template =
   | string
