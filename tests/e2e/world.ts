@@ -135,7 +135,16 @@ export async function makeWorld(agent: string): Promise<World> {
         console.log(`kept world: ${root}`);
         return;
       }
-      await Deno.remove(root, { recursive: true }).catch(() => {});
+      // An agent that just exited (or was killed) can still be writing inside: try again a moment.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        try {
+          await Deno.remove(root, { recursive: true });
+          return;
+        } catch (e) {
+          if (e instanceof Deno.errors.NotFound) return;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
     },
   };
 }
