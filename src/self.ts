@@ -2,10 +2,14 @@
  * What differs when everyhook runs as a compiled binary: the one module that
  * reads `Deno.build.standalone`, `Deno.execPath()` and `Deno.mainModule`.
  * Everything else takes these facts as a value, so tests inject both answers.
- * On `run`'s path: imports nothing.
+ * On `run`'s path: imports only the command table and its permission flags (no `node:` or
+ * `npm:` module).
  *
  * @module
  */
+
+import { findCommand } from "./commands.ts";
+import { flagFor } from "./permissions.ts";
 
 /** The facts about how this process runs. */
 export interface RuntimeFacts {
@@ -58,8 +62,8 @@ export interface SelfInvocation {
   warnings: string[];
 }
 
-/** The Deno flags `run` needs under `deno run`: read, run and env, nothing more. */
-export const RUN_FLAGS: readonly string[] = ["--allow-read", "--allow-run", "--allow-env"];
+/** The Deno flags `run` needs under `deno run` (read, run and env, nothing more), from the command table. */
+export const RUN_FLAGS: readonly string[] = (findCommand("run")?.permissions ?? []).map(flagFor);
 
 /** The JSR package everyhook is published as. */
 export const JSR_PACKAGE = "@everyhook/cli";
