@@ -195,7 +195,15 @@ export async function agentVersion(id: string): Promise<string> {
     stdout: "piped",
     stderr: "piped",
     clearEnv: true,
-    env: { PATH: worldPath(), HOME: home, TMPDIR: home, NO_COLOR: "1", DISABLE_AUTOUPDATER: "1" },
+    env: {
+      PATH: worldPath(),
+      HOME: home,
+      TMPDIR: home,
+      NO_COLOR: "1",
+      DISABLE_AUTOUPDATER: "1",
+      // Copilot CLI unpacks itself (235 MB) on start: into the one shared cache, not a new home each time.
+      COPILOT_PKG_CACHE_HOME: `${REPO_ROOT}/${AGENTS_CACHE}/copilot-cli/pkg-cache`,
+    },
   }).output().finally(() => Deno.remove(home, { recursive: true }).catch(() => {}));
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   const m = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?/.exec(text);
