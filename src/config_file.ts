@@ -96,22 +96,27 @@ export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">):
 }
 
 /**
- * The reason to print for a file left alone, from what stopped the change.
+ * The reason to print for a file left alone, from what stopped the change: an
+ * everyhook refusal, or an error of the file system (a folder where a file
+ * should be, a file that cannot be written).
  *
  * @param e What was thrown.
+ * @param file The file, for messages.
  * @returns The reason.
- * @throws What it does not know (a bug is not a refusal).
+ * @throws What is neither (a bug, or a Deno permission that is missing, which the CLI names).
  *
  * @example Usage
  * ```ts
  * import { refusalReason } from "./config_file.ts";
  * import { EverhookError } from "./errors.ts";
- * console.assert(refusalReason(new EverhookError("config-shape", "bad")) === "bad");
+ * console.assert(refusalReason(new EverhookError("config-shape", "bad"), "f") === "bad");
  * ```
  */
-export function refusalReason(e: unknown): string {
+export function refusalReason(e: unknown, file: string): string {
   if (e instanceof EverhookError) return e.message;
-  if (e instanceof Deno.errors.PermissionDenied) return `permission denied: ${e.message}`;
+  if (e instanceof Deno.errors.NotCapable) throw e;
+  const fsError = Object.values(Deno.errors).some((kind) => e instanceof kind);
+  if (fsError) return `Cannot change "${file}": ${(e as Error).message}`;
   throw e;
 }
 

@@ -232,7 +232,7 @@ export async function install(
       row.action = read.snapshot.bytes === null ? "created" : "updated";
     } catch (e) {
       row.action = "refused";
-      row.refused = refusalReason(e);
+      row.refused = refusalReason(e, file);
       continue;
     }
     if (row.entries.length > 0) {

@@ -337,3 +337,13 @@ Deno.test("uninstall() does not clobber a file another process rewrote midway", 
   assert.match(r.results[0]!.refused!, /changed while everyhook was working on it/);
   assert.equal(await Deno.readTextFile(file), theirs);
 });
+
+Deno.test("install() refuses a file it cannot write and still does the other agents", async () => {
+  await using w = await world();
+  await Deno.writeTextFile(`${w.home}/.codex`, "a file where a folder should be");
+  const r = await install(w.options({ agents: [codex, cursor] }), w);
+  assert.equal(r.ok, false);
+  assert.equal(r.results[0]!.action, "refused");
+  assert.match(r.results[0]!.refused!, /^Cannot change ".*hooks\.json": /);
+  assert.equal(r.results[1]!.action, "created");
+});

@@ -114,7 +114,7 @@ export async function restore(
       row.savedCurrent = written.backup;
     } catch (e) {
       ok = false;
-      row.reason = refusalReason(e);
+      row.reason = refusalReason(e, file);
     }
   }
   return { ok, dryRun: options.dryRun, scope: options.scope, results };

@@ -142,7 +142,7 @@ export async function uninstall(
       await uninstallOne(agent, file, hook, options, world, row);
     } catch (e) {
       row.action = "refused";
-      row.refused = refusalReason(e);
+      row.refused = refusalReason(e, file);
     }
   }
   return {
