@@ -5,12 +5,10 @@
  */
 
 import type { Io } from "./io.ts";
-import { EverhookError, EXIT } from "./errors.ts";
-import { findCommand } from "./commands.ts";
-import { commandHelp, jsonText } from "./report.ts";
+import { EverhookError } from "./errors.ts";
 import { install } from "./install.ts";
-import { changeWorld, parseChangeArgs, renderInstall } from "./install_cli.ts";
-import { runtimeFacts, selfInvocation } from "./self.ts";
+import { oneHook, renderInstall, runChange } from "./install_cli.ts";
+import { runtimeFacts, type SelfInvocation, selfInvocation } from "./self.ts";
 
 /** The agent's timeout when `--timeout` is not given, in seconds. */
 export const DEFAULT_TIMEOUT = 30;
@@ -31,40 +29,36 @@ export const DEFAULT_TIMEOUT = 30;
  * await command(["hook.ts", "--all", "--dry-run"], denoIo());
  * ```
  */
-export async function command(args: string[], io: Io): Promise<number> {
-  const a = parseChangeArgs("install", args, ["event", "matcher", "timeout", "fail-closed"]);
-  if (a.help) {
-    io.out(commandHelp(findCommand("install")!));
-    return EXIT.ok;
-  }
-  const [hook, ...extra] = a.positionals;
-  if (hook === undefined || extra.length > 0) {
-    throw new EverhookError("usage", 'Cannot read "install": name exactly one hook');
-  }
-  if (a.agents === undefined) {
-    throw new EverhookError(
-      "usage",
-      'Cannot read "install": name the agents with --agent or --all',
-    );
-  }
-  let self;
-  try {
-    self = selfInvocation(runtimeFacts());
-  } catch (e) {
-    throw new EverhookError("internal", (e as Error).message);
-  }
-  const report = await install({
-    hook,
-    agents: a.agents,
-    events: a.events ?? ["pre-tool"],
-    scope: a.scope,
-    ...(a.project === undefined ? {} : { project: a.project }),
-    ...(a.matcher === undefined ? {} : { matcher: a.matcher }),
-    timeout: a.timeout ?? DEFAULT_TIMEOUT,
-    failClosed: a.failClosed,
-    dryRun: a.dryRun,
-    self,
-  }, changeWorld(io));
-  io.out(a.json ? jsonText(report) : renderInstall(report, io.env));
-  return report.ok ? EXIT.ok : EXIT.failure;
+export function command(args: string[], io: Io): Promise<number> {
+  return runChange("install", args, io, {
+    takes: ["event", "matcher", "timeout", "fail-closed"],
+    run: (a, world) => {
+      const hook = oneHook("install", a);
+      if (a.agents === undefined) {
+        throw new EverhookError(
+          "usage",
+          'Cannot read "install": name the agents with --agent or --all',
+        );
+      }
+      let self: SelfInvocation;
+      try {
+        self = selfInvocation(runtimeFacts());
+      } catch (e) {
+        throw new EverhookError("internal", (e as Error).message);
+      }
+      return install({
+        hook,
+        agents: a.agents,
+        events: a.events ?? ["pre-tool"],
+        scope: a.scope,
+        ...(a.project === undefined ? {} : { project: a.project }),
+        ...(a.matcher === undefined ? {} : { matcher: a.matcher }),
+        timeout: a.timeout ?? DEFAULT_TIMEOUT,
+        failClosed: a.failClosed,
+        dryRun: a.dryRun,
+        self,
+      }, world);
+    },
+    render: renderInstall,
+  });
 }

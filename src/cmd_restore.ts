@@ -5,11 +5,9 @@
  */
 
 import type { Io } from "./io.ts";
-import { EverhookError, EXIT } from "./errors.ts";
-import { findCommand } from "./commands.ts";
-import { commandHelp, jsonText } from "./report.ts";
+import { EverhookError } from "./errors.ts";
 import { restore } from "./restore.ts";
-import { changeWorld, parseChangeArgs, renderRestore } from "./install_cli.ts";
+import { renderRestore, runChange } from "./install_cli.ts";
 
 /**
  * Run `everyhook restore`.
@@ -26,27 +24,29 @@ import { changeWorld, parseChangeArgs, renderRestore } from "./install_cli.ts";
  * await command(["--agent", "codex", "--dry-run"], denoIo());
  * ```
  */
-export async function command(args: string[], io: Io): Promise<number> {
-  const a = parseChangeArgs("restore", args, []);
-  if (a.help) {
-    io.out(commandHelp(findCommand("restore")!));
-    return EXIT.ok;
-  }
-  if (a.positionals.length > 0) {
-    throw new EverhookError("usage", `Cannot read "restore": it takes no "${a.positionals[0]}"`);
-  }
-  if (a.agents === undefined) {
-    throw new EverhookError(
-      "usage",
-      'Cannot read "restore": name the agents with --agent or --all',
-    );
-  }
-  const report = await restore({
-    agents: a.agents,
-    scope: a.scope,
-    ...(a.project === undefined ? {} : { project: a.project }),
-    dryRun: a.dryRun,
-  }, changeWorld(io));
-  io.out(a.json ? jsonText(report) : renderRestore(report, io.env));
-  return report.ok ? EXIT.ok : EXIT.failure;
+export function command(args: string[], io: Io): Promise<number> {
+  return runChange("restore", args, io, {
+    takes: [],
+    run: (a, world) => {
+      if (a.positionals.length > 0) {
+        throw new EverhookError(
+          "usage",
+          `Cannot read "restore": it takes no "${a.positionals[0]}"`,
+        );
+      }
+      if (a.agents === undefined) {
+        throw new EverhookError(
+          "usage",
+          'Cannot read "restore": name the agents with --agent or --all',
+        );
+      }
+      return restore({
+        agents: a.agents,
+        scope: a.scope,
+        ...(a.project === undefined ? {} : { project: a.project }),
+        dryRun: a.dryRun,
+      }, world);
+    },
+    render: renderRestore,
+  });
 }

@@ -5,12 +5,9 @@
  */
 
 import type { Io } from "./io.ts";
-import { EverhookError, EXIT } from "./errors.ts";
 import { AGENTS } from "./agents/mod.ts";
-import { findCommand } from "./commands.ts";
-import { commandHelp, jsonText } from "./report.ts";
 import { uninstall } from "./uninstall.ts";
-import { changeWorld, parseChangeArgs, renderUninstall } from "./install_cli.ts";
+import { oneHook, renderUninstall, runChange } from "./install_cli.ts";
 
 /**
  * Run `everyhook uninstall`.
@@ -27,24 +24,18 @@ import { changeWorld, parseChangeArgs, renderUninstall } from "./install_cli.ts"
  * await command(["hook.ts", "--dry-run"], denoIo());
  * ```
  */
-export async function command(args: string[], io: Io): Promise<number> {
-  const a = parseChangeArgs("uninstall", args, ["event"]);
-  if (a.help) {
-    io.out(commandHelp(findCommand("uninstall")!));
-    return EXIT.ok;
-  }
-  const [hook, ...extra] = a.positionals;
-  if (hook === undefined || extra.length > 0) {
-    throw new EverhookError("usage", 'Cannot read "uninstall": name exactly one hook');
-  }
-  const report = await uninstall({
-    hook,
-    agents: a.agents ?? AGENTS,
-    ...(a.events === undefined || a.events === "all" ? {} : { events: a.events }),
-    scope: a.scope,
-    ...(a.project === undefined ? {} : { project: a.project }),
-    dryRun: a.dryRun,
-  }, changeWorld(io));
-  io.out(a.json ? jsonText(report) : renderUninstall(report, io.env));
-  return report.ok ? EXIT.ok : EXIT.failure;
+export function command(args: string[], io: Io): Promise<number> {
+  return runChange("uninstall", args, io, {
+    takes: ["event"],
+    run: (a, world) =>
+      uninstall({
+        hook: oneHook("uninstall", a),
+        agents: a.agents ?? AGENTS,
+        ...(a.events === undefined || a.events === "all" ? {} : { events: a.events }),
+        scope: a.scope,
+        ...(a.project === undefined ? {} : { project: a.project }),
+        dryRun: a.dryRun,
+      }, world),
+    render: renderUninstall,
+  });
 }

@@ -9,7 +9,9 @@ import { parseArgs } from "node:util";
 import { AGENTS, findAgent } from "./agents/mod.ts";
 import type { Agent } from "./agents/types.ts";
 import { type ContractEvent, EVENTS, isContractEvent } from "./contract.ts";
-import { EverhookError } from "./errors.ts";
+import { EverhookError, EXIT } from "./errors.ts";
+import { findCommand } from "./commands.ts";
+import { commandHelp, jsonText } from "./report.ts";
 import type { InstallWorld } from "./config_file.ts";
 import type { InstallReport } from "./install.ts";
 import type { Io } from "./io.ts";
@@ -158,6 +160,65 @@ function eventsFrom(list: string | undefined): ContractEvent[] | "all" | undefin
   }
   if (events.length === 0) throw usage(`Cannot read "--event": it names no event`);
   return events;
+}
+
+/**
+ * Run one of the three commands: read its options, print its help when asked,
+ * run it, and print its report as text or JSON.
+ *
+ * @param name The command's name.
+ * @param args The arguments after the name.
+ * @param io The world.
+ * @param how The options it takes beyond the common ones, what it does, and its text.
+ * @returns The exit code: 0, or 1 when the report is not ok.
+ * @throws {EverhookError} `usage` for bad options, and whatever the command throws.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { runChange } from "./install_cli.ts";
+ * await runChange("restore", ["--all"], io, { takes: [], run, render });
+ * ```
+ */
+export async function runChange<R extends { ok: boolean }>(
+  name: string,
+  args: string[],
+  io: Io,
+  how: {
+    takes: readonly ChangeOption[];
+    run: (a: ChangeArgs, world: InstallWorld) => Promise<R>;
+    render: (report: R, env: Readonly<Record<string, string>>) => string;
+  },
+): Promise<number> {
+  const a = parseChangeArgs(name, args, how.takes);
+  if (a.help) {
+    io.out(commandHelp(findCommand(name)!));
+    return EXIT.ok;
+  }
+  const report = await how.run(a, changeWorld(io));
+  io.out(a.json ? jsonText(report) : how.render(report, io.env));
+  return report.ok ? EXIT.ok : EXIT.failure;
+}
+
+/**
+ * The one hook a command names.
+ *
+ * @param name The command's name, for the message.
+ * @param a Its options.
+ * @returns The hook as given.
+ * @throws {EverhookError} `usage` when there is not exactly one.
+ *
+ * @example Usage
+ * ```ts
+ * import { oneHook, parseChangeArgs } from "./install_cli.ts";
+ * console.assert(oneHook("uninstall", parseChangeArgs("uninstall", ["h.ts"], [])) === "h.ts");
+ * ```
+ */
+export function oneHook(name: string, a: ChangeArgs): string {
+  const [hook, ...extra] = a.positionals;
+  if (hook === undefined || extra.length > 0) {
+    throw usage(`Cannot read "${name}": name exactly one hook`);
+  }
+  return hook;
 }
 
 /**
