@@ -149,6 +149,25 @@ export const COMMANDS: readonly CommandSpec[] = [
     load: () => import("./cmd_restore.ts"),
   },
   {
+    name: "list",
+    group: "read",
+    usage:
+      "[--agent <a,b,...>] [--event <e,f,...|all>] [--hook <name>] [--problems] [--ours] [--project <dir>] [--json]",
+    summary:
+      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over. Exit 1 when there is a problem.",
+    options: [
+      AGENTS_OPTION,
+      { flag: "--event <e,f,...|all>", text: "only the entries of these contract events" },
+      { flag: "--hook <name>", text: "only the entries that run this hook (file name or path)" },
+      { flag: "--problems", text: "only what has a problem" },
+      { flag: "--ours", text: "only the entries everyhook wrote" },
+      PROJECT_OPTION,
+      JSON_OPTION,
+    ],
+    permissions: ["read", "env"],
+    load: () => import("./cmd_list.ts"),
+  },
+  {
     name: "bench",
     group: "read",
     usage:

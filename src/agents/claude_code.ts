@@ -325,6 +325,22 @@ export const claudeCode: Agent = {
     return read(payload, context.event);
   },
   transcriptLastMessage: lastAssistantText,
+  // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
+  reads: [
+    { scope: "project", parts: [".claude", "settings.local.json"], format: "json" },
+    {
+      scope: "system",
+      parts: ["etc", "claude-code", "managed-settings.json"],
+      format: "json",
+      os: ["linux"],
+    },
+    {
+      scope: "system",
+      parts: ["Library", "Application Support", "ClaudeCode", "managed-settings.json"],
+      format: "json",
+      os: ["darwin"],
+    },
+  ],
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {

@@ -329,6 +329,18 @@ export const codex: Agent = {
     return read(payload, context.event);
   },
   transcriptLastMessage: lastAssistantText,
+  // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
+  reads: [
+    {
+      scope: "user",
+      parts: [".codex", "config.toml"],
+      env: "CODEX_HOME",
+      envReplaces: 1,
+      format: "toml",
+      skipKeys: ["state"],
+    },
+    { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
+  ],
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {

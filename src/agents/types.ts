@@ -169,6 +169,34 @@ export interface InstallInfo {
   stillToDo: Readonly<Record<"user" | "project", string>>;
 }
 
+/**
+ * A file `list` reads hooks from, besides the ones install writes.
+ *
+ * - `user`: below the home folder (or the folder `env` names).
+ * - `project`: below the project folder.
+ * - `system`: below the root (`EVERYHOOK_SYSTEM_DIR` replaces it): administrators' files.
+ */
+export interface ReadLocation {
+  /** Whose file it is. */
+  scope: "user" | "project" | "system";
+  /** Path parts below the base. */
+  parts: readonly string[];
+  /** A variable that, when set, replaces the base and the first `envReplaces` parts. */
+  env?: string;
+  /** How many leading parts the variable's folder stands for. */
+  envReplaces?: number;
+  /** JSON (comments allowed) or TOML. */
+  format: "json" | "toml";
+  /** The parts name a folder: every `*.json` file in it is read. */
+  folder?: boolean;
+  /** The layout of the entries, when it is not the agent's own (Copilot CLI reading Claude Code's files). */
+  layout?: EntryLayout;
+  /** Only on these systems (`Deno.build.os` names); every system when absent. */
+  os?: readonly string[];
+  /** Keys under `hooks` that are not events (Codex CLI's `state`, where trust is kept). */
+  skipKeys?: readonly string[];
+}
+
 /** What reading a payload needs besides the payload. */
 export interface ReadContext {
   /** The contract event `run` was told (`--event`). */
@@ -212,6 +240,8 @@ export interface Agent {
    * the payload does not carry it. Absent where the agent has no transcript format we read.
    */
   transcriptLastMessage?(transcript: string): string | undefined;
+  /** Files `list` reads hooks from besides the ones install writes. */
+  reads?: readonly ReadLocation[];
   /** Install data. */
   install: InstallInfo;
 }
