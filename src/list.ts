@@ -240,10 +240,8 @@ function readEntries(
     if (loc.skipKeys?.includes(event)) continue;
     if (!Array.isArray(list)) {
       fileProblems.push(
-        `the entries of "${event}" are not an array: the agent rejects them${
-          agent.id === "gemini-cli"
-            ? ` (Gemini CLI prints "Invalid configuration", "Expected array", at every start)`
-            : ""
+        `the entries of "${event}" are not an array: ${
+          agent.listing?.notArray ?? `${agent.name} expects one`
         }`,
       );
       continue;
@@ -290,8 +288,9 @@ function readEntries(
         commandField.map((f) => handler[f]).find((v): v is string => typeof v === "string");
       const command = text ?? null;
       if (command === null && type === "command") problems.push("the entry has no command");
-      if (agent.id === "gemini-cli" && type !== "command") {
-        problems.push(`Gemini CLI runs only command hooks, not "${type}"`);
+      const runs = agent.listing?.runsTypes;
+      if (runs && !runs.includes(type)) {
+        problems.push(`${agent.name} runs only ${runs.join(", ")} hooks, not "${type}"`);
       }
       const timeoutField = flatLayout ? [info.timeoutField, "timeout", "timeoutSec"] : ["timeout"];
       const raw = timeoutField.map((f) => handler[f]).find((v): v is number =>
@@ -422,9 +421,9 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
             where.folder
           ) {
             file.problems.push(
-              `"version" is ${
-                JSON.stringify(root.version)
-              }, not 1: ${agent.name} ignores the whole file without a word`,
+              `"version" is ${JSON.stringify(root.version)}, not 1: ${
+                agent.listing?.versionIgnored ?? `${agent.name} may not read it`
+              }`,
             );
           }
           const found = readEntries(agent, loc, root, world, exists, file.problems);

@@ -389,6 +389,27 @@ export const copilotCli: Agent = {
     return read(payload, context.event);
   },
   transcriptLastMessage: lastAssistantMessage,
+  // SEEN (conformance.md, "Order across sources"): the hooks folders, the inline hooks keys of
+  // two settings files, and the project's .claude/settings.json in Claude Code's layout (not ~/.claude).
+  reads: [
+    {
+      scope: "user",
+      parts: [".copilot", "settings.json"],
+      env: "COPILOT_HOME",
+      envReplaces: 1,
+      format: "json",
+    },
+    {
+      scope: "project",
+      parts: [".claude", "settings.json"],
+      format: "json",
+      layout: "matcher-groups",
+    },
+    { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
+  ],
+  listing: {
+    versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
+  },
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {

@@ -408,6 +408,16 @@ export const cursor: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  // DOCS: https://cursor.com/docs/hooks (enterprise hooks, watched and reloaded).
+  reads: [
+    { scope: "system", parts: ["etc", "cursor", "hooks.json"], format: "json", os: ["linux"] },
+    {
+      scope: "system",
+      parts: ["Library", "Application Support", "Cursor", "hooks.json"],
+      format: "json",
+      os: ["darwin"],
+    },
+  ],
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {

@@ -341,6 +341,27 @@ export const geminiCli: Agent = {
     return read(payload, context.event);
   },
   transcriptLastMessage: lastGeminiText,
+  // DOCS: docs/reference/configuration.md (system settings). SEEN (conformance.md): a hooks entry
+  // that is an object prints "Invalid configuration" at every start, and the hook still runs.
+  reads: [
+    {
+      scope: "system",
+      parts: ["etc", "gemini-cli", "settings.json"],
+      format: "json",
+      os: ["linux"],
+    },
+    {
+      scope: "system",
+      parts: ["Library", "Application Support", "GeminiCli", "settings.json"],
+      format: "json",
+      os: ["darwin"],
+    },
+  ],
+  listing: {
+    runsTypes: ["command"],
+    notArray:
+      'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',
+  },
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {

@@ -242,6 +242,15 @@ export interface Agent {
   transcriptLastMessage?(transcript: string): string | undefined;
   /** Files `list` reads hooks from besides the ones install writes. */
   reads?: readonly ReadLocation[];
+  /** What `list` says of the agent's own ways with a hooks file. */
+  listing?: {
+    /** The hook types the agent runs (any, when absent). */
+    runsTypes?: readonly string[];
+    /** What the agent does with an event whose entries are not an array. */
+    notArray?: string;
+    /** What the agent does with a hooks-folder file whose `version` is not 1. */
+    versionIgnored?: string;
+  };
   /** Install data. */
   install: InstallInfo;
 }

@@ -1,0 +1,165 @@
+// list in throwaway worlds: every file each agent reads, and the problems it knows.
+import assert from "node:assert/strict";
+import { command } from "../src/cmd_list.ts";
+import { memoryIo } from "../src/io.ts";
+
+async function world(files: Record<string, string>) {
+  const root = await Deno.makeTempDir({ prefix: "everyhook-list-" });
+  for (const [path, text] of Object.entries(files)) {
+    const full = `${root}/${path}`;
+    await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(full, text);
+  }
+  await Deno.mkdir(`${root}/home`, { recursive: true });
+  await Deno.mkdir(`${root}/project`, { recursive: true });
+  return root;
+}
+
+async function list(root: string, args: string[] = []) {
+  const io = memoryIo({
+    env: {
+      HOME: `${root}/home`,
+      PATH: Deno.env.get("PATH") ?? "",
+      EVERYHOOK_SYSTEM_DIR: `${root}/system`,
+    },
+    cwd: `${root}/project`,
+  });
+  const code = await command([...args, "--json"], io);
+  return { code, doc: JSON.parse(io.stdoutText()) };
+}
+
+const problemsOf = (
+  doc: { files: Array<{ problems: string[] }>; entries: Array<{ problems: string[] }> },
+) =>
+  [...doc.files.flatMap((f) => f.problems), ...doc.entries.flatMap((e) => e.problems)].join("\n");
+
+Deno.test("list reports Gemini CLI's slips: an object for an array, a case slip, milliseconds, a missing program", async () => {
+  const root = await world({
+    "home/.gemini/settings.json": JSON.stringify({
+      hooks: {
+        BeforeTool: { hooks: [] },
+        beforetool: [{
+          hooks: [{ type: "command", command: "no-such-program-xyz --x", timeout: 30 }],
+        }],
+        AfterTool: [{ matcher: "(", hooks: [{ type: "http", url: "http://127.0.0.1" }] }],
+      },
+    }),
+  });
+  const { code, doc } = await list(root, ["--agent", "gemini"]);
+  assert.equal(code, 1);
+  const p = problemsOf(doc);
+  assert.match(p, /"BeforeTool" are not an array: Gemini CLI prints "Invalid configuration"/);
+  assert.match(p, /did you mean "BeforeTool"\?/);
+  assert.match(p, /timeout 30 is 30 milliseconds/);
+  assert.match(p, /"no-such-program-xyz" is not on PATH/);
+  assert.match(p, /not a regular expression/);
+  assert.match(p, /runs only command hooks, not "http"/);
+  assert.equal(doc.entries[0].timeout.seconds, 0.03);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list reads Copilot CLI's whole hooks folder and says a version 2 file is ignored", async () => {
+  const entry = { type: "command", bash: "true", timeoutSec: 10 };
+  const root = await world({
+    "home/.copilot/hooks/a.json": JSON.stringify({ version: 1, hooks: { preToolUse: [entry] } }),
+    "home/.copilot/hooks/b.json": JSON.stringify({ version: 2, hooks: { preToolUse: [entry] } }),
+    "home/.copilot/hooks/c.json": JSON.stringify({ hooks: { sessionStart: [entry] } }),
+  });
+  const { code, doc } = await list(root, ["--agent", "copilot"]);
+  assert.equal(code, 1);
+  assert.equal(doc.entries.length, 3);
+  assert.deepEqual(
+    doc.files.filter((f: { problems: string[] }) => f.problems.length > 0).map((
+      f: { file: string },
+    ) => f.file.split("/").pop()),
+    ["b.json"],
+  );
+  assert.match(problemsOf(doc), /"version" is 2, not 1: Copilot CLI ignores the whole file/);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list reads Codex's config.toml, skips its trust state, and reports hooks in both formats", async () => {
+  const group = { hooks: [{ type: "command", command: "true", timeout: 5 }] };
+  const root = await world({
+    "home/.codex/hooks.json": JSON.stringify({ hooks: { PreToolUse: [group] } }),
+    "home/.codex/config.toml":
+      `model = "x"\n\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "true"\n\n[hooks.state."abc"]\ntrusted_hash = "sha256:0"\n`,
+  });
+  const { code, doc } = await list(root, ["--agent", "codex"]);
+  assert.equal(code, 1);
+  assert.deepEqual(doc.entries.map((e: { event: string }) => e.event).sort(), [
+    "PreToolUse",
+    "Stop",
+  ]);
+  assert.match(problemsOf(doc), /both hooks\.json and config\.toml/);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list says a project's Claude Code hook runs in Copilot CLI too, once", async () => {
+  const root = await world({
+    "project/.claude/settings.json": JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "true" }] }] },
+    }),
+  });
+  const { doc } = await list(root, ["--agent", "claude-code,copilot-cli"]);
+  assert.equal(doc.entries.length, 1);
+  assert.equal(doc.entries[0].agent, "claude-code");
+  assert.deepEqual(doc.entries[0].alsoRunBy, ["copilot-cli"]);
+  assert.match(problemsOf(doc), /GitHub Copilot CLI reads this file too/);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list marks everyhook's own entries and a hook that is gone; --ours and --hook narrow", async () => {
+  const root = await world({ "hooks/guard.ts": "" });
+  const line = (hook: string) =>
+    `"${Deno.execPath()}" run --agent cursor --event pre-tool --timeout 28 -- "${root}/hooks/${hook}"`;
+  await Deno.mkdir(`${root}/home/.cursor`, { recursive: true });
+  await Deno.writeTextFile(
+    `${root}/home/.cursor/hooks.json`,
+    JSON.stringify({
+      version: 1,
+      hooks: {
+        preToolUse: [{ command: line("guard.ts"), timeout: 30 }, { command: line("gone.ts") }, {
+          command: "true",
+        }],
+      },
+    }),
+  );
+  const all = await list(root, ["--agent", "cursor"]);
+  assert.deepEqual(all.doc.entries.map((e: { ours: boolean }) => e.ours), [true, true, false]);
+  assert.match(problemsOf(all.doc), /gone\.ts" is not there any more/);
+  const ours = await list(root, ["--agent", "cursor", "--ours", "--hook", "guard.ts"]);
+  assert.equal(ours.code, 0);
+  assert.equal(ours.doc.entries.length, 1);
+  assert.equal(ours.doc.entries[0].hook, `${root}/hooks/guard.ts`);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list reads administrators' files under EVERYHOOK_SYSTEM_DIR and reports a file that is not JSON", async () => {
+  const root = await world({
+    "system/etc/cursor/hooks.json": JSON.stringify({
+      version: 1,
+      hooks: { stop: [{ command: "true", loop_limit: 3 }] },
+    }),
+    "home/.claude/settings.json": "{ not json",
+  });
+  const { code, doc } = await list(root, ["--agent", "cursor,claude-code"]);
+  assert.equal(code, 1);
+  if (Deno.build.os === "linux") {
+    assert.ok(
+      doc.entries.some((e: { scope: string; agent: string }) =>
+        e.scope === "system" && e.agent === "cursor"
+      ),
+    );
+  }
+  assert.ok(doc.files.some((f: { status: string }) => f.status === "unreadable"));
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list prints a clean report and exits 0 where there is no problem", async () => {
+  const root = await world({});
+  const io = memoryIo({ env: { HOME: `${root}/home`, PATH: "" }, cwd: `${root}/project` });
+  assert.equal(await command([], io), 0);
+  assert.match(io.stdoutText(), /0 hooks in 0 files, 0 by everyhook; 0 problems/);
+  await Deno.remove(root, { recursive: true });
+});
