@@ -193,7 +193,7 @@ export function splitLine(text: string): string[] | undefined {
  * @example Usage
  * ```ts
  * import { parseArgv } from "./command_line.ts";
- * const p = parseArgv(["deno", "--allow-read", "/e/cli.ts", "run", "--agent", "codex",
+ * const p = parseArgv(["deno", "run", "--allow-read", "/e/cli.ts", "run", "--agent", "codex",
  *   "--event", "pre-tool", "--timeout", "28", "--", "/h/a.ts"]);
  * console.assert(p?.form === "clone" && p.hook === "/h/a.ts");
  * ```

@@ -259,7 +259,10 @@ function planAgent(
   os: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {
   const info = agent.install;
-  const natives = events.map((e) => agent.events[e]!.native);
+  const nativesOf = (
+    e: ContractEvent,
+  ) => [agent.events[e]!.native, ...(info.alsoNatives?.[e] ?? [])];
+  const natives = events.flatMap(nativesOf);
   const file = read.snapshot.path;
   let root = checkShape(read.value, info, file, natives);
   let text = read.value === undefined ? `{}${read.json.format.eol}` : read.json.text;
@@ -272,8 +275,7 @@ function planAgent(
   const entries: EntryReport[] = [];
   const notes: string[] = [];
   const noMatcher: ContractEvent[] = [];
-  for (const event of events) {
-    const native = agent.events[event]!.native;
+  for (const [event, native] of events.flatMap((e) => nativesOf(e).map((n) => [e, n] as const))) {
     const cap = info.timeoutCaps?.[event];
     const seconds = cap !== undefined ? Math.min(cap, options.timeout) : options.timeout;
     if (cap !== undefined && options.timeout > cap) {
@@ -303,7 +305,8 @@ function planAgent(
     entries.push({ event, native, matcher: matcher ?? null, timeout, can: canText(agent, event) });
     const mine = () =>
       findOurs(root, info).filter((f) =>
-        f.line.agent === agent.id && f.line.event === event && samePath(f.line.hook, hook)
+        f.line.agent === agent.id && f.line.event === event && f.native === native &&
+        samePath(f.line.hook, hook)
       );
     let found = mine();
     if (found.length === 1 && isSameEntry(found[0]!, desired, info)) continue;

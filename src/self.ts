@@ -93,7 +93,7 @@ const CACHE_MARKS: ReadonlyArray<{ mark: RegExp; name: string }> = [
  *   mainModule: "file:///opt/everyhook/cli.ts",
  *   os: "linux",
  * });
- * console.assert(s.argv.join(" ") === "/usr/local/bin/deno --allow-read --allow-run --allow-env /opt/everyhook/cli.ts");
+ * console.assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/cli.ts");
  * ```
  */
 export function selfInvocation(
@@ -121,7 +121,7 @@ export function selfInvocation(
   if (version !== undefined) {
     return {
       form: "jsr",
-      argv: [program, ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/cli`],
+      argv: [program, "run", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/cli`],
       warnings,
     };
   }
@@ -129,7 +129,11 @@ export function selfInvocation(
   if (!main.startsWith("file:")) {
     throw new RangeError(`Cannot tell how to start everyhook from "${facts.mainModule}"`);
   }
-  return { form: "clone", argv: [program, ...RUN_FLAGS, fileUrlToPath(main, facts.os)], warnings };
+  return {
+    form: "clone",
+    argv: [program, "run", ...RUN_FLAGS, fileUrlToPath(main, facts.os)],
+    warnings,
+  };
 }
 
 /**

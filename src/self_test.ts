@@ -24,6 +24,7 @@ Deno.test("selfInvocation() from a clone writes deno, run's three flags and cli.
   assert.equal(s.form, "clone");
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
+    "run",
     "--allow-read",
     "--allow-run",
     "--allow-env",
@@ -63,6 +64,7 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
     assert.equal(s.form, "jsr");
     assert.deepEqual(s.argv, [
       "/usr/local/bin/deno",
+      "run",
       "--allow-read",
       "--allow-run",
       "--allow-env",

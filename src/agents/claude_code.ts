@@ -357,6 +357,8 @@ export const claudeCode: Agent = {
     timeoutField: "timeout",
     commandField: "command",
     failClosedFields: { onFailure: "block" },
+    // SEEN (conformance.md): a tool that failed fires PostToolUseFailure, not PostToolUse.
+    alsoNatives: { "post-tool": ["PostToolUseFailure"] },
     stillToDo: {
       user:
         "Claude Code reads its settings when a session starts: start a new session (an interactive one runs hooks once the folder is trusted).",

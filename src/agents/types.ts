@@ -163,6 +163,12 @@ export interface InstallInfo {
   failClosedFields?: Readonly<Record<string, Template>>;
   /** Fields always written into the entry of some events (Cursor's `loop_limit` at stops). */
   eventFields?: Readonly<Partial<Record<ContractEvent, Readonly<Record<string, Template>>>>>;
+  /**
+   * More native events an entry is written under for a contract event, where the
+   * agent fires another event instead of the main one in some cases (Claude Code's
+   * PostToolUseFailure, not PostToolUse, when the tool failed).
+   */
+  alsoNatives?: Readonly<Partial<Record<ContractEvent, readonly string[]>>>;
   /** The longest timeout (seconds) an event allows, where the agent caps it. */
   timeoutCaps?: Readonly<Partial<Record<ContractEvent, number>>>;
   /** What the person still has to do after an install, per scope. */
