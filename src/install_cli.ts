@@ -6,9 +6,10 @@
  */
 
 import { parseArgs } from "node:util";
-import { AGENTS, findAgent } from "./agents/mod.ts";
+import { AGENTS } from "./agents/mod.ts";
+import { agentsOption, eventsOption } from "./options.ts";
 import type { Agent } from "./agents/types.ts";
-import { type ContractEvent, EVENTS, isContractEvent } from "./contract.ts";
+import type { ContractEvent } from "./contract.ts";
 import { EverhookError, EXIT } from "./errors.ts";
 import { findCommand } from "./commands.ts";
 import { commandHelp, jsonText } from "./report.ts";
@@ -118,8 +119,8 @@ export function parseChangeArgs(
   }
   return {
     positionals: parsed.positionals,
-    agents: v.all ? [...AGENTS] : agentsFrom(text("agent")),
-    events: eventsFrom(text("event")),
+    agents: v.all ? [...AGENTS] : agentsOption(text("agent")),
+    events: eventsOption(text("event")),
     scope: scopeText,
     project: text("project"),
     matcher: text("matcher"),
@@ -129,37 +130,6 @@ export function parseChangeArgs(
     json: v.json === true,
     help: v.help === true,
   };
-}
-
-function agentsFrom(list: string | undefined): Agent[] | undefined {
-  if (list === undefined) return undefined;
-  const agents: Agent[] = [];
-  for (const name of list.split(",").map((s) => s.trim()).filter((s) => s !== "")) {
-    const agent = findAgent(name);
-    if (!agent) {
-      const known = AGENTS.map((a) => a.id).join(", ");
-      throw usage(`Cannot read "--agent": no agent named "${name}" (known: ${known})`);
-    }
-    if (!agents.includes(agent)) agents.push(agent);
-  }
-  if (agents.length === 0) throw usage(`Cannot read "--agent": it names no agent`);
-  return agents;
-}
-
-function eventsFrom(list: string | undefined): ContractEvent[] | "all" | undefined {
-  if (list === undefined) return undefined;
-  if (list.trim() === "all") return "all";
-  const events: ContractEvent[] = [];
-  for (const name of list.split(",").map((s) => s.trim()).filter((s) => s !== "")) {
-    if (!isContractEvent(name)) {
-      throw usage(
-        `Cannot read "--event": no event named "${name}" (known: ${EVENTS.join(", ")}, all)`,
-      );
-    }
-    if (!events.includes(name)) events.push(name);
-  }
-  if (events.length === 0) throw usage(`Cannot read "--event": it names no event`);
-  return events;
 }
 
 /**

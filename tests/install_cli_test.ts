@@ -119,13 +119,15 @@ for (const scope of ["user", "project"] as const) {
           unknown
         >;
         const ours = findOurs(root, agent.install);
-        assert.equal(ours.length, Object.keys(agent.events).length, agent.id);
+        const also = Object.values(agent.install.alsoNatives ?? {}).flat().length;
+        assert.equal(ours.length, Object.keys(agent.events).length + also, agent.id);
         for (const f of ours) {
           assert.equal(f.line.agent, agent.id);
           assert.equal(f.line.hook, `${h.root}/deny.sh`);
           assert.equal(f.line.form, "clone");
           assert.deepEqual(f.line.self, [
             Deno.execPath(),
+            "run",
             "--allow-read",
             "--allow-run",
             "--allow-env",
