@@ -422,16 +422,22 @@ class Capture {
   }
 }
 
+/**
+ * A timer that can be cleared. It waits with Atomics.waitAsync rather than
+ * setTimeout: in Deno 2.9 the first setTimeout of a process costs several
+ * milliseconds of CPU, and run starts one process per tool call.
+ */
 class Deadline {
   done: Promise<"timeout">;
-  #id: ReturnType<typeof setTimeout> | undefined;
+  #cell = new Int32Array(new SharedArrayBuffer(4));
   #end: number;
 
   constructor(ms: number) {
     this.#end = performance.now() + ms;
-    this.done = new Promise((resolve) => {
-      this.#id = setTimeout(() => resolve("timeout"), Math.max(0, ms));
-    });
+    const wait = Atomics.waitAsync(this.#cell, 0, 0, Math.max(0, ms));
+    const settled = wait.async ? wait.value : Promise.resolve(wait.value);
+    // A cleared deadline never settles.
+    this.done = settled.then((v) => v === "timed-out" ? "timeout" : new Promise<never>(() => {}));
   }
 
   left(): number {
@@ -439,7 +445,7 @@ class Deadline {
   }
 
   clear(): void {
-    clearTimeout(this.#id);
+    Atomics.notify(this.#cell, 0);
   }
 }
 
