@@ -176,6 +176,7 @@ Deno.test("block-force-push.ts asks git for the current branch in the agent's fo
   const git = (...args: string[]) =>
     new Deno.Command("git", { args, cwd: repo, stdout: "null", stderr: "null" }).outputSync();
   if (!git("init", "-q", "-b", "main").success) {
+    // deno-lint-ignore no-console
     console.log("skipped: git cannot make a repository here");
     return;
   }

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a script: it reports to the person on the console
 /**
  * Build one self-contained everyhook executable per target with `deno compile`.
  * The binary carries the union of the permissions its commands need (read,
@@ -20,7 +21,9 @@ const permissions = ["--allow-read", "--allow-write", "--allow-run", "--allow-en
 let failed = 0;
 for (const target of targets) {
   const suffix = target.includes("windows") ? ".exe" : "";
-  const output = targets.length === 1 ? `dist/everyhook${suffix}` : `dist/everyhook-${target}${suffix}`;
+  const output = targets.length === 1
+    ? `dist/everyhook${suffix}`
+    : `dist/everyhook-${target}${suffix}`;
   console.log(`compiling ${output} for ${target} ...`);
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
@@ -43,7 +46,9 @@ for (const target of targets) {
   }).output();
   if (!out.success) {
     failed++;
-    console.error(`compiling for ${target} failed (exit ${out.code}); where Deno's release host is out of reach, set DENORT_BIN`);
+    console.error(
+      `compiling for ${target} failed (exit ${out.code}); where Deno's release host is out of reach, set DENORT_BIN`,
+    );
   }
 }
 Deno.exit(failed > 0 ? 1 : 0);

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a script: it reports to the person on the console
 /**
  * Install the pinned agents from the npm registry into .cache/agents/<agent>/,
  * one folder each, skipping those already at the pinned version. Prints one line

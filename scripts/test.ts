@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a script: it reports to the person on the console
 /**
  * The test command CI runs (`deno task test`): installs the pinned agents from
  * the npm registry (skipped when they are there), caches every dependency, then
