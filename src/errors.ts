@@ -60,6 +60,7 @@ export class EverhookError extends Error {
     this.exitCode = code === "usage" ? EXIT.usage : EXIT.failure;
   }
 
+  /** The class's name, as stack traces and `String(error)` show it. */
   override get name(): string {
     return "EverhookError";
   }
