@@ -275,7 +275,7 @@ function judge(
   }
   result.hook.exit = outcome.code;
   const stopping = event === "stop" || event === "subagent-stop";
-  const said = outcome.stderr.trim();
+  const said = reasonText(outcome.stderr);
   if (outcome.code !== 0) {
     result.hook.status = "exit";
     if (!stopping || outcome.code === 2) {
@@ -333,6 +333,28 @@ function personMessage(
   return failClosed && closes(event)
     ? `everyhook blocked this because ${name} failed (--fail-closed): ${detail}`
     : `everyhook ignored ${name}: ${detail}`;
+}
+
+/** The longest reason taken from a hook's stderr, in characters. */
+export const MAX_REASON = 8000;
+
+/**
+ * A hook's stderr as a reason: terminal colour codes taken out, trimmed, and
+ * cut at {@linkcode MAX_REASON} characters.
+ *
+ * @param stderr What the hook printed on stderr.
+ * @returns The reason.
+ *
+ * @example Usage
+ * ```ts
+ * import { reasonText } from "./run.ts";
+ * console.assert(reasonText("\x1b[31merror\x1b[0m: no\n") === "error: no");
+ * ```
+ */
+export function reasonText(stderr: string): string {
+  // deno-lint-ignore no-control-regex
+  const plain = stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").trim();
+  return plain.length > MAX_REASON ? `${plain.slice(0, MAX_REASON - 3)}...` : plain;
 }
 
 function firstLine(text: string): string {

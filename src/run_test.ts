@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import type { ContractEvent, HookDocument } from "./contract.ts";
 import type { Agent, AgentEvent, Cell, EventCells } from "./agents/types.ts";
 import type { HookOutcome, HookSpec } from "./hook_process.ts";
-import { readTail, runAdapter, type RunInput, type RunOptions } from "./run.ts";
+import {
+  MAX_REASON,
+  readTail,
+  reasonText,
+  runAdapter,
+  type RunInput,
+  type RunOptions,
+} from "./run.ts";
 import { EverhookError } from "./errors.ts";
 
 const basis = { kind: "docs" as const, ref: "test" };
@@ -275,4 +282,11 @@ Deno.test("runAdapter() logs each step to debug only", async () => {
   });
   assert.equal(result.native.stdout, '{"ctx":"c"}');
   assert.deepEqual(lines.map((l) => l.split(":")[0]), ["document", "hook", "answer", "printed"]);
+});
+
+Deno.test("reasonText() takes colour codes out of stderr and cuts a long one", () => {
+  assert.equal(reasonText("\x1b[0m\x1b[1m\x1b[31merror\x1b[0m: bad\n"), "error: bad");
+  const long = reasonText("x".repeat(MAX_REASON + 10));
+  assert.equal(long.length, MAX_REASON);
+  assert.ok(long.endsWith("..."));
 });
