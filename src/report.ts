@@ -55,7 +55,7 @@ export function errorDocument(message: string): ErrorDocument {
  * Wrap text at a width, indenting every line after the first.
  *
  * @param text One paragraph.
- * @param width The longest line.
+ * @param width The longest line, not counting the indent.
  * @param indent The indent of the lines after the first.
  * @returns The wrapped text.
  *
@@ -69,8 +69,7 @@ export function wrap(text: string, width: number, indent: string): string {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter((w) => w !== "")) {
-    const room = width - (lines.length === 0 ? 0 : indent.length);
-    if (line !== "" && line.length + 1 + word.length > room) {
+    if (line !== "" && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;
     } else {
