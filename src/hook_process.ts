@@ -142,7 +142,7 @@ export async function runHook(
         const grace = new Deadline(Math.min(1000, timer.left()));
         await Promise.race([reading, grace.done]);
         grace.clear();
-        if (!closed) await stop(child, grouped, facts.os, [out, err]);
+        if (!closed) await stop(child, grouped, facts.os, [out, err], true);
       }
     } else {
       await stop(child, grouped, facts.os, [out, err]);
@@ -454,8 +454,12 @@ async function stop(
   grouped: boolean,
   os: typeof Deno.build.os,
   captures: Capture[],
+  exited = false,
 ): Promise<void> {
-  await killTree(child.pid, grouped, os);
+  // Once the hook itself has exited, its pid may already belong to another
+  // process: only its process group is stopped then.
+  if (!exited) await killTree(child.pid, grouped, os);
+  else if (grouped) tryKill(-child.pid);
   await Promise.all(captures.map((c) => c.cancel()));
   const bound = new Deadline(2000);
   await Promise.race([child.status, bound.done]);
