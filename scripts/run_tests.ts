@@ -1,0 +1,89 @@
+// deno-lint-ignore-file no-console -- a script: it reports to the person on the console
+/**
+ * The test command CI runs (`deno task test`): installs the pinned agents from
+ * the npm registry (skipped when they are there), caches every dependency, then
+ * runs the whole suite inside a network namespace that has only loopback, where
+ * the machine allows one, so that nothing an agent tries can leave 127.0.0.1.
+ * Where no namespace can be made it says so and runs the suite as it is.
+ *
+ * Usage: deno run -A scripts/run_tests.ts [deno test arguments...]
+ *
+ * It is named so that `deno test` never takes it for a test module (a file named
+ * test.ts is one), and it does nothing when imported.
+ *
+ * @module
+ */
+
+const root = new URL("..", import.meta.url).pathname;
+const deno = Deno.execPath();
+
+async function run(cmd: string, args: string[], env?: Record<string, string>): Promise<number> {
+  const child = new Deno.Command(cmd, {
+    args,
+    cwd: root,
+    stdin: "null",
+    stdout: "inherit",
+    stderr: "inherit",
+    ...(env ? { env } : {}),
+  }).spawn();
+  return (await child.status).code;
+}
+
+async function canRun(cmd: string, args: string[]): Promise<boolean> {
+  try {
+    const out = await new Deno.Command(cmd, { args, stdout: "null", stderr: "null" }).output();
+    return out.success;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<number> {
+  if (Deno.env.get("EVERYHOOK_SKIP_AGENT_INSTALL") !== "1") {
+    const code = await run(deno, ["run", "-A", "scripts/install_agents.ts"]);
+    if (code !== 0) {
+      console.log(
+        "some agents could not be installed: their end-to-end tests will skip and say why",
+      );
+    }
+  }
+
+  // Everything the suite imports must be cached before the network goes away.
+  await run(deno, ["install", "--quiet"]);
+  await run(deno, ["cache", "--quiet", "mod.ts", "cli.ts"]);
+
+  const testArgs = [
+    "test",
+    "--allow-read",
+    "--allow-write",
+    "--allow-run",
+    "--allow-env",
+    "--allow-net=127.0.0.1,localhost",
+    "--allow-sys",
+    ...Deno.args,
+  ];
+
+  let code: number;
+  const quoted = [deno, ...testArgs].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
+  if (await canRun("unshare", ["-n", "true"])) {
+    console.log("running the suite in a loopback-only network namespace (unshare -n)");
+    code = await run("unshare", ["-n", "sh", "-c", `ip link set lo up && exec ${quoted}`], {
+      ...Deno.env.toObject(),
+      EVERYHOOK_NETNS: "1",
+    });
+  } else if (await canRun("unshare", ["-rn", "true"])) {
+    console.log("running the suite in a loopback-only user and network namespace (unshare -rn)");
+    code = await run("unshare", ["-rn", "sh", "-c", `ip link set lo up && exec ${quoted}`], {
+      ...Deno.env.toObject(),
+      EVERYHOOK_NETNS: "1",
+    });
+  } else {
+    console.log(
+      "no network namespace can be made here: the suite runs on the host network (agents still talk only to 127.0.0.1)",
+    );
+    code = await run(deno, testArgs);
+  }
+  return code;
+}
+
+if (import.meta.main) Deno.exit(await main());
