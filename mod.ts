@@ -42,3 +42,44 @@ export {
   runHook,
   shebangPermissions,
 } from "./src/hook_process.ts";
+export { type Scope } from "./src/locations.ts";
+export {
+  type EntryReport,
+  install,
+  type InstallOptions,
+  type InstallReport,
+  type InstallResult,
+} from "./src/install.ts";
+export {
+  uninstall,
+  type UninstallOptions,
+  type UninstallReport,
+  type UninstallResult,
+} from "./src/uninstall.ts";
+export {
+  restore,
+  type RestoreOptions,
+  type RestoreReport,
+  type RestoreResult,
+} from "./src/restore.ts";
+export { type InstallWorld } from "./src/config_file.ts";
+export {
+  type ListedEntry,
+  type ListedFile,
+  listHooks,
+  type Listing,
+  type ListWorld,
+} from "./src/list.ts";
+export { bench, type BenchOptions, type BenchResult } from "./src/bench.ts";
+export {
+  type AgentExplained,
+  type AnswerExplained,
+  differences,
+  type EventExplained,
+  explainAgent,
+  type ExplainCell,
+  explainEvent,
+  type ExplainRow,
+} from "./src/explain.ts";
+export { type ConformanceCase, type ConformanceFile } from "./src/conformance.ts";
+export { type Fixture, loadConformance, loadFixtures } from "./src/recorded.ts";
