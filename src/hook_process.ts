@@ -127,6 +127,7 @@ export async function runHook(
     return s;
   });
   const timer = new Deadline(spec.timeoutMs);
+  const unwatch = grouped ? passStops(child.pid) : () => {};
   try {
     const first = await Promise.race([
       status.then(() => "exit" as const),
@@ -155,7 +156,38 @@ export async function runHook(
     return { kind: "exited", code: code ?? 1, ...out.both(err), ms: ms() };
   } finally {
     timer.clear();
+    unwatch();
   }
+}
+
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+
+/**
+ * While the hook runs in a process group of its own, a signal that ends
+ * everyhook (the agent giving up, a Ctrl-C) would not reach it. Until the
+ * returned function is called, such a signal stops the hook's group first and
+ * then ends everyhook as it was meant to.
+ */
+function passStops(pid: number): () => void {
+  const handlers = STOP_SIGNALS.map((signal) => {
+    const handler = () => {
+      unwatch();
+      tryKill(-pid);
+      Deno.kill(Deno.pid, signal);
+    };
+    return { signal, handler };
+  });
+  const unwatch = () => {
+    for (const { signal, handler } of handlers) {
+      try {
+        Deno.removeSignalListener(signal, handler);
+      } catch {
+        // not listening
+      }
+    }
+  };
+  for (const { signal, handler } of handlers) Deno.addSignalListener(signal, handler);
+  return unwatch;
 }
 
 /**

@@ -214,6 +214,35 @@ Deno.test({
 });
 
 Deno.test({
+  name: "run: when everyhook is ended by a signal, the hook and what it started end too",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    await withHooks(async (dir) => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", ...RUN_FLAGS, CLI, "run", ...pre(`${dir}/hang.sh`), `${dir}/pid`],
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const w = child.stdin.getWriter();
+      await w.write(new TextEncoder().encode(claudePre("ls", dir)));
+      await w.close();
+      let grandchild = "";
+      for (let i = 0; i < 200 && grandchild === ""; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        grandchild = await Deno.readTextFile(`${dir}/pid`).then((t) => t.trim(), () => "");
+      }
+      assert.notEqual(grandchild, "", "the hook did not start");
+      child.kill("SIGTERM");
+      const out = await child.output();
+      assert.equal(out.signal, "SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(await running(Number(grandchild)), false, `${grandchild} outlived everyhook`);
+    });
+  },
+});
+
+Deno.test({
   name: "run: a hook that prints something that is not an answer is ignored",
   ignore: !unix,
   fn: async () => {
