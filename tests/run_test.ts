@@ -50,12 +50,18 @@ async function everyhook(
   };
 }
 
-/** True while a process runs (a zombie, dead and waiting for its parent, is not running). */
+/**
+ * True when the process still runs after up to 3 s (a zombie has ended). It asks
+ * ps: Deno lets only --allow-all read /proc/<pid>/stat.
+ */
 async function running(pid: number): Promise<boolean> {
-  // ps, not /proc/<pid>/stat, which Deno lets only --allow-all read. A zombie (Z) has ended.
-  const out = await new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)] }).output();
-  const state = new TextDecoder().decode(out.stdout).trim();
-  return state !== "" && !state.startsWith("Z");
+  for (let i = 0; i < 60; i++) {
+    const ps = new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)] });
+    const state = new TextDecoder().decode((await ps.output()).stdout).trim();
+    if (state === "" || state.startsWith("Z")) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 const HOOKS: Record<string, string> = {
@@ -196,7 +202,6 @@ Deno.test({
       assert.equal(ran.code, 0);
       assert.ok(ran.ms < 8000, `took ${ran.ms} ms`);
       const grandchild = (await Deno.readTextFile(`${dir}/pid`)).trim();
-      await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(
         await running(Number(grandchild)),
         false,
@@ -236,7 +241,6 @@ Deno.test({
       child.kill("SIGTERM");
       const out = await child.output();
       assert.equal(out.signal, "SIGTERM");
-      await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(await running(Number(grandchild)), false, `${grandchild} outlived everyhook`);
     });
   },
