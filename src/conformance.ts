@@ -42,6 +42,8 @@ export interface ConformanceFile {
   agent: string;
   /** The binary's version. */
   version: string;
+  /** Always "recorded": a conformance file comes from a real binary. */
+  source?: "recorded";
   /** The system it ran on. */
   os: string;
   /** The day of the recording. */
