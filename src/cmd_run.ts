@@ -187,6 +187,12 @@ export async function command(args: string[], io: Io): Promise<number> {
   const debug = env.EVERYHOOK_DEBUG === "1"
     ? (text: string) => io.err(`everyhook debug: ${text}\n`)
     : undefined;
+  if (io.stdinIsTerminal()) {
+    throw new EverhookError(
+      "usage",
+      `Cannot run "run" from a terminal: it reads the agent's JSON on stdin (pipe a payload in, for example from a fixture's "payload")`,
+    );
+  }
   const input = await io.readStdin(MAX_INPUT);
   const result = await runAdapter(agent, event, input, parsed.hook, {
     failClosed: parsed.failClosed,

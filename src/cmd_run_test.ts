@@ -53,3 +53,13 @@ Deno.test("eventNamed() takes a contract event or the agent's own name for it", 
   assert.throws(() => eventNamed(gemini, "lunch"), /no event is named "lunch"/);
   assert.throws(() => agentNamed("nobody"), /no agent is named "nobody"/);
 });
+
+Deno.test("command() refuses to wait on a terminal for the agent's JSON", async () => {
+  const { command } = await import("./cmd_run.ts");
+  const { memoryIo } = await import("./io.ts");
+  const io = { ...memoryIo({ stdin: "{}" }), stdinIsTerminal: () => true };
+  await assert.rejects(
+    command(["--agent", "claude-code", "--event", "pre-tool", "--", "hook.sh"], io),
+    /reads the agent's JSON on stdin/,
+  );
+});

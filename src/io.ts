@@ -20,6 +20,8 @@
 export interface Io {
   /** Read all of stdin (up to `limit` bytes; more is an error of the caller's choosing). */
   readStdin(limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }>;
+  /** True when stdin is a terminal (a person typing), not a pipe or a file. */
+  stdinIsTerminal(): boolean;
   /** Write to stdout. */
   out(text: string): void;
   /** Write to stderr. */
@@ -53,6 +55,7 @@ export function denoIo(): Io {
       // milliseconds of CPU on every run, and run is on every tool call.
       return await readAllFrom((buf) => Deno.stdin.read(buf), limit);
     },
+    stdinIsTerminal: () => Deno.stdin.isTerminal(),
     out(text: string) {
       writeAllSync(Deno.stdout, encoder.encode(text));
     },
@@ -177,6 +180,7 @@ export function memoryIo(
     ? new TextEncoder().encode(options.stdin)
     : options.stdin ?? new Uint8Array();
   return {
+    stdinIsTerminal: () => false,
     readStdin(limit: number) {
       return Promise.resolve({
         bytes: input.subarray(0, limit),
