@@ -114,6 +114,10 @@ Deno.test("findOnPath() finds a program on the environment's PATH only", async (
   });
 });
 
+if (Deno.build.os !== "windows") {
+  // deno-lint-ignore no-console
+  console.log("skipped: findOnPath() with PATHEXT is a Windows behaviour; this is not Windows");
+}
 Deno.test({
   name: "findOnPath() uses PATHEXT and a Path of any case on Windows",
   ignore: Deno.build.os !== "windows",

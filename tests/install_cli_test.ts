@@ -13,6 +13,9 @@ import { parseJsonText } from "../src/json_text.ts";
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) {
+  console.log("skipped: the whole-command install tests use POSIX paths and a /bin/sh hook");
+}
+if (!posix) {
   console.log("install_cli_test: skipped on Windows (the throwaway worlds use POSIX paths)");
 }
 

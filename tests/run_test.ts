@@ -8,6 +8,13 @@ import assert from "node:assert/strict";
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const RUN_FLAGS = ["--allow-read", "--allow-run", "--allow-env"];
 const unix = Deno.build.os !== "windows";
+if (!unix) {
+  // deno-lint-ignore no-console
+  console.log("skipped: the tests of run with shell hooks and process groups need a Unix system");
+} else if (Deno.build.os !== "linux") {
+  // deno-lint-ignore no-console
+  console.log("skipped: the tests that watch a hook's processes through ps need Linux");
+}
 
 interface Ran {
   code: number;
