@@ -48,6 +48,23 @@ async function main(): Promise<number> {
     }
   }
 
+  const junit = `${root}.cache/junit.xml`;
+  await Deno.mkdir(`${root}.cache`, { recursive: true });
+  await Deno.remove(junit).catch(() => {});
+
+  // Which real agents the end-to-end tests will run, and why any will not.
+  const { skipReason } = await import("../tests/e2e/world.ts");
+  const { PINS } = await import("../tests/e2e/pins.ts");
+  const ready: string[] = [];
+  for (const [id, pin] of Object.entries(PINS)) {
+    const why = await skipReason(id);
+    if (why) console.log(`e2e: ${id} will skip: ${why}`);
+    else ready.push(`${id} ${pin.version}`);
+  }
+  const agentsLine = `e2e: ${ready.length} of ${Object.keys(PINS).length} real agents run` +
+    (ready.length > 0 ? ` (${ready.join(", ")})` : "");
+  console.log(agentsLine);
+
   // Everything the suite imports must be cached before the network goes away.
   await run(deno, ["install", "--quiet"]);
   await run(deno, ["cache", "--quiet", "mod.ts", "cli.ts"]);
@@ -60,6 +77,7 @@ async function main(): Promise<number> {
     "--allow-env",
     "--allow-net=127.0.0.1,localhost",
     "--allow-sys",
+    `--junit-path=${junit}`,
     ...Deno.args,
   ];
 
@@ -82,6 +100,17 @@ async function main(): Promise<number> {
       "no network namespace can be made here: the suite runs on the host network (agents still talk only to 127.0.0.1)",
     );
     code = await run(deno, testArgs);
+  }
+  console.log(agentsLine);
+  // The closing line in the plain form any reader of test output knows.
+  try {
+    const xml = await Deno.readTextFile(junit);
+    const cases = xml.match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
+    const failed = cases.filter((c) => /<failure\b|<error\b/.test(c)).length;
+    const skipped = cases.filter((c) => /<skipped\b/.test(c)).length;
+    console.log(`${cases.length - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+  } catch {
+    console.log("no test report was written: the suite did not run to its end");
   }
   return code;
 }
