@@ -136,6 +136,17 @@ const ROWS: readonly RowSpec[] = [
       fromCell(a, "stop", "deny", (c) => `${printed(a, "stop", "deny")}: ${effectWords(c)}`),
   },
   {
+    id: "subagent-stop",
+    title: "A subagent's stop (subagent-stop)",
+    cell: (a) => {
+      const e = a.events["subagent-stop"];
+      if (!e) {
+        return { text: "no such event: a hook cannot keep a subagent working", basis: docs(a) };
+      }
+      return fromCell(a, "subagent-stop", "deny", (c) => `${e.native}: ${effectWords(c)}`);
+    },
+  },
+  {
     id: "session-start-context",
     title: "Context at session start",
     cell: (a) => fromCell(a, "session-start", "context", effectWords),
