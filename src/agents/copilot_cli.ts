@@ -243,7 +243,9 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
       stdout: BLOCK,
       exit: 0,
       effect: "sent-back",
-      basis: documented("subagentstop"),
+      note:
+        "the subagent goes back to work with the reason; an agentStop a subagent fires at the end of its own turn is not a subagentStop, and a block there was ignored",
+      basis: seen("subagent-stop-block"),
     }, "subagentstop"),
   },
 };
