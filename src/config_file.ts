@@ -7,7 +7,13 @@
  */
 
 import { EverhookError } from "./errors.ts";
-import { decodeJsonText, DEFAULT_FORMAT, type JsonText, parseJsonText } from "./json_text.ts";
+import {
+  decodeJsonText,
+  DEFAULT_FORMAT,
+  duplicateHooksKey,
+  type JsonText,
+  parseJsonText,
+} from "./json_text.ts";
 import type { Agent } from "./agents/types.ts";
 import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
@@ -57,7 +63,15 @@ export async function readHooksFile(file: string): Promise<ReadFile> {
     return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
   }
   const json = decodeJsonText(snapshot.bytes, file);
-  return { snapshot, json, value: parseJsonText(json.text, file) };
+  const value = parseJsonText(json.text, file);
+  const twice = duplicateHooksKey(json.text);
+  if (twice !== undefined) {
+    throw new EverhookError(
+      "config-shape",
+      `Cannot change "${file}": it has the key "${twice}" twice, and an agent reads only one of them; keep one and try again`,
+    );
+  }
+  return { snapshot, json, value };
 }
 
 /**

@@ -164,6 +164,39 @@ export function parseJsonText(text: string, file: string): unknown {
 }
 
 /**
+ * The first key written twice in the root object or in its `hooks` object, where
+ * an edit would land in one copy while the agents read the other.
+ *
+ * @param text A JSON (with comments) text.
+ * @returns The key's path, such as `hooks.PreToolUse`, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import { duplicateHooksKey } from "./json_text.ts";
+ * console.assert(duplicateHooksKey('{"hooks": {}, "hooks": {}}') === "hooks");
+ * console.assert(duplicateHooksKey('{"env": {"A": 1, "A": 2}}') === undefined);
+ * ```
+ */
+export function duplicateHooksKey(text: string): string | undefined {
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const twice = (node: typeof root, prefix: string): string | undefined => {
+    if (node?.type !== "object") return undefined;
+    const seen = new Set<string>();
+    for (const prop of node.children ?? []) {
+      const key = prop.children?.[0]?.value;
+      if (typeof key !== "string") continue;
+      if (seen.has(key)) return `${prefix}${key}`;
+      seen.add(key);
+    }
+    return undefined;
+  };
+  const top = twice(root, "");
+  if (top !== undefined) return top;
+  const hooks = root === undefined ? undefined : findNodeAtLocation(root, ["hooks"]);
+  return twice(hooks, "hooks.");
+}
+
+/**
  * Set or remove one value by editing the text, then check the result by
  * parsing it again.
  *

@@ -10,7 +10,7 @@
 import type { Agent } from "./agents/types.ts";
 import type { ContractEvent } from "./contract.ts";
 import { linePath, samePath } from "./command_line.ts";
-import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { findOurs, jsonEqual, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
   hookPath,
@@ -104,6 +104,38 @@ export function isEmptySkeleton(value: unknown): boolean {
     (k === "version" && v === 1) ||
     (k === "hooks" && typeof v === "object" && v !== null && Object.keys(v).length === 0)
   );
+}
+
+/**
+ * A settings value with what holds no hook left out: event lists that are empty,
+ * groups whose `hooks` list is empty, and a `hooks` object left empty. Two files
+ * equal in this light run the same hooks, so uninstall may give back the older
+ * file's bytes (an install that filled a user's empty `"BeforeTool": []` leaves
+ * it out again when its entry goes).
+ *
+ * @param value A parsed settings file.
+ * @returns The value without the empty parts.
+ *
+ * @example Usage
+ * ```ts
+ * import { withoutEmptyHooks } from "./uninstall.ts";
+ * const v = withoutEmptyHooks({ a: 1, hooks: { Stop: [], PreToolUse: [{ hooks: [] }] } });
+ * console.assert(JSON.stringify(v) === '{"a":1}');
+ * ```
+ */
+export function withoutEmptyHooks(value: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(value) || !isObject(value.hooks)) return value;
+  const hooks: Record<string, unknown> = {};
+  for (const [event, list] of Object.entries(value.hooks)) {
+    const kept = Array.isArray(list)
+      ? list.filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0))
+      : list;
+    if (!(Array.isArray(kept) && kept.length === 0)) hooks[event] = kept;
+  }
+  const { hooks: _, ...rest } = value;
+  return Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
 }
 
 /**
@@ -201,7 +233,8 @@ async function uninstallOne(
       const before = decodeJsonText(bytes, backup).text;
       // A blank file said nothing, as an empty skeleton says nothing.
       same = candidates.some((c) => sameJsonText(before, c)) ||
-        (before.trim() === "" && isEmptySkeleton(root));
+        (before.trim() === "" && isEmptySkeleton(root)) ||
+        jsonEqual(withoutEmptyHooks(parseJsonText(before, backup)), withoutEmptyHooks(root));
     } catch {
       same = false;
     }

@@ -67,6 +67,18 @@ const LAYOUTS: Layout[] = [
   { name: "trailing commas", bytes: text('{\n  "a": [1, 2,],\n  "b": {"c": 1,},\n}\n') },
   { name: "an empty hooks key", bytes: text('{ "hooks": {} }\n') },
   { name: "hooks of its own", bytes: (agent) => new TextEncoder().encode(ownHooks(agent)) },
+  {
+    // A user's empty lists: install fills them, uninstall must give them back as they were.
+    name: "empty event lists of its own",
+    bytes: (agent) => {
+      const pre = agent.events["pre-tool"]?.native ?? "PreToolUse";
+      const stop = agent.events.stop?.native ?? "Stop";
+      const body = agent.install.layout === "flat"
+        ? `{\n  "version": 1,\n  "hooks": {\n    "${pre}": [ /* none yet */ ],\n  },\n}\n`
+        : `{\n  "hooks": {\n    "${pre}": [],\n    "${stop}": [{ "matcher": "", "hooks": [] }]\n  }\n}\n`;
+      return new TextEncoder().encode(body);
+    },
+  },
   { name: "a symbolic link", bytes: text('{\n\t"linked": true\n}\n'), link: true },
   { name: "a read-only mode", bytes: text('{\n  "ro": true\n}\n'), mode: 0o444 },
 ];
@@ -197,3 +209,34 @@ for (const agent of AGENTS) {
     }
   }
 }
+
+Deno.test("install() refuses a file that names hooks twice, and leaves it alone", async () => {
+  const home = await Deno.makeTempDir({ prefix: "everyhook-layouts-" });
+  try {
+    await Deno.writeTextFile(`${home}/hook.ts`, "");
+    const world: InstallWorld = { env: { HOME: home }, cwd: home, os: Deno.build.os, now: clock() };
+    const agent = AGENTS[0] as Agent;
+    const file = hooksFilePath(agent, "user", { env: world.env, os: world.os, project: home });
+    for (
+      const text of ['{"hooks": {}, "hooks": {"Stop": []}}', '{"hooks": {"Stop": [], "Stop": []}}']
+    ) {
+      await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+      await Deno.writeTextFile(file, text);
+      const report = await install({
+        hook: "hook.ts",
+        agents: [agent],
+        events: ["stop"],
+        scope: "user",
+        timeout: 30,
+        failClosed: false,
+        dryRun: false,
+        self: SELF,
+      }, world);
+      assert.equal(report.ok, false);
+      assert.match(report.results[0]?.refused ?? "", /twice/);
+      assert.equal(await Deno.readTextFile(file), text);
+    }
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
