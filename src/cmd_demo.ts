@@ -13,6 +13,7 @@ import { EverhookError } from "./errors.ts";
 import type { Agent } from "./agents/types.ts";
 import { AGENTS } from "./agents/mod.ts";
 import { runAdapter } from "./run.ts";
+import { packagePath } from "./recorded.ts";
 import { type DemoCase, demoDocument, type DemoReport, jsonText, renderDemo } from "./report.ts";
 
 /** The two commands every agent is shown with, by fixture variant. */
@@ -108,7 +109,7 @@ export interface DemoOptions {
  * ```
  */
 export async function runDemo(io: Io, options: DemoOptions = {}): Promise<DemoReport> {
-  const hook = options.hook ?? fromHere("../examples/block-force-push.ts");
+  const hook = options.hook ?? packagePath("../examples/block-force-push.ts");
   if (hook === undefined || !exists(hook)) {
     throw new EverhookError(
       "not-found",
@@ -117,7 +118,7 @@ export async function runDemo(io: Io, options: DemoOptions = {}): Promise<DemoRe
       }" is not there; run the demo from a clone, or name a hook with --hook`,
     );
   }
-  const fixtures = options.fixtures ?? fromHere("../fixtures");
+  const fixtures = options.fixtures ?? packagePath("../fixtures");
   const jobs: Array<Promise<DemoCase>> = [];
   for (const agent of options.agents ?? AGENTS) {
     if (!agent.events["pre-tool"]) continue;
@@ -174,13 +175,6 @@ function payloadFor(
   }
   const example = EXAMPLES[agent.id];
   return example ? { payload: example(command), source: "embedded example" } : undefined;
-}
-
-function fromHere(relative: string): string | undefined {
-  const url = new URL(relative, import.meta.url);
-  if (url.protocol !== "file:") return undefined;
-  const path = decodeURIComponent(url.pathname);
-  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
 }
 
 function exists(path: string): boolean {

@@ -47,10 +47,27 @@ export interface Fixture {
  * ```
  */
 export function fixturesDir(): string | undefined {
-  const url = new URL("../fixtures", import.meta.url);
-  return url.protocol === "file:"
-    ? decodeURIComponent(url.pathname.replace(/^\/([A-Za-z]:)/, "$1"))
-    : undefined;
+  return packagePath("../fixtures");
+}
+
+/**
+ * The path of a file that ships with everyhook, relative to src/, or undefined
+ * when everyhook does not run from files (a remote module).
+ *
+ * @param relative The path relative to this module, such as `../examples/a.ts`.
+ * @returns The file's path on this system.
+ *
+ * @example Usage
+ * ```ts
+ * import { packagePath } from "./recorded.ts";
+ * console.assert(packagePath("../cli.ts") === undefined || packagePath("../cli.ts")!.endsWith("cli.ts"));
+ * ```
+ */
+export function packagePath(relative: string): string | undefined {
+  const url = new URL(relative, import.meta.url);
+  if (url.protocol !== "file:") return undefined;
+  const path = decodeURIComponent(url.pathname);
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
 }
 
 async function readJsonFiles(dir: string): Promise<Array<{ file: string; value: unknown }>> {
