@@ -12,6 +12,7 @@ import { entryLine } from "./hooks_file.ts";
 import { parseJsonText } from "./json_text.ts";
 import { homeFolder, pathsFor } from "./locations.ts";
 import { splitLine } from "./command_line.ts";
+import { findOnPath } from "./hook_process.ts";
 
 /** One file list read (or tried). */
 export interface ListedFile {
@@ -185,12 +186,11 @@ function programProblem(
   if (program.includes("/") || program.includes("\\")) {
     if (!exists(paths.resolve(world.project, program))) return missing(program);
   } else {
-    const dirs = (world.env.PATH ?? world.env.Path ?? "").split(world.os === "windows" ? ";" : ":")
-      .filter((d) => d);
-    const exts = world.os === "windows" ? ["", ".exe", ".cmd", ".bat", ".ps1"] : [""];
-    if (
-      dirs.length > 0 && !dirs.some((d) => exts.some((x) => exists(paths.join(d, program + x))))
-    ) {
+    // An empty PATH says nothing about where programs are: no problem is reported then.
+    const path = world.os === "windows"
+      ? Object.entries(world.env).find(([k]) => k.toUpperCase() === "PATH")?.[1]
+      : world.env.PATH;
+    if (path && findOnPath(program, world.env, world.os as typeof Deno.build.os) === undefined) {
       return `the program "${program}" is not on PATH`;
     }
   }
