@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { shebangPermissions } from "../src/hook_process.ts";
 import {
   answerFor,
   forcedPushes,
@@ -134,9 +135,8 @@ Deno.test("answerFor() denies only a shell pre-tool force push, with a short rea
 Deno.test("block-force-push.ts as a program denies with its shebang's permissions only", async () => {
   const hook = new URL("./block-force-push.ts", import.meta.url).pathname;
   const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
-  const flags = first.replace(/^#!\/usr\/bin\/env -S deno run\s*/, "").split(/\s+/).filter((f) =>
-    f !== ""
-  );
+  // The flags the hook runner grants: exactly those of the shebang.
+  const flags = shebangPermissions(first);
   assert.deepEqual(flags, ["--allow-env=EVERYHOOK_PROTECTED_BRANCHES", "--allow-run=git"]);
   const run = async (command: string, env: Record<string, string> = {}) => {
     const child = new Deno.Command(Deno.execPath(), {

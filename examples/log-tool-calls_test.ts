@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { shebangPermissions } from "../src/hook_process.ts";
 import { cutLongTexts, logLine, MAX_TEXT } from "./log-tool-calls.ts";
 
 Deno.test("cutLongTexts() cuts every long string and keeps the rest", () => {
@@ -27,9 +28,9 @@ Deno.test("logLine() writes one compact line, whole with full", () => {
 Deno.test("log-tool-calls.ts as a program appends lines and prints nothing", async () => {
   const hook = new URL("./log-tool-calls.ts", import.meta.url).pathname;
   const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
-  const flags = first.replace(/^#!\/usr\/bin\/env -S deno run\s*/, "").split(/\s+/).filter((f) =>
-    f !== ""
-  );
+  // The flags the hook runner grants: exactly those of the shebang.
+  const flags = shebangPermissions(first);
+  assert.deepEqual(flags, ["--allow-env=EVERYHOOK_LOG,EVERYHOOK_LOG_FULL", "--allow-write"]);
   const dir = await Deno.makeTempDir();
   const log = `${dir}/calls.jsonl`;
   for (const event of ["pre-tool", "post-tool"]) {
