@@ -10,6 +10,7 @@ import { EverhookError } from "./errors.ts";
 import { AGENTS } from "./agents/mod.ts";
 import { bench, type BenchResult } from "./bench.ts";
 import { agentsOption, eventsOption } from "./options.ts";
+import { pathsFor } from "./locations.ts";
 import { type Fixture, loadFixtures } from "./recorded.ts";
 import { answerSummary, effectWords } from "./report.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "./run.ts";
@@ -105,7 +106,7 @@ export async function command(args: string[], io: Io): Promise<number> {
 }
 
 async function readFixtureFile(file: string, cwd: string): Promise<Fixture> {
-  const path = file.startsWith("/") || /^[A-Za-z]:[\\/]/.test(file) ? file : `${cwd}/${file}`;
+  const path = pathsFor(Deno.build.os).resolve(cwd, file);
   let value: unknown;
   try {
     value = JSON.parse(await Deno.readTextFile(path));
