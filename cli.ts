@@ -14,13 +14,30 @@
  */
 
 import denoJson from "./deno.json" with { type: "json" };
-import { COMMANDS, findCommand } from "./src/commands.ts";
-import { EverhookError, EXIT } from "./src/errors.ts";
-import { EVENTS } from "./src/contract.ts";
-import { denoIo, type Io } from "./src/io.ts";
-import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/permissions.ts";
-import { commandHelp, errorDocument, generalHelp, jsonText } from "./src/report.ts";
-import { runtimeFacts } from "./src/self.ts";
+import { type CommandModule, COMMANDS, findCommand } from "./src/cli/commands.ts";
+import { EveryhookError, EXIT } from "./src/contract/errors.ts";
+import { EVENTS } from "./src/contract/contract.ts";
+import { denoIo, type Io } from "./src/cli/io.ts";
+import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
+import { errorDocument, jsonText } from "./src/cli/report.ts";
+import { commandHelp, generalHelp } from "./src/cli/help.ts";
+import { runtimeFacts } from "./src/run/runtime.ts";
+
+/**
+ * Where each command's code is. The only dynamic imports in everyhook: a
+ * command's module is loaded only when that command runs, so `run` loads none
+ * of the others.
+ */
+const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
+  run: () => import("./src/commands/run.ts"),
+  install: () => import("./src/commands/install.ts"),
+  uninstall: () => import("./src/commands/uninstall.ts"),
+  restore: () => import("./src/commands/restore.ts"),
+  list: () => import("./src/commands/list.ts"),
+  bench: () => import("./src/commands/bench.ts"),
+  explain: () => import("./src/commands/explain.ts"),
+  demo: () => import("./src/commands/demo.ts"),
+};
 
 /** everyhook's version, from deno.json. */
 export const VERSION: string = denoJson.version;
@@ -44,7 +61,7 @@ export interface MainOptions {
  * @example Usage
  * ```ts
  * import { main } from "./cli.ts";
- * import { memoryIo } from "./src/io.ts";
+ * import { memoryIo } from "./src/cli/io.ts";
  * const io = memoryIo();
  * console.assert(await main(["--version"], io) === 0);
  * ```
@@ -66,7 +83,7 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
   try {
     if (!spec) {
       const names = COMMANDS.map((c) => c.name).join(", ");
-      throw new EverhookError(
+      throw new EveryhookError(
         "usage",
         `Cannot run "${name}": there is no such command (the commands: ${names}); see everyhook --help`,
       );
@@ -79,10 +96,12 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
       standalone,
       ...(options.query ? { query: options.query } : {}),
     });
-    const module = await spec.load();
+    const load = LOADERS[spec.name];
+    if (!load) throw new EveryhookError("internal", `The command "${spec.name}" has no module`);
+    const module = await load();
     return await module.command(rest, io);
   } catch (error) {
-    const known = error instanceof EverhookError
+    const known = error instanceof EveryhookError
       ? error
       : fromNotCapable(error, name, standalone) ?? internal(error);
     if (json) io.out(jsonText(errorDocument(known.message)));
@@ -97,9 +116,9 @@ function ownArgs(args: readonly string[]): readonly string[] {
   return end < 0 ? args : args.slice(0, end);
 }
 
-function internal(error: unknown): EverhookError {
+function internal(error: unknown): EveryhookError {
   const detail = error instanceof Error ? error.stack ?? error.message : String(error);
-  return new EverhookError("internal", `Something went wrong inside everyhook: ${detail}`, {
+  return new EveryhookError("internal", `Something went wrong inside everyhook: ${detail}`, {
     cause: error,
   });
 }

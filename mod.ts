@@ -13,9 +13,9 @@
  * @module
  */
 
-export * from "./src/contract.ts";
-export * from "./src/errors.ts";
-export * from "./src/translate.ts";
+export * from "./src/contract/contract.ts";
+export * from "./src/contract/errors.ts";
+export * from "./src/run/translate.ts";
 export * from "./src/agents/types.ts";
 export { AGENTS, findAgent } from "./src/agents/mod.ts";
 export {
@@ -29,7 +29,7 @@ export {
   type RunOptions,
   type RunResult,
   TRANSCRIPT_TAIL,
-} from "./src/run.ts";
+} from "./src/run/run.ts";
 export {
   findOnPath,
   type HookOutcome,
@@ -41,36 +41,36 @@ export {
   planHook,
   runHook,
   shebangPermissions,
-} from "./src/hook_process.ts";
-export { type Scope } from "./src/locations.ts";
+} from "./src/run/hook_process.ts";
+export { type Scope } from "./src/hooks_files/locations.ts";
 export {
   type EntryReport,
   install,
   type InstallOptions,
   type InstallReport,
   type InstallResult,
-} from "./src/install.ts";
+} from "./src/hooks_files/install.ts";
 export {
   uninstall,
   type UninstallOptions,
   type UninstallReport,
   type UninstallResult,
-} from "./src/uninstall.ts";
+} from "./src/hooks_files/uninstall.ts";
 export {
   restore,
   type RestoreOptions,
   type RestoreReport,
   type RestoreResult,
-} from "./src/restore.ts";
-export { type InstallWorld } from "./src/config_file.ts";
+} from "./src/hooks_files/restore.ts";
+export { type InstallWorld } from "./src/hooks_files/config_file.ts";
 export {
   type ListedEntry,
   type ListedFile,
   listHooks,
   type Listing,
   type ListWorld,
-} from "./src/list.ts";
-export { bench, type BenchOptions, type BenchResult } from "./src/bench.ts";
+} from "./src/readers/list.ts";
+export { bench, type BenchOptions, type BenchResult } from "./src/readers/bench.ts";
 export {
   type AgentExplained,
   type AnswerExplained,
@@ -80,6 +80,6 @@ export {
   type ExplainCell,
   explainEvent,
   type ExplainRow,
-} from "./src/explain.ts";
-export { type ConformanceCase, type ConformanceFile } from "./src/conformance.ts";
-export { type Fixture, loadConformance, loadFixtures } from "./src/recorded.ts";
+} from "./src/readers/explain.ts";
+export { type ConformanceCase, type ConformanceFile } from "./src/contract/conformance.ts";
+export { type Fixture, loadConformance, loadFixtures } from "./src/readers/recorded.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { answerFor, type FinishLineWorld, inScope, isQuestion, openItems } from "./finish-line.ts";
 import { AGENTS } from "../src/agents/mod.ts";
-import { bench } from "../src/bench.ts";
-import { loadFixtures } from "../src/recorded.ts";
+import { bench } from "../src/readers/bench.ts";
+import { loadFixtures } from "../src/readers/recorded.ts";
 
 const OPEN: FinishLineWorld = {
   checklist: "# Task\n- [x] parser\n- [ ] tests pass\n- [ ] docs updated\n",

@@ -1,10 +1,10 @@
 // Each example hook, put through the adapter `run` uses, with the payloads the real agents sent (fixtures/).
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
-import { bench } from "../src/bench.ts";
-import { loadFixtures } from "../src/recorded.ts";
-import { command as benchCommand } from "../src/cmd_bench.ts";
-import { memoryIo } from "../src/io.ts";
+import { bench } from "../src/readers/bench.ts";
+import { loadFixtures } from "../src/readers/recorded.ts";
+import { command as benchCommand } from "../src/commands/bench.ts";
+import { memoryIo } from "../src/cli/io.ts";
 
 const examples = new URL("../examples/", import.meta.url).pathname;
 const fixtures = await loadFixtures(AGENTS.map((a) => a.id));

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { AGENTS, findAgent } from "../src/agents/mod.ts";
-import { differences, explainAgent, explainEvent } from "../src/explain.ts";
-import { loadConformance } from "../src/recorded.ts";
-import { command } from "../src/cmd_explain.ts";
-import { memoryIo } from "../src/io.ts";
-import type { ConformanceFile } from "../src/conformance.ts";
+import { differences, explainAgent, explainEvent } from "../src/readers/explain.ts";
+import { loadConformance } from "../src/readers/recorded.ts";
+import { command } from "../src/commands/explain.ts";
+import { memoryIo } from "../src/cli/io.ts";
+import type { ConformanceFile } from "../src/contract/conformance.ts";
 
 const conformance = await loadConformance();
 

@@ -1,11 +1,14 @@
 /**
- * `run` sits on every tool call of every agent, so what it loads is checked
- * here: the static import graph of cli.ts and src/cmd_run.ts (the modules
+ * The shape of the code, checked. `run` sits on every tool call of every
+ * agent, so what it loads is checked here: the static import graph of cli.ts
+ * and src/commands/run.ts (the modules
  * loaded when an agent starts `everyhook run`) must hold no `node:` or `npm:`
  * module (the first `node:` import starts Deno's Node compatibility layer) and
  * nothing of the other commands. Dynamic imports (the other commands' modules,
- * loaded by COMMANDS[].load()) and type-only imports are not loaded, so they
- * are not followed.
+ * loaded by cli.ts) and type-only imports are not loaded, so they are not
+ * followed there. And the whole project's imports point one way: no circle,
+ * static, dynamic or type-only, and every import goes to the same layer or a
+ * lower one; no module under src/ passes 400 lines.
  */
 import assert from "node:assert/strict";
 
@@ -13,6 +16,7 @@ const ROOT = new URL("..", import.meta.url);
 
 interface InfoDependency {
   code?: { specifier: string };
+  type?: { specifier: string };
   isDynamic?: boolean;
 }
 
@@ -21,23 +25,29 @@ interface InfoModule {
   dependencies?: InfoDependency[];
 }
 
+interface Info {
+  roots: string[];
+  modules: InfoModule[];
+  redirects: Record<string, string>;
+}
+
+async function denoInfo(root: string, cwd: string | URL): Promise<Info> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", root],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  return JSON.parse(new TextDecoder().decode(out.stdout)) as Info;
+}
+
 /** Every module loaded at run time by `roots`, following static, non-type imports. */
 async function runtimeGraph(roots: string[], cwd: string | URL): Promise<Set<string>> {
   const seen = new Set<string>();
   for (const root of roots) {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["info", "--json", root],
-      cwd,
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).output();
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-    const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-      roots: string[];
-      modules: InfoModule[];
-      redirects: Record<string, string>;
-    };
+    const info = await denoInfo(root, cwd);
     const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
     const stack = [...info.roots];
     while (stack.length > 0) {
@@ -55,7 +65,7 @@ async function runtimeGraph(roots: string[], cwd: string | URL): Promise<Set<str
 
 /** What `run` must not load. */
 const FORBIDDEN_MODULES =
-  /\/(cmd_)?(install|uninstall|restore|list|bench|explain|fixtures|recorded|conformance|hooks_file|json_text|safe_write|install_cli|locations)\.ts$|toml|jsonc/;
+  /\/(hooks_files|readers)\/|\/commands\/(?!run\.ts$)|\/(conformance|install_cli|fixtures)\.ts$|toml|jsonc/;
 
 function problems(graph: Set<string>): string[] {
   return [...graph].filter((s) =>
@@ -64,9 +74,9 @@ function problems(graph: Set<string>): string[] {
 }
 
 Deno.test("run's import graph holds no node: or npm: module and nothing of other commands", async () => {
-  const graph = await runtimeGraph(["cli.ts", "src/cmd_run.ts"], ROOT);
+  const graph = await runtimeGraph(["cli.ts", "src/commands/run.ts"], ROOT);
   assert.ok(
-    graph.has(new URL("src/hook_process.ts", ROOT).href),
+    graph.has(new URL("src/run/hook_process.ts", ROOT).href),
     "the walk missed hook_process.ts",
   );
   assert.ok(graph.has(new URL("src/agents/mod.ts", ROOT).href), "the walk missed the agents");
@@ -99,4 +109,135 @@ Deno.test("runtimeGraph() finds a node: module added to the graph, but not a dyn
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+/** Every import among the project's own modules: static, dynamic and type-only. */
+async function projectEdges(roots: string[], cwd: URL): Promise<Map<string, Set<string>>> {
+  const base = cwd.href;
+  const edges = new Map<string, Set<string>>();
+  for (const root of roots) {
+    for (const m of (await denoInfo(root, cwd)).modules) {
+      if (!m.specifier.startsWith(base)) continue;
+      const from = m.specifier.slice(base.length);
+      const to = edges.get(from) ?? new Set<string>();
+      edges.set(from, to);
+      for (const dep of m.dependencies ?? []) {
+        for (const target of [dep.code?.specifier, dep.type?.specifier]) {
+          if (target?.startsWith(base) && target.endsWith(".ts")) to.add(target.slice(base.length));
+        }
+      }
+    }
+  }
+  return edges;
+}
+
+/** The circles in a graph: each strongly connected group of more than one module, or a self-import. */
+export function circles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || edges.get(v)?.has(v)) found.push(group.sort());
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** The layers, lowest first: a module may import its own layer's modules or a lower layer's. */
+const LAYERS: readonly RegExp[] = [
+  /^src\/contract\//,
+  /^src\/agents\//,
+  /^src\/run\//,
+  /^src\/hook\//,
+  /^src\/hooks_files\//,
+  /^src\/readers\//,
+  /^src\/cli\//,
+  /^src\/commands\//,
+  /^(cli|mod)\.ts$/,
+];
+
+function layerOf(path: string): number {
+  return LAYERS.findIndex((layer) => layer.test(path));
+}
+
+/** Imports that point up: from a module to a layer above its own. */
+export function upward(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of edges) {
+    for (const to of targets) {
+      if (layerOf(to) > layerOf(from)) out.push(`${from} -> ${to}`);
+    }
+  }
+  return out.sort();
+}
+
+async function sourceModules(dir: URL, prefix: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory) {
+      out.push(...await sourceModules(new URL(`${entry.name}/`, dir), `${path}/`));
+    } else if (entry.name.endsWith(".ts")) out.push(path);
+  }
+  return out;
+}
+
+Deno.test("the project's imports make no circle and never point up a layer", async () => {
+  const modules = (await sourceModules(new URL("src/", ROOT), "src/"))
+    .filter((m) => !m.endsWith("_test.ts"));
+  const edges = await projectEdges(["cli.ts", "mod.ts", ...modules], ROOT);
+  assert.ok(edges.has("src/commands/run.ts"), "the walk missed cli.ts's dynamic imports");
+  for (const m of edges.keys()) {
+    if (m.startsWith("src/") || m === "cli.ts" || m === "mod.ts") {
+      assert.notEqual(layerOf(m), -1, `${m} is in no layer`);
+    }
+  }
+  assert.deepEqual(circles(edges), []);
+  assert.deepEqual(upward(edges), []);
+});
+
+Deno.test("circles() and upward() find a circle and an import that points up", () => {
+  const edges = new Map<string, Set<string>>([
+    ["src/run/a.ts", new Set(["src/run/b.ts", "src/contract/c.ts"])],
+    ["src/run/b.ts", new Set(["src/cli/d.ts"])],
+    ["src/cli/d.ts", new Set(["src/run/a.ts"])],
+    ["src/contract/c.ts", new Set(["src/contract/c.ts"])],
+  ]);
+  assert.deepEqual(circles(edges).sort(), [
+    ["src/cli/d.ts", "src/run/a.ts", "src/run/b.ts"],
+    ["src/contract/c.ts"],
+  ]);
+  assert.deepEqual(upward(edges), ["src/run/b.ts -> src/cli/d.ts"]);
+});
+
+Deno.test("no module under src/ passes 400 lines", async () => {
+  const long: string[] = [];
+  for (const m of await sourceModules(new URL("src/", ROOT), "src/")) {
+    const lines = (await Deno.readTextFile(new URL(m, ROOT))).split("\n").length - 1;
+    if (lines > 400) long.push(`${m}: ${lines} lines`);
+  }
+  assert.deepEqual(long, []);
 });

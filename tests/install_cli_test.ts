@@ -7,8 +7,8 @@
 
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
-import { findOurs } from "../src/hooks_file.ts";
-import { parseJsonText } from "../src/json_text.ts";
+import { findOurs } from "../src/hooks_files/hooks_file.ts";
+import { parseJsonText } from "../src/hooks_files/json_text.ts";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";

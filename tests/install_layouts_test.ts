@@ -8,12 +8,12 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import type { Agent } from "../src/agents/types.ts";
-import { findOurs } from "../src/hooks_file.ts";
-import { install } from "../src/install.ts";
-import type { InstallWorld } from "../src/config_file.ts";
-import { parseJsonText } from "../src/json_text.ts";
-import { hooksFilePath } from "../src/locations.ts";
-import { uninstall } from "../src/uninstall.ts";
+import { findOurs } from "../src/hooks_files/hooks_file.ts";
+import { install } from "../src/hooks_files/install.ts";
+import type { InstallWorld } from "../src/hooks_files/config_file.ts";
+import { parseJsonText } from "../src/hooks_files/json_text.ts";
+import { hooksFilePath } from "../src/hooks_files/locations.ts";
+import { uninstall } from "../src/hooks_files/uninstall.ts";
 
 const SELF = {
   argv: ["/usr/local/bin/deno", "--allow-read", "--allow-run", "--allow-env", "/opt/e/cli.ts"],

@@ -1,7 +1,7 @@
 // list in throwaway worlds: every file each agent reads, and the problems it knows.
 import assert from "node:assert/strict";
-import { command } from "../src/cmd_list.ts";
-import { memoryIo } from "../src/io.ts";
+import { command } from "../src/commands/list.ts";
+import { memoryIo } from "../src/cli/io.ts";
 
 async function world(files: Record<string, string>) {
   const root = await Deno.makeTempDir({ prefix: "everyhook-list-" });

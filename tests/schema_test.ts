@@ -8,10 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { findAgent } from "../src/agents/mod.ts";
-import { eventNamed } from "../src/cmd_run.ts";
-import { readAnswer } from "../src/contract.ts";
-import type { HookDocument } from "../src/contract.ts";
-import { runAdapter } from "../src/run.ts";
+import { eventNamed } from "../src/commands/run.ts";
+import { readAnswer } from "../src/contract/contract.ts";
+import type { HookDocument } from "../src/contract/contract.ts";
+import { runAdapter } from "../src/run/run.ts";
 
 type Schema = Record<string, unknown>;
 

@@ -6,8 +6,14 @@
  * @module
  */
 
-import type { ContractEvent, HookDocument, SubagentInfo, ToolCall, ToolKind } from "../contract.ts";
-import { CONTRACT_VERSION } from "../contract.ts";
+import type {
+  ContractEvent,
+  HookDocument,
+  SubagentInfo,
+  ToolCall,
+  ToolKind,
+} from "../contract/contract.ts";
+import { CONTRACT_VERSION } from "../contract/contract.ts";
 import type { Basis, Cell, Template, ToolTable } from "./types.ts";
 
 /**

@@ -5,7 +5,7 @@
  */
 
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
-import type { ContractEvent, HookDocument, ToolCall } from "../contract.ts";
+import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
   contentText,
   contextCell,

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { claudeCode } from "./claude_code.ts";
-import { translate } from "../translate.ts";
-import type { ContractEvent } from "../contract.ts";
-import { loadConformance, loadFixtures } from "../recorded.ts";
+import { translate } from "../run/translate.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { loadConformance, loadFixtures } from "../readers/recorded.ts";
 
 /** Payloads the real Claude Code 2.1.332 sent on Linux (paths made <home>, <project>). */
 const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { codex } from "./codex.ts";
-import { translate } from "../translate.ts";
-import type { ContractEvent } from "../contract.ts";
-import { loadConformance, loadFixtures } from "../recorded.ts";
+import { translate } from "../run/translate.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { loadConformance, loadFixtures } from "../readers/recorded.ts";
 
 /** Payloads the real Codex CLI 0.171.0 sent on Linux (paths made <home>, <project>). */
 const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { copilotCli } from "./copilot_cli.ts";
-import { translate } from "../translate.ts";
-import type { ContractEvent } from "../contract.ts";
+import { translate } from "../run/translate.ts";
+import type { ContractEvent } from "../contract/contract.ts";
 
 /**
  * Payloads the real Copilot CLI 1.0.102 sent on Linux (paths made <home>, <project>):

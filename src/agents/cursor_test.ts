@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { cursor } from "./cursor.ts";
-import { translate } from "../translate.ts";
-import type { ContractEvent, ToolKind } from "../contract.ts";
-import { isContractEvent } from "../contract.ts";
-import { type Fixture, loadFixtures } from "../recorded.ts";
+import { translate } from "../run/translate.ts";
+import type { ContractEvent, ToolKind } from "../contract/contract.ts";
+import { isContractEvent } from "../contract/contract.ts";
+import { type Fixture, loadFixtures } from "../readers/recorded.ts";
 
 /** Cursor's documented fixtures (written from its reference, no binary was run), by file name. */
 const ALL = new Map(

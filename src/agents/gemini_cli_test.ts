@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { geminiCli } from "./gemini_cli.ts";
-import { translate } from "../translate.ts";
-import type { ContractEvent } from "../contract.ts";
+import { translate } from "../run/translate.ts";
+import type { ContractEvent } from "../contract/contract.ts";
 
 /** Payloads the real Gemini CLI 0.61.0 sent on Linux (paths made <home>, <project>). */
 const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { ContractEvent, HookDocument, ToolKind } from "../contract.ts";
+import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract.ts";
 
 /**
  * What a statement about an agent rests on: a recorded run of its real binary,

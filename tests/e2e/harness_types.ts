@@ -7,9 +7,9 @@
 
 // The fixture and conformance shapes are the library's own: the recorder writes what
 // src/recorded.ts and src/conformance.ts read.
-import type { Fixture as RecordedFixture } from "../../src/recorded.ts";
-import type { ConformanceFile } from "../../src/conformance.ts";
-export type { ConformanceCase, ConformanceFile } from "../../src/conformance.ts";
+import type { Fixture as RecordedFixture } from "../../src/readers/recorded.ts";
+import type { ConformanceFile } from "../../src/contract/conformance.ts";
+export type { ConformanceCase, ConformanceFile } from "../../src/contract/conformance.ts";
 
 /** One recorded (or documented) payload as the recorder writes it: fixtures/<agent>/<event>.<variant>.json */
 export type Fixture = Omit<RecordedFixture, "file">;

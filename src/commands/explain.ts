@@ -1,0 +1,139 @@
+/**
+ * The `explain` command: how the agents differ, with the basis of every statement.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import type { Io } from "../cli/io.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { AGENTS, findAgent } from "../agents/mod.ts";
+import { isContractEvent } from "../contract/contract.ts";
+import { basisTag, differences, explainAgent, explainEvent } from "../readers/explain.ts";
+import { loadConformance } from "../readers/recorded.ts";
+
+/**
+ * Run `everyhook explain [agent] [event] [--json]`.
+ *
+ * @param args The arguments after the command's name.
+ * @param io The world.
+ * @returns The exit code.
+ *
+ * @example Usage
+ * ```ts
+ * import { command } from "./explain.ts";
+ * import { memoryIo } from "../cli/io.ts";
+ * const io = memoryIo();
+ * await command(["codex", "pre-tool"], io);
+ * console.assert(io.stdoutText().includes("PreToolUse"));
+ * ```
+ */
+export async function command(args: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: "boolean" } } });
+  } catch (e) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot read the arguments of "explain": ${(e as Error).message}`,
+    );
+  }
+  const [agentName, eventName, ...rest] = parsed.positionals;
+  if (rest.length > 0) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot explain "${rest.join(" ")}": give at most an agent and an event`,
+    );
+  }
+  const json = parsed.values.json === true;
+  const conformance = await loadConformance();
+  if (agentName === undefined) {
+    const rows = differences(AGENTS, conformance);
+    if (json) {
+      io.out(JSON.stringify({ ok: true, agents: AGENTS.map((a) => a.id), rows }, null, 2) + "\n");
+      return 0;
+    }
+    io.out(
+      "How the agents differ. [binary]: a recorded run of the agent's real binary showed it; [docs]: its reference says so.\n",
+    );
+    const width = Math.max(...AGENTS.map((a) => a.id.length));
+    for (const row of rows) {
+      io.out(`\n${row.title}\n`);
+      for (const agent of AGENTS) {
+        const cell = row.cells[agent.id];
+        if (cell) {
+          io.out(`  ${agent.id.padEnd(width)}  ${basisTag(cell.basis).padEnd(8)}  ${cell.text}\n`);
+        }
+      }
+    }
+    const recorded = conformance.map((c) => `${c.agent} ${c.version} (${c.os}, ${c.date})`).join(
+      ", ",
+    );
+    io.out(
+      `\nRecorded: ${recorded || "nothing yet"}. ${
+        AGENTS.filter((a) => !a.recorded).map((a) => a.name).join(", ")
+      }: docs only, no binary was run.\n`,
+    );
+    return 0;
+  }
+  const agent = findAgent(agentName);
+  if (!agent) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot explain "${agentName}": no such agent; known: ${AGENTS.map((a) => a.id).join(", ")}`,
+    );
+  }
+  if (eventName === undefined) {
+    const info = explainAgent(agent, conformance.find((c) => c.agent === agent.id));
+    if (json) {
+      io.out(JSON.stringify({ ok: true, ...info }, null, 2) + "\n");
+      return 0;
+    }
+    io.out(
+      `${agent.name} (${agent.id})${agent.recorded ? "" : ": docs only, no binary was run here"}\n`,
+    );
+    io.out(`Reference: ${agent.docs}\n`);
+    if (info.recording) {
+      io.out(
+        `Recorded: version ${info.recording.version}, ${info.recording.os}, ${info.recording.date}, ${info.recording.cases} cases\n`,
+      );
+    }
+    io.out("\nEvents:\n");
+    for (const e of info.events) {
+      io.out(`  ${e.event.padEnd(14)} ${e.native.padEnd(22)} ${e.info}\n`);
+    }
+    io.out("\nTools:\n");
+    for (const t of info.tools.names) io.out(`  ${t.name.padEnd(22)} ${t.kind}\n`);
+    for (const t of info.tools.patterns) io.out(`  /${t.pattern}/`.padEnd(25) + ` ${t.kind}\n`);
+    io.out("\nHow it behaves:\n");
+    for (const c of info.column) io.out(`  ${c.title}\n    ${basisTag(c.basis)} ${c.text}\n`);
+    return 0;
+  }
+  if (!isContractEvent(eventName)) {
+    throw new EveryhookError("usage", `Cannot explain "${eventName}": not an event`);
+  }
+  const e = explainEvent(agent, eventName);
+  if (!e) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot explain "${eventName}": ${agent.name} has no such event`,
+    );
+  }
+  if (json) {
+    io.out(JSON.stringify({ ok: true, agent: agent.id, name: agent.name, ...e }, null, 2) + "\n");
+    return 0;
+  }
+  io.out(
+    `${agent.name}, ${e.event} (${e.native}): ${e.info}\n\nWhat everyhook prints for each answer of the hook:\n`,
+  );
+  for (const a of e.answers) {
+    const label = a.answer === "none" ? "(no opinion)" : a.answer;
+    io.out(`  ${label.padEnd(13)} ${a.native}${a.exit !== 0 ? `  (exit ${a.exit})` : ""}\n`);
+    io.out(
+      `  ${"".padEnd(13)} ${a.effect} ${basisTag(a.basis)}${
+        a.notes.length > 0 ? `; ${a.notes.join("; ")}` : ""
+      }\n`,
+    );
+  }
+  return 0;
+}

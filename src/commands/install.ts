@@ -1,0 +1,65 @@
+/**
+ * The `install` command: read the options, install, print the report.
+ *
+ * @module
+ */
+
+import type { Io } from "../cli/io.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { install } from "../hooks_files/install.ts";
+import { oneHook, renderInstall, runChange } from "../cli/install_cli.ts";
+import { runtimeFacts } from "../run/runtime.ts";
+import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
+
+/** The agent's timeout when `--timeout` is not given, in seconds. */
+export const DEFAULT_TIMEOUT = 30;
+
+/**
+ * Run `everyhook install`.
+ *
+ * @param args The arguments after the command's name.
+ * @param io The world.
+ * @returns The exit code: 0, or 1 when a file was left alone.
+ * @throws {EveryhookError} `usage` for bad options; `not-found` for a missing hook;
+ *   `path-refused` for a path that cannot be written into a line.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { command } from "./install.ts";
+ * import { denoIo } from "../cli/io.ts";
+ * await command(["hook.ts", "--all", "--dry-run"], denoIo());
+ * ```
+ */
+export function command(args: string[], io: Io): Promise<number> {
+  return runChange("install", args, io, {
+    takes: ["event", "matcher", "timeout", "fail-closed"],
+    run: (a, world) => {
+      const hook = oneHook("install", a);
+      if (a.agents === undefined) {
+        throw new EveryhookError(
+          "usage",
+          'Cannot read "install": name the agents with --agent or --all',
+        );
+      }
+      let self: SelfInvocation;
+      try {
+        self = selfInvocation(runtimeFacts());
+      } catch (e) {
+        throw new EveryhookError("internal", (e as Error).message);
+      }
+      return install({
+        hook,
+        agents: a.agents,
+        events: a.events ?? ["pre-tool"],
+        scope: a.scope,
+        ...(a.project === undefined ? {} : { project: a.project }),
+        ...(a.matcher === undefined ? {} : { matcher: a.matcher }),
+        timeout: a.timeout ?? DEFAULT_TIMEOUT,
+        failClosed: a.failClosed,
+        dryRun: a.dryRun,
+        self,
+      }, world);
+    },
+    render: renderInstall,
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The `list` command: every hook of every agent, with the problems it would trip over.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import type { Io } from "../cli/io.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { AGENTS } from "../agents/mod.ts";
+import { type ListedEntry, listHooks } from "../readers/list.ts";
+import { agentsOption, eventsOption } from "../cli/options.ts";
+import { pathsFor } from "../hooks_files/locations.ts";
+
+/**
+ * Run `everyhook list [--agent a,b] [--event e,f] [--hook name] [--problems] [--ours] [--project dir] [--json]`.
+ *
+ * @param args The arguments after the command's name.
+ * @param io The world.
+ * @returns 0, or 1 when a problem was found.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { command } from "./list.ts";
+ * import { denoIo } from "../cli/io.ts";
+ * await command(["--agent", "claude-code"], denoIo());
+ * ```
+ */
+export async function command(args: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: false,
+      options: {
+        agent: { type: "string" },
+        event: { type: "string" },
+        hook: { type: "string" },
+        problems: { type: "boolean" },
+        ours: { type: "boolean" },
+        project: { type: "string" },
+        json: { type: "boolean" },
+      },
+    });
+  } catch (e) {
+    throw new EveryhookError("usage", `Cannot read the options of "list": ${(e as Error).message}`);
+  }
+  const v = parsed.values;
+  const agents = agentsOption(v.agent) ?? [...AGENTS];
+  const events = eventsOption(v.event);
+  const os = Deno.build.os;
+  const project = pathsFor(os).resolve(io.cwd, v.project ?? ".");
+  const listing = await listHooks(agents, { env: io.env, os, project });
+  const hookName = v.hook?.replaceAll("\\", "/");
+  const keep = (e: ListedEntry) =>
+    (events === undefined || events === "all"
+      ? events !== "all" || e.contractEvent !== null
+      : e.contractEvent !== null && events.includes(e.contractEvent)) &&
+    (!v.ours || e.ours) &&
+    (!v.problems || e.problems.length > 0) &&
+    (hookName === undefined || matchesHook(e, hookName, os));
+  const entries = listing.entries.filter(keep);
+  const narrowed = v.ours || hookName !== undefined || (events !== undefined && events !== "all");
+  const files = listing.files.filter((f) =>
+    f.status !== "missing" &&
+    (!narrowed || entries.some((e) => e.file === f.file)) &&
+    (!v.problems || f.problems.length > 0 || entries.some((e) => e.file === f.file))
+  );
+  const problems = files.reduce((n, f) => n + f.problems.length, 0) +
+    entries.reduce((n, e) => n + e.problems.length, 0);
+  const counts = {
+    files: files.length,
+    entries: entries.length,
+    ours: entries.filter((e) => e.ours).length,
+    problems,
+  };
+  if (v.json) {
+    io.out(JSON.stringify({ ok: problems === 0, project, counts, files, entries }, null, 2) + "\n");
+    return problems === 0 ? 0 : 1;
+  }
+  const home = io.env.HOME || io.env.USERPROFILE;
+  const short = (p: string) => (home && p.startsWith(home) ? `~${p.slice(home.length)}` : p);
+  for (const agent of agents) {
+    const mine = files.filter((f) => f.agent === agent.id);
+    if (mine.length === 0) continue;
+    io.out(`${agent.id}\n`);
+    for (const f of mine) {
+      io.out(
+        `  ${f.scope.padEnd(7)} ${short(f.file)}${
+          f.status === "unreadable" ? "  (unreadable)" : ""
+        }\n`,
+      );
+      for (const p of f.problems) io.out(`    problem: ${p}\n`);
+      for (const e of entries.filter((x) => x.file === f.file && x.agent === agent.id)) {
+        const timeout = e.timeout ? `timeout ${e.timeout.value} ${e.timeout.unit}` : "no timeout";
+        const matcher = e.matcher ? `matcher ${e.matcher}  ` : "";
+        io.out(
+          `    ${e.event.padEnd(20)} ${matcher}${timeout}${
+            e.type !== "command" ? `  type ${e.type}` : ""
+          }${e.ours ? "  [everyhook]" : ""}\n`,
+        );
+        io.out(`      ${e.command ?? "(no command)"}\n`);
+        for (const p of e.problems) io.out(`      problem: ${p}\n`);
+      }
+    }
+    io.out("\n");
+  }
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  io.out(
+    `${plural(counts.entries, "hook")} in ${
+      plural(counts.files, "file")
+    }, ${counts.ours} by everyhook; ${plural(problems, "problem")}\n`,
+  );
+  return problems === 0 ? 0 : 1;
+}
+
+function matchesHook(e: ListedEntry, name: string, os: string): boolean {
+  const fold = (s: string) => (os === "windows" ? s.toLowerCase() : s).replaceAll("\\", "/");
+  const want = fold(name);
+  const candidates = [e.hook, e.command].filter((s): s is string => s !== null).map(fold);
+  return candidates.some((c) =>
+    c.endsWith(`/${want}`) || c === want || c.includes(`/${want}"`) || c.includes(`/${want} `) ||
+    c.endsWith(want)
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The `restore` command: read the options, restore, print the report.
+ *
+ * @module
+ */
+
+import type { Io } from "../cli/io.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { restore } from "../hooks_files/restore.ts";
+import { renderRestore, runChange } from "../cli/install_cli.ts";
+
+/**
+ * Run `everyhook restore`.
+ *
+ * @param args The arguments after the command's name.
+ * @param io The world.
+ * @returns The exit code: 0, or 1 when a file could not be put back.
+ * @throws {EveryhookError} `usage` for bad options.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { command } from "./restore.ts";
+ * import { denoIo } from "../cli/io.ts";
+ * await command(["--agent", "codex", "--dry-run"], denoIo());
+ * ```
+ */
+export function command(args: string[], io: Io): Promise<number> {
+  return runChange("restore", args, io, {
+    takes: [],
+    run: (a, world) => {
+      if (a.positionals.length > 0) {
+        throw new EveryhookError(
+          "usage",
+          `Cannot read "restore": it takes no "${a.positionals[0]}"`,
+        );
+      }
+      if (a.agents === undefined) {
+        throw new EveryhookError(
+          "usage",
+          'Cannot read "restore": name the agents with --agent or --all',
+        );
+      }
+      return restore({
+        agents: a.agents,
+        scope: a.scope,
+        ...(a.project === undefined ? {} : { project: a.project }),
+        dryRun: a.dryRun,
+      }, world);
+    },
+    render: renderRestore,
+  });
+}

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { agentNamed, eventNamed, parseRunArgs } from "./run.ts";
+import { EveryhookError } from "../contract/errors.ts";
+
+Deno.test("parseRunArgs() reads both option forms and leaves the hook's arguments alone", () => {
+  const a = parseRunArgs([
+    "--agent=codex",
+    "--event",
+    "stop",
+    "--timeout=2.5",
+    "--fail-closed",
+    "--json",
+    "--",
+    "hook.ts",
+    "--agent",
+    "x",
+  ]);
+  assert.deepEqual(a, {
+    agent: "codex",
+    event: "stop",
+    failClosed: true,
+    timeoutSeconds: 2.5,
+    json: true,
+    hook: ["hook.ts", "--agent", "x"],
+  });
+  const b = parseRunArgs(["--agent", "cursor", "--event", "prompt", "hook.sh", "-v"]);
+  assert.deepEqual(b.hook, ["hook.sh", "-v"]);
+  assert.equal(b.timeoutSeconds, 25);
+});
+
+Deno.test("parseRunArgs() refuses what it cannot read with a usage error", () => {
+  const bad = [
+    ["--agent", "--", "h"],
+    ["--agent", "a", "--event", "e", "--json=yes", "--", "h"],
+    ["--agent", "a", "--event", "e", "--timeout", "0", "--", "h"],
+    ["--agent", "a", "--event", "e", "--timeout", "-1", "--", "h"],
+    ["--agent", "a", "--event", "e", "-x", "h"],
+    ["--agent", "a", "--event", "e", "--"],
+  ];
+  for (const args of bad) {
+    assert.throws(
+      () => parseRunArgs(args),
+      (e: unknown) => e instanceof EveryhookError && e.exitCode === 2,
+      args.join(" "),
+    );
+  }
+});
+
+Deno.test("eventNamed() takes a contract event or the agent's own name for it", () => {
+  const gemini = agentNamed("gemini");
+  assert.equal(eventNamed(gemini, "pre-tool"), "pre-tool");
+  assert.equal(eventNamed(gemini, "BeforeTool"), "pre-tool");
+  assert.throws(() => eventNamed(gemini, "lunch"), /no event is named "lunch"/);
+  assert.throws(() => agentNamed("nobody"), /no agent is named "nobody"/);
+});
+
+Deno.test("command() refuses to wait on a terminal for the agent's JSON", async () => {
+  const { command } = await import("./run.ts");
+  const { memoryIo } = await import("../cli/io.ts");
+  const io = { ...memoryIo({ stdin: "{}" }), stdinIsTerminal: () => true };
+  await assert.rejects(
+    command(["--agent", "claude-code", "--event", "pre-tool", "--", "hook.sh"], io),
+    /reads the agent's JSON on stdin/,
+  );
+});

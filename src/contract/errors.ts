@@ -1,0 +1,67 @@
+/**
+ * everyhook's errors: one class with a stable code and the exit code it maps to.
+ * Only `cli.ts` turns them into an exit.
+ *
+ * @module
+ */
+
+/**
+ * The exit codes of every command.
+ *
+ * @example Usage
+ * ```ts
+ * import { EXIT } from "./errors.ts";
+ * console.assert(EXIT.usage === 2);
+ * ```
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** The stable codes of everyhook's errors. */
+export type ErrorCode =
+  | "usage"
+  | "permission"
+  | "input"
+  | "hook-start"
+  | "hook-timeout"
+  | "hook-output"
+  | "config-syntax"
+  | "config-shape"
+  | "config-changed"
+  | "path-refused"
+  | "not-found"
+  | "internal";
+
+/**
+ * An error everyhook reports to the person, with a stable code for scripts.
+ *
+ * @example Usage
+ * ```ts
+ * import { EveryhookError } from "./errors.ts";
+ * const e = new EveryhookError("usage", 'Cannot read "--agent": no agent named "foo"');
+ * console.assert(e.exitCode === 2);
+ * ```
+ */
+export class EveryhookError extends Error {
+  /** The stable code. */
+  readonly code: ErrorCode;
+  /** The exit code the CLI ends with. */
+  readonly exitCode: number;
+
+  /**
+   * Make an error.
+   *
+   * @param code The stable code.
+   * @param message The message, sentence case, no trailing period.
+   * @param options The cause, if any.
+   */
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.exitCode = code === "usage" ? EXIT.usage : EXIT.failure;
+  }
+
+  /** The class's name, as stack traces and `String(error)` show it. */
+  override get name(): string {
+    return "EveryhookError";
+  }
+}

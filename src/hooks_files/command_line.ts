@@ -1,0 +1,291 @@
+/**
+ * The line install writes into an agent's file, and reading it back. The line
+ * starts everyhook the way this process was started (see `selfInvocation` in
+ * self.ts), then `run --agent <a> --event <e> --timeout <s> [--fail-closed] --
+ * <hook>`. Paths are absolute and double-quoted; on Windows they use forward
+ * slashes, which Git Bash, PowerShell and cmd.exe all take. A path holding a
+ * character those shells read differently inside double quotes is refused.
+ * Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { posix, win32 } from "node:path";
+import { EveryhookError } from "../contract/errors.ts";
+import type { SelfForm } from "./self.ts";
+
+/** What one `run` line says. */
+export interface RunLine {
+  /** The agent's id. */
+  agent: string;
+  /** The contract event. */
+  event: string;
+  /** The seconds `run` gives the hook. */
+  timeout: number;
+  /** Whether a failing hook denies. */
+  failClosed: boolean;
+  /** The hook's absolute path. */
+  hook: string;
+}
+
+/** A line read back: what it says, and how it starts everyhook. */
+export interface ParsedLine extends RunLine {
+  /** The words before `run`. */
+  self: string[];
+  /** Which way it starts everyhook (`other` for a form this version does not write). */
+  form: SelfForm | "other";
+  /** Arguments given to the hook after its path. */
+  args: string[];
+}
+
+// Characters that Git Bash, PowerShell or cmd.exe treat specially inside double quotes,
+// plus control characters and the backslash (an escape in sh's double quotes).
+// deno-lint-ignore no-control-regex -- control characters are exactly what is refused
+const REFUSED = /["$`%\\\u0000-\u001f\u007f]/;
+const BARE = /^[A-Za-z0-9_.:=,@+-]+$/;
+const BARE_PROGRAM = /^[A-Za-z0-9_./:+-]+$/;
+
+/**
+ * Refuse a word that cannot be written safely into a line.
+ *
+ * @param word The path or word.
+ * @param what What it is, for the message (`the hook`, `deno`).
+ * @throws {EveryhookError} `path-refused` when it holds `"`, `$`, a backtick, `%`,
+ *   a backslash or a control character such as a newline.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkWord } from "./command_line.ts";
+ * checkWord("/home/me/hooks/block.ts", "the hook");
+ * ```
+ */
+export function checkWord(word: string, what: string): void {
+  const bad = REFUSED.exec(word);
+  if (bad) {
+    const shown = bad[0] < " " || bad[0] === "\u007f"
+      ? `U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")}`
+      : bad[0];
+    throw new EveryhookError(
+      "path-refused",
+      `Cannot write ${what} "${
+        JSON.stringify(word).slice(1, -1)
+      }" into a hook line: it holds "${shown}", which shells read differently; move or rename it`,
+    );
+  }
+}
+
+/**
+ * A path as the line holds it: forward slashes on Windows, unchanged elsewhere.
+ *
+ * @param path An absolute path.
+ * @param os The operating system the agent runs on.
+ * @returns The path for the line.
+ *
+ * @example Usage
+ * ```ts
+ * import { linePath } from "./command_line.ts";
+ * console.assert(linePath("C:\\hooks\\a.ts", "windows") === "C:/hooks/a.ts");
+ * ```
+ */
+export function linePath(path: string, os: string): string {
+  return os === "windows" ? path.replaceAll("\\", "/") : path;
+}
+
+/**
+ * The words of a `run` line: everyhook's own words, then `run` and its options.
+ *
+ * @param self The words that start everyhook (`selfInvocation(...).argv`).
+ * @param line What the line says.
+ * @returns The words, program first.
+ * @throws {EveryhookError} `path-refused` for a word that cannot be written.
+ *
+ * @example Usage
+ * ```ts
+ * import { runArgv } from "./command_line.ts";
+ * const argv = runArgv(["/bin/everyhook"], {
+ *   agent: "codex", event: "stop", timeout: 28, failClosed: false, hook: "/h/a.ts",
+ * });
+ * console.assert(argv.join(" ") === "/bin/everyhook run --agent codex --event stop --timeout 28 -- /h/a.ts");
+ * ```
+ */
+export function runArgv(self: readonly string[], line: RunLine): string[] {
+  const argv = [
+    ...self,
+    "run",
+    "--agent",
+    line.agent,
+    "--event",
+    line.event,
+    "--timeout",
+    String(line.timeout),
+    ...(line.failClosed ? ["--fail-closed"] : []),
+    "--",
+    line.hook,
+  ];
+  argv.forEach((word, i) => checkWord(word, i === 0 ? "the program" : "a path"));
+  return argv;
+}
+
+/**
+ * Join words into one line a shell runs: the program bare when it can be, every
+ * word with a slash (paths, a JSR specifier) in double quotes.
+ *
+ * @param argv The words, program first.
+ * @returns The line.
+ * @throws {EveryhookError} `path-refused` for a word that cannot be written.
+ *
+ * @example Usage
+ * ```ts
+ * import { shellLine } from "./command_line.ts";
+ * console.assert(shellLine(["/usr/bin/deno", "/a b/cli.ts", "run"]) === '/usr/bin/deno "/a b/cli.ts" run');
+ * ```
+ */
+export function shellLine(argv: readonly string[]): string {
+  return argv.map((word, i) => {
+    checkWord(word, i === 0 ? "the program" : "a path");
+    const bare = i === 0 ? BARE_PROGRAM : BARE;
+    return word !== "" && bare.test(word) ? word : `"${word}"`;
+  }).join(" ");
+}
+
+/**
+ * Split a line into words the way the shells read the lines install writes:
+ * spaces between words, double or single quotes around one.
+ *
+ * @param text The line.
+ * @returns The words, or undefined when a quote is not closed.
+ *
+ * @example Usage
+ * ```ts
+ * import { splitLine } from "./command_line.ts";
+ * console.assert(splitLine('a "b c" d')?.length === 3);
+ * ```
+ */
+export function splitLine(text: string): string[] | undefined {
+  const words: string[] = [];
+  let word: string | undefined;
+  let quote: string | undefined;
+  for (const ch of text) {
+    if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+      else word += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      word ??= "";
+    } else if (/\s/.test(ch)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else {
+      word = (word ?? "") + ch;
+    }
+  }
+  if (quote !== undefined) return undefined;
+  if (word !== undefined) words.push(word);
+  return words;
+}
+
+/**
+ * Read a `run` line back from its words.
+ *
+ * @param argv The words, program first (a split line, or an entry's program and arguments).
+ * @returns What the line says, or undefined when it is not a line everyhook writes.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseArgv } from "./command_line.ts";
+ * const p = parseArgv(["deno", "run", "--allow-read", "/e/cli.ts", "run", "--agent", "codex",
+ *   "--event", "pre-tool", "--timeout", "28", "--", "/h/a.ts"]);
+ * console.assert(p?.form === "clone" && p.hook === "/h/a.ts");
+ * ```
+ */
+export function parseArgv(argv: readonly string[]): ParsedLine | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    if (argv[i] !== "run") continue;
+    const rest = parseRunOptions(argv.slice(i + 1));
+    if (rest === undefined) continue;
+    const self = argv.slice(0, i);
+    return { ...rest, self, form: formOf(self) };
+  }
+  return undefined;
+}
+
+/**
+ * Read a `run` line back from its text.
+ *
+ * @param text The command line, as an agent's file holds it.
+ * @returns What the line says, or undefined when it is not a line everyhook writes.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseLine } from "./command_line.ts";
+ * const p = parseLine('"C:/bin/everyhook.exe" run --agent codex --event stop --timeout 1 -- "C:/h/a.ts"');
+ * console.assert(p?.form === "binary" && p.event === "stop");
+ * ```
+ */
+export function parseLine(text: string): ParsedLine | undefined {
+  const words = splitLine(text);
+  return words === undefined ? undefined : parseArgv(words);
+}
+
+function parseRunOptions(words: string[]): Omit<ParsedLine, "self" | "form"> | undefined {
+  let agent: string | undefined;
+  let event: string | undefined;
+  let timeout = 25;
+  let failClosed = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === "--") {
+      const hook = words[i + 1];
+      if (agent === undefined || event === undefined || hook === undefined) return undefined;
+      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2) };
+    }
+    const eq = word.indexOf("=");
+    const name = eq > 0 ? word.slice(0, eq) : word;
+    const inline = eq > 0 ? word.slice(eq + 1) : undefined;
+    if (name === "--fail-closed" || name === "--json") {
+      if (name === "--fail-closed") failClosed = inline !== "false";
+      continue;
+    }
+    if (name !== "--agent" && name !== "--event" && name !== "--timeout") return undefined;
+    const value = inline ?? words[++i];
+    if (value === undefined) return undefined;
+    if (name === "--agent") agent = value;
+    else if (name === "--event") event = value;
+    else {
+      timeout = Number(value);
+      if (!Number.isFinite(timeout)) return undefined;
+    }
+  }
+  return undefined;
+}
+
+function formOf(self: string[]): SelfForm | "other" {
+  if (self.length === 1) return "binary";
+  if (self.some((w) => w.startsWith("jsr:@everyhook/cli"))) return "jsr";
+  if (self.some((w) => /(^|[\\/])cli\.ts$/.test(w))) return "clone";
+  return "other";
+}
+
+const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\|\/\/[^/])/;
+
+/**
+ * Whether two absolute paths name the same file, in the path style they are
+ * written in (Windows paths compare without regard to case or slash direction).
+ *
+ * @param a One path.
+ * @param b The other.
+ * @returns True when they are the same.
+ *
+ * @example Usage
+ * ```ts
+ * import { samePath } from "./command_line.ts";
+ * console.assert(samePath("C:/Hooks/a.ts", "c:\\hooks\\a.ts"));
+ * console.assert(!samePath("/h/A.ts", "/h/a.ts"));
+ * ```
+ */
+export function samePath(a: string, b: string): boolean {
+  if (WINDOWS_PATH.test(a) || WINDOWS_PATH.test(b)) {
+    return win32.normalize(a).toLowerCase() === win32.normalize(b).toLowerCase();
+  }
+  return posix.normalize(a) === posix.normalize(b);
+}

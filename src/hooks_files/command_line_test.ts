@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { EveryhookError } from "../contract/errors.ts";
+import {
+  checkWord,
+  linePath,
+  parseArgv,
+  parseLine,
+  runArgv,
+  samePath,
+  shellLine,
+  splitLine,
+} from "./command_line.ts";
+import { selfInvocation } from "./self.ts";
+
+const LINE = { agent: "claude-code", event: "pre-tool", timeout: 28, failClosed: false };
+
+const SELVES = {
+  binary: selfInvocation({
+    standalone: true,
+    execPath: "/opt/bin/everyhook",
+    mainModule: "deno-compile://cli.ts",
+    os: "linux",
+  }),
+  clone: selfInvocation({
+    standalone: false,
+    execPath: "/usr/local/bin/deno",
+    mainModule: "file:///home/me/every%20hook/cli.ts",
+    os: "linux",
+  }),
+  jsr: selfInvocation({
+    standalone: false,
+    execPath: "/usr/local/bin/deno",
+    mainModule: "https://jsr.io/@everyhook/cli/0.1.0/cli.ts",
+    os: "linux",
+  }),
+  windowsClone: selfInvocation({
+    standalone: false,
+    execPath: "C:\\Users\\me\\.deno\\bin\\deno.exe",
+    mainModule: "file:///C:/Users/me/everyhook/cli.ts",
+    os: "windows",
+  }),
+  windowsBinary: selfInvocation({
+    standalone: true,
+    execPath: "C:\\Program Files\\everyhook\\everyhook.exe",
+    mainModule: "deno-compile://cli.ts",
+    os: "windows",
+  }),
+};
+
+Deno.test("shellLine() writes the program bare, paths double-quoted, flags bare", () => {
+  const argv = runArgv(SELVES.clone.argv, { ...LINE, hook: "/home/me/hooks/block.ts" });
+  assert.equal(
+    shellLine(argv),
+    '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/cli.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/home/me/hooks/block.ts"',
+  );
+  const jsr = shellLine(runArgv(SELVES.jsr.argv, { ...LINE, hook: "/h/a.ts", failClosed: true }));
+  assert.match(jsr, / "jsr:@everyhook\/cli@0\.1\.0\/cli" run .* --fail-closed -- "\/h\/a\.ts"$/);
+  const win = shellLine(runArgv(SELVES.windowsBinary.argv, { ...LINE, hook: "C:/h/a.ts" }));
+  assert.ok(win.startsWith('"C:/Program Files/everyhook/everyhook.exe" run '));
+});
+
+Deno.test("every form reads back to what was written, from text and from words", () => {
+  for (const [name, self] of Object.entries(SELVES)) {
+    const hook = name.startsWith("windows") ? "C:/Users/me/My Hooks/a.ts" : "/tmp/my hooks/a.ts";
+    for (const failClosed of [false, true]) {
+      const argv = runArgv(self.argv, { ...LINE, hook, failClosed });
+      for (const parsed of [parseLine(shellLine(argv)), parseArgv(argv)]) {
+        assert.ok(parsed, `${name} reads back`);
+        assert.equal(parsed.form, name.replace("windowsB", "b").replace("windowsC", "c"));
+        assert.deepEqual(parsed.self, self.argv);
+        assert.equal(parsed.hook, hook);
+        assert.equal(parsed.agent, "claude-code");
+        assert.equal(parsed.event, "pre-tool");
+        assert.equal(parsed.timeout, 28);
+        assert.equal(parsed.failClosed, failClosed);
+      }
+    }
+  }
+});
+
+Deno.test("parseLine() reads the Node version's line and leaves other commands alone", () => {
+  const node = parseLine(
+    'node "C:/e/bin/everyhook.mjs" run --agent codex --event stop -- "C:/e/examples/x.mjs"',
+  );
+  assert.equal(node?.form, "other");
+  assert.equal(node?.hook, "C:/e/examples/x.mjs");
+  assert.equal(parseLine("node /path/record-hook.js PreToolUse"), undefined);
+  assert.equal(parseLine('"/bin/run" run --agent a'), undefined);
+  assert.equal(parseLine('deno run "unclosed'), undefined);
+  assert.equal(parseLine("/bin/everyhook run --agent a --event e --timeout x -- /h"), undefined);
+});
+
+Deno.test("checkWord() refuses the characters shells read differently in double quotes", () => {
+  for (const bad of ['/a"b', "/a$b", "/a`b", "/a%b%", "/a\nb", "/a\rb", "C:\\a"]) {
+    assert.throws(() => checkWord(bad, "the hook"), (e: unknown) => {
+      return e instanceof EveryhookError && e.code === "path-refused";
+    });
+    assert.throws(() => runArgv(["/bin/everyhook"], { ...LINE, hook: bad }), EveryhookError);
+  }
+  checkWord("/home/me/it's (mine) & yours!/a.ts", "the hook");
+});
+
+Deno.test("splitLine() keeps quoted spaces and empty words", () => {
+  assert.deepEqual(splitLine(`a  "b c" 'd e' "" f"g h"`), ["a", "b c", "d e", "", "fg h"]);
+});
+
+Deno.test("linePath() writes forward slashes on Windows only", () => {
+  assert.equal(linePath("C:\\Users\\me\\a.ts", "windows"), "C:/Users/me/a.ts");
+  assert.equal(linePath("/home/me/a.ts", "linux"), "/home/me/a.ts");
+});
+
+Deno.test("samePath() compares Windows paths without case or slash direction", () => {
+  assert.ok(samePath("C:/Users/Me/a.ts", "c:\\users\\me\\a.ts"));
+  assert.ok(samePath("/h/x/../a.ts", "/h/a.ts"));
+  assert.ok(!samePath("/h/A.ts", "/h/a.ts"));
+  assert.ok(!samePath("C:/a.ts", "D:/a.ts"));
+});

@@ -1,0 +1,189 @@
+/**
+ * What install, uninstall and restore share: the world they work in, reading
+ * an agent's hooks file for a change, checking what is about to be written,
+ * and the reason a file is left alone. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { EveryhookError } from "../contract/errors.ts";
+import {
+  decodeJsonText,
+  DEFAULT_FORMAT,
+  duplicateHooksKey,
+  type JsonText,
+  parseJsonText,
+} from "./json_text.ts";
+import type { Agent } from "../agents/types.ts";
+import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
+import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
+
+/** The world install, uninstall and restore work in. */
+export interface InstallWorld {
+  /** The environment (HOME, USERPROFILE and the agents' variables). */
+  env: Readonly<Record<string, string>>;
+  /** The current folder. */
+  cwd: string;
+  /** The operating system the agents run on. */
+  os: string;
+  /** The time, for backup names. */
+  now(): Date;
+  /** Called right before a file is renamed into place (tests change the file there). */
+  beforeRename?: (file: string) => Promise<void>;
+}
+
+/**
+ * A file read for a change: its snapshot, text and root object.
+ */
+export interface ReadFile {
+  /** The snapshot the write compares against. */
+  snapshot: FileSnapshot;
+  /** The text and layout (a new file's default layout when there is none). */
+  json: JsonText;
+  /** The parsed value (undefined for no file or an empty one). */
+  value: unknown;
+}
+
+/**
+ * Read a hooks file for a change.
+ *
+ * @param file The path.
+ * @returns The snapshot, text and value.
+ * @throws {EveryhookError} `config-syntax` when it is not UTF-8 JSON.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readHooksFile } from "./config_file.ts";
+ * const f = await readHooksFile("/home/me/.codex/hooks.json");
+ * ```
+ */
+export async function readHooksFile(file: string): Promise<ReadFile> {
+  const snapshot = await readSnapshot(file);
+  if (snapshot.bytes === null) {
+    return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
+  }
+  const json = decodeJsonText(snapshot.bytes, file);
+  const value = parseJsonText(json.text, file);
+  const twice = duplicateHooksKey(json.text);
+  if (twice !== undefined) {
+    throw new EveryhookError(
+      "config-shape",
+      `Cannot change "${file}": it has the key "${twice}" twice, and an agent reads only one of them; keep one and try again`,
+    );
+  }
+  return { snapshot, json, value };
+}
+
+/**
+ * A check for bytes about to be written: they must be UTF-8 JSON.
+ *
+ * @param file The path, for messages.
+ * @returns The check.
+ *
+ * @example Usage
+ * ```ts
+ * import { verifyJson } from "./config_file.ts";
+ * verifyJson("x.json")(new TextEncoder().encode("{}"));
+ * ```
+ */
+export function verifyJson(file: string): (bytes: Uint8Array) => void {
+  return (bytes) => {
+    parseJsonText(decodeJsonText(bytes, file).text, file);
+  };
+}
+
+/**
+ * The hook's absolute path, resolved against the current folder.
+ *
+ * @param hook The path as given.
+ * @param world The current folder and OS.
+ * @returns The absolute path.
+ *
+ * @example Usage
+ * ```ts
+ * import { hookPath } from "./config_file.ts";
+ * console.assert(hookPath("a.ts", { cwd: "/p", os: "linux" }) === "/p/a.ts");
+ * ```
+ */
+export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">): string {
+  return pathsFor(world.os).resolve(world.cwd, hook);
+}
+
+/**
+ * The reason to print for a file left alone, from what stopped the change: an
+ * everyhook refusal, or an error of the file system (a folder where a file
+ * should be, a file that cannot be written).
+ *
+ * @param e What was thrown.
+ * @param file The file, for messages.
+ * @returns The reason.
+ * @throws What is neither (a bug, or a Deno permission that is missing, which the CLI names).
+ *
+ * @example Usage
+ * ```ts
+ * import { refusalReason } from "./config_file.ts";
+ * import { EveryhookError } from "../contract/errors.ts";
+ * console.assert(refusalReason(new EveryhookError("config-shape", "bad"), "f") === "bad");
+ * ```
+ */
+export function refusalReason(e: unknown, file: string): string {
+  if (e instanceof EveryhookError) return e.message;
+  if (e instanceof Deno.errors.NotCapable) throw e;
+  const fsError = Object.values(Deno.errors).some((kind) => e instanceof kind);
+  if (fsError) return `Cannot change "${file}": ${(e as Error).message}`;
+  throw e;
+}
+
+/**
+ * The file each agent's hooks go in, for a scope.
+ *
+ * @param agents The agents.
+ * @param scope The scope.
+ * @param project The project folder as given (default: the current folder).
+ * @param world The environment, folder and OS.
+ * @returns Each agent with its file.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentFiles } from "./config_file.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const [one] = agentFiles([findAgent("codex")!], "project", "p", {
+ *   env: {}, cwd: "/w", os: "linux", now: () => new Date(),
+ * });
+ * console.assert(one?.file === "/w/p/.codex/hooks.json");
+ * ```
+ */
+export function agentFiles(
+  agents: readonly Agent[],
+  scope: Scope,
+  project: string | undefined,
+  world: InstallWorld,
+): Array<{ agent: Agent; file: string }> {
+  const folder = pathsFor(world.os).resolve(world.cwd, project ?? ".");
+  return agents.map((agent) => ({
+    agent,
+    file: hooksFilePath(agent, scope, { env: world.env, os: world.os, project: folder }),
+  }));
+}
+
+/**
+ * The world's hook before a rename, bound to one file, as `safeWrite` takes it.
+ *
+ * @param world The world.
+ * @param file The file about to be written.
+ * @returns `{ beforeRename }`, or nothing when the world has none.
+ *
+ * @example Usage
+ * ```ts
+ * import { renameHook } from "./config_file.ts";
+ * const w = { env: {}, cwd: "/", os: "linux", now: () => new Date() };
+ * console.assert(renameHook(w, "/f").beforeRename === undefined);
+ * ```
+ */
+export function renameHook(
+  world: InstallWorld,
+  file: string,
+): { beforeRename?: () => Promise<void> } {
+  const hook = world.beforeRename;
+  return hook ? { beforeRename: () => hook(file) } : {};
+}

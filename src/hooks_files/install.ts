@@ -1,0 +1,332 @@
+/**
+ * install: plan the change to each agent's hooks file, then apply it through
+ * the one writer. One file per agent and scope; the agent's event names,
+ * matcher and timeout unit; only everyhook's own entries; a second install
+ * changes nothing. A file that cannot be read, or has the wrong shape, is left
+ * alone with the reason, and the other agents are still done. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
+import { type ContractEvent, EVENTS } from "../contract/contract.ts";
+import { checkWord, linePath, runArgv, samePath } from "./command_line.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import {
+  addEntry,
+  buildEntry,
+  checkShape,
+  findOurs,
+  isSameEntry,
+  type JsonObject,
+  removeEntry,
+  replaceEntry,
+} from "./hooks_file.ts";
+import { editJson, encodeJsonText, parseJsonText } from "./json_text.ts";
+import {
+  agentFiles,
+  hookPath,
+  type InstallWorld,
+  type ReadFile,
+  readHooksFile,
+  refusalReason,
+  renameHook,
+  verifyJson,
+} from "./config_file.ts";
+import type { Scope } from "./locations.ts";
+import { safeWrite } from "./safe_write.ts";
+
+/** What to install. */
+export interface InstallOptions {
+  /** The hook's path, as given (relative to the current folder or absolute). */
+  hook: string;
+  /** The agents. */
+  agents: readonly Agent[];
+  /** The contract events, or all of them. */
+  events: readonly ContractEvent[] | "all";
+  /** Which file of each agent. */
+  scope: Scope;
+  /** The project folder for the project scope (default: the current folder). */
+  project?: string;
+  /** The matcher, for events that take one. */
+  matcher?: string;
+  /** The agent's timeout in seconds. */
+  timeout: number;
+  /** A failing hook denies; the agent's own switch is written too. */
+  failClosed: boolean;
+  /** Write nothing. */
+  dryRun: boolean;
+  /** How everyhook starts itself (`selfInvocation(...)`): its words and warnings. */
+  self: { argv: readonly string[]; warnings: readonly string[] };
+}
+
+/** One entry install writes. */
+export interface EntryReport {
+  /** The contract event. */
+  event: ContractEvent;
+  /** The agent's name for it. */
+  native: string;
+  /** The matcher written, or null. */
+  matcher: string | null;
+  /** The timeout written, in the agent's unit. */
+  timeout: number;
+  /** What a hook's answers do there, in short. */
+  can: string;
+}
+
+/** What install did (or would do) to one agent's file. */
+export interface InstallResult {
+  /** The agent's id. */
+  agent: string;
+  /** The scope. */
+  scope: Scope;
+  /** The file. */
+  file: string;
+  /** What happened to it. */
+  action: "created" | "updated" | "unchanged" | "refused";
+  /** The backup made (or that would be made), or null. */
+  backup: string | null;
+  /** Why the file was left alone, or null. */
+  refused: string | null;
+  /** The entries written. */
+  entries: EntryReport[];
+  /** Events skipped, capped timeouts, unused matchers. */
+  notes: string[];
+}
+
+/** The whole install report. */
+export interface InstallReport {
+  /** False when a file was refused. */
+  ok: boolean;
+  /** Whether nothing was written. */
+  dryRun: boolean;
+  /** The hook's absolute path. */
+  hook: string;
+  /** The scope. */
+  scope: Scope;
+  /** One row per agent. */
+  results: InstallResult[];
+  /** What the person still has to do, per agent. */
+  needs: Array<{ agent: string; text: string }>;
+  /** Warnings about the line itself. */
+  warnings: string[];
+}
+
+const VERBS: Partial<Record<Effect, string>> = {
+  blocked: "blocks",
+  asked: "asks",
+  approved: "approves",
+  rewritten: "rewrites",
+  feedback: "gives feedback",
+  "sent-back": "sends back",
+  context: "adds context",
+  message: "shows a message",
+  ended: "ends the run",
+};
+
+/**
+ * What the answers of a hook do at one event of an agent, in short, from its cells.
+ *
+ * @param agent The agent.
+ * @param event The contract event.
+ * @returns Such as `deny blocks, ask becomes deny, context, message`.
+ *
+ * @example Usage
+ * ```ts
+ * import { canText } from "./install.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
+ * ```
+ */
+export function canText(agent: Agent, event: ContractEvent): string {
+  const cells = agent.events[event]?.cells;
+  if (!cells) return "";
+  const parts: AnswerPart[] = ["deny", "ask", "allow", "context", "message", "input"];
+  const out: string[] = [];
+  for (const part of parts) {
+    const cell = cells[part];
+    if (!cell || cell.becomes === "dropped") continue;
+    if (cell.becomes !== undefined && cell.becomes !== part) {
+      out.push(`${part} becomes ${cell.becomes}`);
+    } else if (cell.effect !== "none") {
+      const decision = part === "deny" || part === "ask" || part === "allow";
+      out.push(decision ? `${part} ${VERBS[cell.effect] ?? cell.effect}` : part);
+    }
+  }
+  return out.length > 0 ? out.join(", ") : "nothing";
+}
+
+function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
+  events: ContractEvent[];
+  notes: string[];
+} {
+  const wanted = events === "all" ? EVENTS : events;
+  const notes: string[] = [];
+  const have: ContractEvent[] = [];
+  for (const e of wanted) {
+    if (agent.events[e]) have.push(e);
+    else notes.push(`${e}: ${agent.name} has no such event; skipped`);
+  }
+  return { events: have, notes };
+}
+
+/**
+ * Install a hook: plan each agent's file, then write it (unless a dry run).
+ *
+ * @param options What to install, and where.
+ * @param world The environment, folder, OS and clock.
+ * @returns The report.
+ * @throws {EveryhookError} `not-found` when the hook is not a file; `path-refused`
+ *   for a path that cannot be written into a line.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { install } from "./install.ts";
+ * const report = await install(options, { env: Deno.env.toObject(), cwd: Deno.cwd(), os: "linux", now: () => new Date() });
+ * ```
+ */
+export async function install(
+  options: InstallOptions,
+  world: InstallWorld,
+): Promise<InstallReport> {
+  const hook = hookPath(options.hook, world);
+  try {
+    if (!(await Deno.stat(hook)).isFile) throw new Deno.errors.NotFound(hook);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    throw new EveryhookError(
+      "not-found",
+      `Cannot install "${options.hook}": there is no such file`,
+    );
+  }
+  checkWord(linePath(hook, world.os), "the hook");
+  options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
+  const results: InstallResult[] = [];
+  const needs: InstallReport["needs"] = [];
+  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+    const { events, notes } = chosenEvents(agent, options.events);
+    const row: InstallResult = {
+      agent: agent.id,
+      scope: options.scope,
+      file,
+      action: "unchanged",
+      backup: null,
+      refused: null,
+      entries: [],
+      notes,
+    };
+    results.push(row);
+    if (events.length === 0) continue;
+    try {
+      const read = await readHooksFile(file);
+      const plan = planAgent(agent, events, options, hook, read, world.os);
+      row.entries = plan.entries;
+      row.notes.push(...plan.notes);
+      if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
+      const written = await safeWrite({
+        snapshot: read.snapshot,
+        content: encodeJsonText(plan.text, read.json.format),
+        verify: verifyJson(file),
+        dryRun: options.dryRun,
+        now: world.now(),
+        ...renameHook(world, file),
+      });
+      row.backup = written.backup;
+      row.action = read.snapshot.bytes === null ? "created" : "updated";
+    } catch (e) {
+      row.action = "refused";
+      row.refused = refusalReason(e, file);
+      continue;
+    }
+    if (row.entries.length > 0) {
+      needs.push({ agent: agent.id, text: agent.install.stillToDo[options.scope] });
+    }
+  }
+  return {
+    ok: results.every((r) => r.action !== "refused"),
+    dryRun: options.dryRun,
+    hook,
+    scope: options.scope,
+    results,
+    needs,
+    warnings: [...options.self.warnings],
+  };
+}
+
+function planAgent(
+  agent: Agent,
+  events: ContractEvent[],
+  options: InstallOptions,
+  hook: string,
+  read: ReadFile,
+  os: string,
+): { text: string; entries: EntryReport[]; notes: string[] } {
+  const info = agent.install;
+  const nativesOf = (
+    e: ContractEvent,
+  ) => [agent.events[e]!.native, ...(info.alsoNatives?.[e] ?? [])];
+  const natives = events.flatMap(nativesOf);
+  const file = read.snapshot.path;
+  let root = checkShape(read.value, info, file, natives);
+  let text = read.value === undefined ? `{}${read.json.format.eol}` : read.json.text;
+  const format = read.json.format;
+  if (info.layout === "flat" && read.value === undefined) {
+    // A new flat file says its version, as the agents' references show it.
+    text = editJson(text, ["version"], 1, format);
+    root = checkShape(parseJsonText(text, file), info, file, natives);
+  }
+  const entries: EntryReport[] = [];
+  const notes: string[] = [];
+  const noMatcher: ContractEvent[] = [];
+  for (const [event, native] of events.flatMap((e) => nativesOf(e).map((n) => [e, n] as const))) {
+    const cap = info.timeoutCaps?.[event];
+    const seconds = cap !== undefined ? Math.min(cap, options.timeout) : options.timeout;
+    if (cap !== undefined && options.timeout > cap) {
+      notes.push(`${event}: ${agent.name} allows ${native} ${cap} seconds; the entry says ${cap}`);
+    }
+    let matcher: string | undefined;
+    if (options.matcher !== undefined) {
+      if (agent.events[event]!.matcher) matcher = options.matcher;
+      else noMatcher.push(event);
+    }
+    const argv = runArgv(options.self.argv, {
+      agent: agent.id,
+      event,
+      timeout: Math.max(1, seconds - 2),
+      failClosed: options.failClosed,
+      hook: linePath(hook, os),
+    });
+    const timeout = info.timeoutUnit === "ms" ? seconds * 1000 : seconds;
+    const desired = buildEntry(info, {
+      event,
+      native,
+      argv,
+      timeout,
+      failClosed: options.failClosed,
+      ...(matcher === undefined ? {} : { matcher }),
+    });
+    entries.push({ event, native, matcher: matcher ?? null, timeout, can: canText(agent, event) });
+    const mine = () =>
+      findOurs(root, info).filter((f) =>
+        f.line.agent === agent.id && f.line.event === event && f.native === native &&
+        samePath(f.line.hook, hook)
+      );
+    let found = mine();
+    if (found.length === 1 && isSameEntry(found[0]!, desired, info)) continue;
+    if (found.length === 1 && found[0]!.native === native) {
+      text = replaceEntry(text, root, found[0]!, desired, format);
+      root = parseJsonText(text, file) as JsonObject;
+      continue;
+    }
+    while ((found = mine()).length > 0) {
+      text = removeEntry(text, root, found.at(-1)!, format);
+      root = parseJsonText(text, file) as JsonObject;
+    }
+    text = addEntry(text, root, desired, format);
+    root = parseJsonText(text, file) as JsonObject;
+  }
+  if (noMatcher.length > 0) {
+    notes.push(`no matcher at ${noMatcher.join(", ")}: ${agent.name} takes none there`);
+  }
+  return { text, entries, notes };
+}

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { AGENTS, findAgent } from "../agents/mod.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { homeFolder, hooksFilePath } from "./locations.ts";
+
+const agent = (name: string) => findAgent(name)!;
+
+Deno.test("hooksFilePath() puts each agent's user file in the home folder", () => {
+  const context = { env: { HOME: "/home/me" }, os: "linux", project: "/p" };
+  assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "user", context)), [
+    "/home/me/.claude/settings.json",
+    "/home/me/.codex/hooks.json",
+    "/home/me/.gemini/settings.json",
+    "/home/me/.copilot/hooks/everyhook.json",
+    "/home/me/.cursor/hooks.json",
+  ]);
+  assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
+    "/p/.claude/settings.json",
+    "/p/.codex/hooks.json",
+    "/p/.gemini/settings.json",
+    "/p/.github/hooks/everyhook.json",
+    "/p/.cursor/hooks.json",
+  ]);
+});
+
+Deno.test("hooksFilePath() follows the agents' own variables", () => {
+  const context = {
+    env: {
+      HOME: "/home/me",
+      CLAUDE_CONFIG_DIR: "/c",
+      CODEX_HOME: "/x",
+      GEMINI_CLI_HOME: "/g",
+      COPILOT_HOME: "/o",
+    },
+    os: "linux",
+    project: "/p",
+  };
+  assert.equal(hooksFilePath(agent("claude-code"), "user", context), "/c/settings.json");
+  assert.equal(hooksFilePath(agent("codex"), "user", context), "/x/hooks.json");
+  assert.equal(hooksFilePath(agent("gemini-cli"), "user", context), "/g/.gemini/settings.json");
+  assert.equal(hooksFilePath(agent("copilot-cli"), "user", context), "/o/hooks/everyhook.json");
+  assert.equal(hooksFilePath(agent("codex"), "project", context), "/p/.codex/hooks.json");
+});
+
+Deno.test("hooksFilePath() on Windows uses USERPROFILE and backslashes", () => {
+  const context = {
+    env: { USERPROFILE: "C:\\Users\\me", HOME: "/ignored" },
+    os: "windows",
+    project: "D:\\work",
+  };
+  assert.equal(
+    hooksFilePath(agent("claude-code"), "user", context),
+    "C:\\Users\\me\\.claude\\settings.json",
+  );
+  assert.equal(
+    hooksFilePath(agent("copilot-cli"), "project", context),
+    "D:\\work\\.github\\hooks\\everyhook.json",
+  );
+});
+
+Deno.test("homeFolder() says which variable is missing", () => {
+  assert.throws(
+    () => homeFolder({ env: {}, os: "windows", project: "/" }),
+    (e: unknown) => e instanceof EveryhookError && /USERPROFILE/.test(e.message),
+  );
+  assert.equal(homeFolder({ env: { HOME: "/h" }, os: "windows", project: "/" }), "/h");
+});

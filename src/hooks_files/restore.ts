@@ -1,0 +1,121 @@
+/**
+ * restore: put the newest everyhook backup of each agent's hooks file back,
+ * after backing up the file as it is, so that a restore can be undone by
+ * another. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import { agentFiles, type InstallWorld, refusalReason, renameHook } from "./config_file.ts";
+import type { Scope } from "./locations.ts";
+import { listBackups, readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
+
+/** What to restore. */
+export interface RestoreOptions {
+  /** The agents. */
+  agents: readonly Agent[];
+  /** Which file of each agent. */
+  scope: Scope;
+  /** The project folder for the project scope. */
+  project?: string;
+  /** Write nothing. */
+  dryRun: boolean;
+}
+
+/** What restore did (or would do) to one agent's file. */
+export interface RestoreResult {
+  /** The agent's id. */
+  agent: string;
+  /** The scope. */
+  scope: Scope;
+  /** The file. */
+  file: string;
+  /** The backup put back (or that would be), or null. */
+  from: string | null;
+  /** How many older backups there are. */
+  others: number;
+  /** Whether the file was put back. */
+  restored: boolean;
+  /** Why nothing was put back, or null. */
+  reason: string | null;
+  /** In a dry run: whether it would be put back. */
+  wouldRestore?: boolean;
+  /** The backup of the file as it was, when one was made. */
+  savedCurrent?: string | null;
+}
+
+/** The whole restore report. */
+export interface RestoreReport {
+  /** False when a file could not be put back for a reason other than having no backup. */
+  ok: boolean;
+  /** Whether nothing was written. */
+  dryRun: boolean;
+  /** The scope. */
+  scope: Scope;
+  /** One row per agent. */
+  results: RestoreResult[];
+}
+
+/**
+ * Restore each agent's file from its newest backup.
+ *
+ * @param options Which files.
+ * @param world The environment, folder, OS and clock.
+ * @returns The report.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { restore } from "./restore.ts";
+ * const report = await restore({ agents, scope: "user", dryRun: true }, world);
+ * ```
+ */
+export async function restore(
+  options: RestoreOptions,
+  world: InstallWorld,
+): Promise<RestoreReport> {
+  const results: RestoreResult[] = [];
+  let ok = true;
+  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+    const row: RestoreResult = {
+      agent: agent.id,
+      scope: options.scope,
+      file,
+      from: null,
+      others: 0,
+      restored: false,
+      reason: null,
+    };
+    results.push(row);
+    try {
+      const backups = await listBackups(file);
+      const newest = backups[0];
+      if (newest === undefined) {
+        row.reason = "no everyhook backup of this file";
+        continue;
+      }
+      row.from = newest;
+      row.others = backups.length - 1;
+      const bytes = await Deno.readFile(newest);
+      const snapshot = await readSnapshot(file);
+      if (snapshot.bytes !== null && sameBytes(snapshot.bytes, bytes)) {
+        row.reason = "the file already holds these bytes";
+        continue;
+      }
+      const written = await safeWrite({
+        snapshot,
+        content: bytes,
+        dryRun: options.dryRun,
+        now: world.now(),
+        ...renameHook(world, file),
+      });
+      if (options.dryRun) row.wouldRestore = true;
+      else row.restored = true;
+      row.savedCurrent = written.backup;
+    } catch (e) {
+      ok = false;
+      row.reason = refusalReason(e, file);
+    }
+  }
+  return { ok, dryRun: options.dryRun, scope: options.scope, results };
+}

@@ -1,0 +1,281 @@
+/**
+ * The only code that writes or deletes a person's file. Every change backs the
+ * file up first (`<file>.bak-everyhook-<timestamp>`), writes a temporary file
+ * beside the target and renames it over the target, keeps the file's mode,
+ * writes through a symbolic link to the file it points at (the link stays a
+ * link), and refuses when the file changed after it was read. A dry run writes
+ * nothing, not even a backup. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { posix, win32 } from "node:path";
+import { EveryhookError } from "../contract/errors.ts";
+
+/** A file as it was read, to be compared with what is there right before the rename. */
+export interface FileSnapshot {
+  /** The path the person knows (it may be a link). */
+  path: string;
+  /** The file that is written: the path, or where its link points. */
+  target: string;
+  /** Whether `path` is a symbolic link. */
+  link: boolean;
+  /** The bytes, or null when there is no file. */
+  bytes: Uint8Array | null;
+  /** The permission bits, when the file exists and the OS has them. */
+  mode: number | null;
+}
+
+/** One change to one file. */
+export interface WriteRequest {
+  /** The file as it was read. */
+  snapshot: FileSnapshot;
+  /** The new bytes, or null to delete the file. */
+  content: Uint8Array | null;
+  /** Back the file up first (when it exists). Default true. */
+  backup?: boolean;
+  /** Throws when the new bytes are not what the file must hold; nothing is written then. */
+  verify?: (bytes: Uint8Array) => void;
+  /** Write nothing. */
+  dryRun?: boolean;
+  /** The time of the backup's name. */
+  now: Date;
+  /** Called right before the rename (tests use it to change the file under us). */
+  beforeRename?: () => Promise<void>;
+}
+
+/** What a write did. */
+export interface WriteResult {
+  /** The backup's path, when one was made (or would be, in a dry run). */
+  backup: string | null;
+  /** Whether the file was written or deleted. */
+  wrote: boolean;
+}
+
+const BACKUP_MARK = ".bak-everyhook-";
+
+function pathApi(path: string): typeof posix {
+  return /^[A-Za-z]:[\\/]|^\\\\/.test(path) ? win32 : posix;
+}
+
+/**
+ * Read a file, following a symbolic link, as the snapshot a write compares against.
+ *
+ * @param path The file's path.
+ * @returns The snapshot (bytes null when there is no file).
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readSnapshot } from "./safe_write.ts";
+ * const s = await readSnapshot("/home/me/.claude/settings.json");
+ * ```
+ */
+export async function readSnapshot(path: string): Promise<FileSnapshot> {
+  const target = await linkTarget(path);
+  const link = target !== path;
+  try {
+    const info = await Deno.stat(target);
+    if (!info.isFile) {
+      throw new EveryhookError("config-shape", `Cannot change "${path}": it is not a file`);
+    }
+    const bytes = await Deno.readFile(target);
+    return { path, target, link, bytes, mode: info.mode === null ? null : info.mode & 0o7777 };
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return { path, target, link, bytes: null, mode: null };
+    throw e;
+  }
+}
+
+async function linkTarget(path: string): Promise<string> {
+  const api = pathApi(path);
+  let current = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.lstat(current);
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return current;
+      throw e;
+    }
+    if (!info.isSymlink) return current;
+    current = api.resolve(api.dirname(current), await Deno.readLink(current));
+  }
+  throw new EveryhookError("config-shape", `Cannot change "${path}": too many symbolic links`);
+}
+
+/**
+ * A backup's name: `<file>.bak-everyhook-YYYYMMDD-HHMMSS` in UTC, with `-1`,
+ * `-2`, ... when that name is taken.
+ *
+ * @param path The file's path.
+ * @param now The time.
+ * @param taken Whether a name is taken.
+ * @returns The backup's path.
+ *
+ * @example Usage
+ * ```ts
+ * import { backupName } from "./safe_write.ts";
+ * const at = new Date("2026-10-17T17:30:00Z");
+ * console.assert(backupName("/h/s.json", at, () => false) === "/h/s.json.bak-everyhook-20261017-173000");
+ * ```
+ */
+export function backupName(path: string, now: Date, taken: (name: string) => boolean): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  const stamp = `${now.getUTCFullYear()}${p(now.getUTCMonth() + 1)}${p(now.getUTCDate())}-` +
+    `${p(now.getUTCHours())}${p(now.getUTCMinutes())}${p(now.getUTCSeconds())}`;
+  const base = `${path}${BACKUP_MARK}${stamp}`;
+  let name = base;
+  for (let n = 1; taken(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
+/**
+ * The backups of a file, newest first (by the time in their names, then their number).
+ *
+ * @param path The file's path (the path the person knows).
+ * @returns The backups' paths.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { listBackups } from "./safe_write.ts";
+ * const [newest] = await listBackups("/home/me/.codex/hooks.json");
+ * ```
+ */
+export async function listBackups(path: string): Promise<string[]> {
+  const api = pathApi(path);
+  const dir = api.dirname(path);
+  const prefix = api.basename(path) + BACKUP_MARK;
+  const found: Array<{ name: string; key: string }> = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) {
+      if (!entry.isFile || !entry.name.startsWith(prefix)) continue;
+      const m = /^(\d{8}-\d{6})(?:-(\d+))?$/.exec(entry.name.slice(prefix.length));
+      if (!m) continue;
+      found.push({
+        name: api.join(dir, entry.name),
+        key: `${m[1]}-${(m[2] ?? "").padStart(6, "0")}`,
+      });
+    }
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return [];
+    throw e;
+  }
+  return found.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map((f) => f.name);
+}
+
+/**
+ * Whether two byte strings (or two missing files) are the same.
+ *
+ * @param a One, or null for no file.
+ * @param b The other.
+ * @returns True when equal.
+ *
+ * @example Usage
+ * ```ts
+ * import { sameBytes } from "./safe_write.ts";
+ * console.assert(sameBytes(new Uint8Array([1]), new Uint8Array([1])) && sameBytes(null, null));
+ * ```
+ */
+export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+async function currentBytes(target: string): Promise<Uint8Array | null> {
+  try {
+    return await Deno.readFile(target);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
+}
+
+function changed(path: string): EveryhookError {
+  return new EveryhookError(
+    "config-changed",
+    `Cannot change "${path}": it changed while everyhook was working on it; run the command again`,
+  );
+}
+
+/**
+ * Write (or delete) one file safely: verify, back up, write a temporary file
+ * beside it, check that the file is still what was read, rename.
+ *
+ * @param request What to write and what the file was.
+ * @returns The backup made and whether anything was written.
+ * @throws {EveryhookError} `config-changed` when the file changed since it was read;
+ *   whatever `verify` throws when the new bytes are wrong.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readSnapshot, safeWrite } from "./safe_write.ts";
+ * const snapshot = await readSnapshot("/home/me/.codex/hooks.json");
+ * await safeWrite({ snapshot, content: new TextEncoder().encode("{}\n"), now: new Date() });
+ * ```
+ */
+export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
+  const { snapshot, content } = request;
+  if (content !== null) request.verify?.(content);
+  const api = pathApi(snapshot.target);
+  const wantBackup = (request.backup ?? true) && snapshot.bytes !== null;
+  if (request.dryRun) {
+    if (!wantBackup) return { backup: null, wrote: false };
+    const taken = new Set(await listBackups(snapshot.path));
+    return { backup: backupName(snapshot.path, request.now, (n) => taken.has(n)), wrote: false };
+  }
+  if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) throw changed(snapshot.path);
+  if (content === null && snapshot.bytes === null) return { backup: null, wrote: false };
+  let backup: string | null = null;
+  if (wantBackup) backup = await writeBackup(snapshot, request.now);
+  if (content === null) {
+    await request.beforeRename?.();
+    if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
+      throw changed(snapshot.path);
+    }
+    await Deno.remove(snapshot.target);
+    return { backup, wrote: true };
+  }
+  await Deno.mkdir(api.dirname(snapshot.target), { recursive: true });
+  const temp = api.join(
+    api.dirname(snapshot.target),
+    `.${api.basename(snapshot.target)}.everyhook-${crypto.randomUUID().slice(0, 8)}.tmp`,
+  );
+  try {
+    await Deno.writeFile(temp, content, { createNew: true, mode: 0o600 });
+    if (Deno.build.os !== "windows") await Deno.chmod(temp, snapshot.mode ?? 0o644);
+    await request.beforeRename?.();
+    if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
+      throw changed(snapshot.path);
+    }
+    await Deno.rename(temp, snapshot.target);
+  } finally {
+    if (await exists(temp)) await Deno.remove(temp);
+  }
+  return { backup, wrote: true };
+}
+
+async function writeBackup(snapshot: FileSnapshot, now: Date): Promise<string> {
+  const taken = new Set<string>();
+  for (;;) {
+    const name = backupName(snapshot.path, now, (n) => taken.has(n));
+    taken.add(name);
+    try {
+      await Deno.writeFile(name, snapshot.bytes!, { createNew: true, mode: 0o600 });
+    } catch (e) {
+      if (e instanceof Deno.errors.AlreadyExists) continue;
+      throw e;
+    }
+    if (Deno.build.os !== "windows") await Deno.chmod(name, snapshot.mode ?? 0o644);
+    return name;
+  }
+}

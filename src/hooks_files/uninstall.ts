@@ -1,0 +1,258 @@
+/**
+ * uninstall: take out exactly the entries install wrote for a hook (found by
+ * reading their lines back), then, when the file says what one of its backups
+ * says, write that backup's bytes so the file is byte for byte what it was. A
+ * hooks file left holding nothing is deleted, after a backup. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { linePath, samePath } from "./command_line.ts";
+import { findOurs, jsonEqual, type JsonObject, removeEntry } from "./hooks_file.ts";
+import {
+  agentFiles,
+  hookPath,
+  type InstallWorld,
+  readHooksFile,
+  refusalReason,
+  renameHook,
+  verifyJson,
+} from "./config_file.ts";
+import {
+  decodeJsonText,
+  editJson,
+  encodeJsonText,
+  parseJsonText,
+  sameJsonText,
+} from "./json_text.ts";
+import type { Scope } from "./locations.ts";
+import { listBackups, safeWrite } from "./safe_write.ts";
+
+/** What to uninstall. */
+export interface UninstallOptions {
+  /** The hook's path, as given. */
+  hook: string;
+  /** The agents. */
+  agents: readonly Agent[];
+  /** Only these events (all when absent). */
+  events?: readonly ContractEvent[];
+  /** Which file of each agent. */
+  scope: Scope;
+  /** The project folder for the project scope. */
+  project?: string;
+  /** Write nothing. */
+  dryRun: boolean;
+}
+
+/** What uninstall did (or would do) to one agent's file. */
+export interface UninstallResult {
+  /** The agent's id. */
+  agent: string;
+  /** The scope. */
+  scope: Scope;
+  /** The file. */
+  file: string;
+  /** What happened: entries removed, the file deleted, nothing of ours, no file, or refused. */
+  action: "removed" | "deleted" | "unchanged" | "no-file" | "refused";
+  /** How many entries were taken out. */
+  removed: number;
+  /** The backup made (or that would be made), or null. */
+  backup: string | null;
+  /** The backup whose bytes were written back, or null. */
+  restoredFrom: string | null;
+  /** Why the file was left alone, or null. */
+  refused: string | null;
+  /** Anything else to know. */
+  notes: string[];
+}
+
+/** The whole uninstall report. */
+export interface UninstallReport {
+  /** False when a file was refused. */
+  ok: boolean;
+  /** Whether nothing was written. */
+  dryRun: boolean;
+  /** The hook's absolute path. */
+  hook: string;
+  /** The scope. */
+  scope: Scope;
+  /** Entries taken out, over every file. */
+  removed: number;
+  /** One row per agent. */
+  results: UninstallResult[];
+}
+
+/**
+ * Whether a value holds nothing but an empty skeleton (`{}`, an empty `hooks`,
+ * `version: 1`): what is left of a file install made once its entries are out.
+ *
+ * @param value The parsed file.
+ * @returns True when nothing of the person's is in it.
+ *
+ * @example Usage
+ * ```ts
+ * import { isEmptySkeleton } from "./uninstall.ts";
+ * console.assert(isEmptySkeleton({ version: 1, hooks: {} }));
+ * console.assert(!isEmptySkeleton({ model: "opus" }));
+ * ```
+ */
+export function isEmptySkeleton(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([k, v]) =>
+    (k === "version" && v === 1) ||
+    (k === "hooks" && typeof v === "object" && v !== null && Object.keys(v).length === 0)
+  );
+}
+
+/**
+ * A settings value with what holds no hook left out: event lists that are empty,
+ * groups whose `hooks` list is empty, and a `hooks` object left empty. Two files
+ * equal in this light run the same hooks, so uninstall may give back the older
+ * file's bytes (an install that filled a user's empty `"BeforeTool": []` leaves
+ * it out again when its entry goes).
+ *
+ * @param value A parsed settings file.
+ * @returns The value without the empty parts.
+ *
+ * @example Usage
+ * ```ts
+ * import { withoutEmptyHooks } from "./uninstall.ts";
+ * const v = withoutEmptyHooks({ a: 1, hooks: { Stop: [], PreToolUse: [{ hooks: [] }] } });
+ * console.assert(JSON.stringify(v) === '{"a":1}');
+ * ```
+ */
+export function withoutEmptyHooks(value: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(value) || !isObject(value.hooks)) return value;
+  const hooks: Record<string, unknown> = {};
+  for (const [event, list] of Object.entries(value.hooks)) {
+    const kept = Array.isArray(list)
+      ? list.filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0))
+      : list;
+    if (!(Array.isArray(kept) && kept.length === 0)) hooks[event] = kept;
+  }
+  const { hooks: _, ...rest } = value;
+  return Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
+}
+
+/**
+ * Uninstall a hook from each agent's file.
+ *
+ * @param options What to take out, and where.
+ * @param world The environment, folder, OS and clock.
+ * @returns The report.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { uninstall } from "./uninstall.ts";
+ * const report = await uninstall({ hook: "a.ts", agents, scope: "user", dryRun: false }, world);
+ * ```
+ */
+export async function uninstall(
+  options: UninstallOptions,
+  world: InstallWorld,
+): Promise<UninstallReport> {
+  const hook = hookPath(options.hook, world);
+  const results: UninstallResult[] = [];
+  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+    const row: UninstallResult = {
+      agent: agent.id,
+      scope: options.scope,
+      file,
+      action: "unchanged",
+      removed: 0,
+      backup: null,
+      restoredFrom: null,
+      refused: null,
+      notes: [],
+    };
+    results.push(row);
+    try {
+      await uninstallOne(agent, file, hook, options, world, row);
+    } catch (e) {
+      row.action = "refused";
+      row.refused = refusalReason(e, file);
+    }
+  }
+  return {
+    ok: results.every((r) => r.action !== "refused"),
+    dryRun: options.dryRun,
+    hook,
+    scope: options.scope,
+    removed: results.reduce((n, r) => n + r.removed, 0),
+    results,
+  };
+}
+
+async function uninstallOne(
+  agent: Agent,
+  file: string,
+  hook: string,
+  options: UninstallOptions,
+  world: InstallWorld,
+  row: UninstallResult,
+): Promise<void> {
+  const read = await readHooksFile(file);
+  if (read.snapshot.bytes === null) {
+    row.action = "no-file";
+    return;
+  }
+  const info = agent.install;
+  const format = read.json.format;
+  const line = linePath(hook, world.os);
+  const mine = (root: JsonObject) =>
+    findOurs(root, info).filter((f) =>
+      f.line.agent === agent.id && samePath(f.line.hook, line) &&
+      (options.events === undefined || options.events.some((e) => e === f.line.event))
+    );
+  if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;
+  let root = read.value as JsonObject;
+  let text = read.json.text;
+  let found = mine(root);
+  while (found.length > 0) {
+    text = removeEntry(text, root, found.at(-1)!, format);
+    root = parseJsonText(text, file) as JsonObject;
+    row.removed++;
+    found = mine(root);
+  }
+  if (row.removed === 0) return;
+  let content: Uint8Array | null = encodeJsonText(text, format);
+  // The file before install may have had no `hooks` at all: compare without an empty one too.
+  const hooks = root.hooks;
+  const candidates = [text];
+  if (typeof hooks === "object" && hooks !== null && Object.keys(hooks).length === 0) {
+    candidates.push(editJson(text, ["hooks"], undefined, format));
+  }
+  for (const backup of await listBackups(file)) {
+    const bytes = await Deno.readFile(backup);
+    let same = false;
+    try {
+      const before = decodeJsonText(bytes, backup).text;
+      // A blank file said nothing, as an empty skeleton says nothing.
+      same = candidates.some((c) => sameJsonText(before, c)) ||
+        (before.trim() === "" && isEmptySkeleton(root)) ||
+        jsonEqual(withoutEmptyHooks(parseJsonText(before, backup)), withoutEmptyHooks(root));
+    } catch {
+      same = false;
+    }
+    if (same) {
+      content = bytes;
+      row.restoredFrom = backup;
+      break;
+    }
+  }
+  if (row.restoredFrom === null && isEmptySkeleton(root)) content = null;
+  const written = await safeWrite({
+    snapshot: read.snapshot,
+    content,
+    verify: verifyJson(file),
+    dryRun: options.dryRun,
+    now: world.now(),
+    ...renameHook(world, file),
+  });
+  row.backup = written.backup;
+  row.action = content === null ? "deleted" : "removed";
+}

@@ -1,0 +1,112 @@
+/**
+ * `bench`: a hook put to the documents the real agents sent (fixtures/), through
+ * the same adapter `run` uses, with what each agent would do with the answer and
+ * the exact JSON it would get.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { isContractEvent } from "../contract/contract.ts";
+import type { Fixture } from "./recorded.ts";
+import type { RunResult } from "../run/run.ts";
+import { runAdapter } from "../run/run.ts";
+
+/** One fixture put to the hook. */
+export interface BenchResult {
+  /** The agent's id. */
+  agent: string;
+  /** The agent's version in the fixture. */
+  version: string;
+  /** recorded or documented. */
+  source: string;
+  /** The system it was recorded on. */
+  os: string;
+  /** The day. */
+  date: string;
+  /** The contract event. */
+  event: string;
+  /** The fixture's variant. */
+  variant: string;
+  /** The fixture's file. */
+  file: string | undefined;
+  /** What `run` made of it. */
+  result: RunResult;
+}
+
+/** How to bench. */
+export interface BenchOptions {
+  /** The agents to use. */
+  agents: readonly Agent[];
+  /** Only these events (all when empty). */
+  events: readonly ContractEvent[];
+  /** Fail closed, as `run --fail-closed` would. */
+  failClosed: boolean;
+  /** The hook's timeout in seconds. */
+  timeoutSeconds: number;
+  /** The environment the hook gets. */
+  env: Readonly<Record<string, string>>;
+  /** The folder the hook runs in when a fixture's folder does not exist. */
+  cwd: string;
+  /** How many hooks run at once. */
+  parallel?: number;
+}
+
+/**
+ * Put a hook to fixtures, a few at a time, in the fixtures' order.
+ *
+ * @param hook The hook and its arguments.
+ * @param fixtures The fixtures.
+ * @param options Agents, events, failure mode, environment.
+ * @returns One result per fixture whose agent and event were chosen.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { bench } from "./bench.ts";
+ * import { AGENTS } from "../agents/mod.ts";
+ * const results = await bench(["examples/block-force-push.ts"], fixtures, {
+ *   agents: AGENTS, events: [], failClosed: false, timeoutSeconds: 10, env: {}, cwd: "/",
+ * });
+ * ```
+ */
+export async function bench(
+  hook: readonly string[],
+  fixtures: readonly Fixture[],
+  options: BenchOptions,
+): Promise<BenchResult[]> {
+  const chosen = fixtures.flatMap((fixture) => {
+    const agent = options.agents.find((a) => a.id === fixture.agent);
+    if (!agent || !isContractEvent(fixture.event) || !agent.events[fixture.event]) return [];
+    if (options.events.length > 0 && !options.events.includes(fixture.event)) return [];
+    return [{ fixture, agent, event: fixture.event }];
+  });
+  const results: BenchResult[] = new Array(chosen.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < chosen.length) {
+      const i = next++;
+      const { fixture, agent, event } = chosen[i] as (typeof chosen)[number];
+      const bytes = new TextEncoder().encode(JSON.stringify(fixture.payload));
+      const result = await runAdapter(agent, event, { bytes, truncated: false }, hook, {
+        failClosed: options.failClosed,
+        timeoutSeconds: options.timeoutSeconds,
+        env: options.env,
+        cwd: options.cwd,
+      });
+      results[i] = {
+        agent: agent.id,
+        version: fixture.version,
+        source: fixture.source,
+        os: fixture.os,
+        date: fixture.date,
+        event,
+        variant: fixture.variant,
+        file: fixture.file,
+        result,
+      };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.parallel ?? 4) }, worker));
+  return results;
+}

@@ -1,0 +1,421 @@
+/**
+ * The adapter: the agent's JSON → the contract's document → the hook → its
+ * answer, checked → the translation → the agent's JSON. `everyhook run` is a
+ * thin shell over {@linkcode runAdapter}. On `run`'s path: imports no `node:`
+ * or `npm:` module.
+ *
+ * @module
+ */
+
+import type { ContractEvent, HookAnswer, HookDocument } from "../contract/contract.ts";
+import { readAnswer } from "../contract/contract.ts";
+import type { Agent, Effect } from "../agents/types.ts";
+import { translate } from "./translate.ts";
+import { type HookOutcome, type HookSpec, runHook } from "./hook_process.ts";
+import { EveryhookError } from "../contract/errors.ts";
+
+/** The most of the agent's JSON `run` reads: 50 MB. */
+export const MAX_INPUT = 50 * 1024 * 1024;
+
+/** How long a hook may run when `--timeout` is not given, in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 25;
+
+/** How much of a transcript's end is read for a stop's last message: 256 KiB. */
+export const TRANSCRIPT_TAIL = 256 * 1024;
+
+/** What the agent wrote on stdin, as read. */
+export interface RunInput {
+  /** The bytes read (at most {@linkcode MAX_INPUT}). */
+  bytes: Uint8Array;
+  /** True when there was more than was read. */
+  truncated: boolean;
+}
+
+/** How to run the adapter. */
+export interface RunOptions {
+  /** A hook that fails is a deny before a tool and on a prompt. */
+  failClosed?: boolean;
+  /** How long the hook may run; default {@linkcode DEFAULT_TIMEOUT_SECONDS}. */
+  timeoutSeconds?: number;
+  /** The agent's environment; the hook gets it plus EVERYHOOK, EVERYHOOK_AGENT and EVERYHOOK_EVENT. */
+  env: Readonly<Record<string, string>>;
+  /** everyhook's own folder: relative hook paths are read from it, and the hook runs in it when the payload names no folder that exists. */
+  cwd: string;
+  /** Where to write what happened, step by step (EVERYHOOK_DEBUG=1). */
+  debug?: (text: string) => void;
+  /** Runs the hook; default {@linkcode runHook} (tests pass a fake). */
+  runner?: (spec: HookSpec) => Promise<HookOutcome>;
+}
+
+/** What became of the hook. */
+export type HookStatus =
+  | "answered"
+  | "exit"
+  | "start-failed"
+  | "timeout"
+  | "invalid"
+  | "output-too-large"
+  | "not-run";
+
+/**
+ * Why the hook's answer could not be used: the agent's JSON could not be read
+ * (`input`), the hook could not start (`start`), ran too long (`timeout`),
+ * printed something that is not an answer (`invalid`), or exited non-zero but
+ * not 2 at a stop (`exit`).
+ */
+export type FailureKind = "input" | "start" | "timeout" | "invalid" | "exit";
+
+/** The whole result of one run: what `--json` prints. */
+export interface RunResult {
+  /** False when the hook failed or the input could not be read. */
+  ok: boolean;
+  /** The agent's id. */
+  agent: string;
+  /** The contract event. */
+  event: ContractEvent;
+  /** The agent's own name for the event. */
+  nativeEvent: string;
+  /** The document the hook was given; null when the input could not be read. */
+  document: HookDocument | null;
+  /** What the hook did. */
+  hook: {
+    status: HookStatus;
+    exit: number | null;
+    ms: number;
+    stdout: string;
+    stderr: string;
+    error: string | null;
+  };
+  /** The answer that was translated (after a failure or an exit code became one). */
+  answer: HookAnswer;
+  /** Why the hook's own answer could not be used, or null. */
+  failure: { kind: FailureKind; detail: string } | null;
+  /** What everyhook prints for the agent. */
+  native: { stdout: string; stderr: string; exit: number };
+  /** What the agent does with it: the main effect. */
+  effect: Effect;
+  /** Every effect, the main one first. */
+  effects: Effect[];
+  /** What had to become something else, or was dropped, and why. */
+  notes: string[];
+}
+
+/**
+ * Run the adapter once.
+ *
+ * @param agent The agent that calls.
+ * @param event The contract event the entry is for; the agent must have it.
+ * @param input What the agent wrote on stdin.
+ * @param hook The hook and its arguments.
+ * @param options The environment, folder, timeout and failure mode.
+ * @returns The whole result; `native` is what to print.
+ * @throws {EveryhookError} A usage error when the agent has no such event.
+ *
+ * @example Usage
+ * ```ts
+ * import { runAdapter } from "./run.ts";
+ * import type { Agent } from "../agents/types.ts";
+ * const cell = { exit: 0, effect: "none" as const, basis: { kind: "docs" as const, ref: "x" } };
+ * const agent: Agent = {
+ *   id: "demo", name: "Demo", aliases: [], recorded: false, docs: "",
+ *   events: { prompt: { native: "Prompt", info: "", matcher: false, cells: {
+ *     deny: { ...cell, exit: 2, effect: "blocked", stderr: "<reason>" }, ask: cell, allow: cell,
+ *     context: cell, message: cell, input: cell, none: cell,
+ *   } } },
+ *   aliasEvents: {}, tools: { names: {}, patterns: [] },
+ *   read: (native, { event }) => ({ everyhook: 1, agent: "demo", event, nativeEvent: "Prompt", native }),
+ *   install: {} as Agent["install"],
+ * };
+ * const result = await runAdapter(agent, "prompt", { bytes: new TextEncoder().encode("{}"), truncated: false }, ["hook"], {
+ *   env: {}, cwd: "/",
+ *   runner: () => Promise.resolve({ kind: "exited", code: 0, stdout: '{"decision":"deny","reason":"no"}', stderr: "", ms: 1 }),
+ * });
+ * console.assert(result.native.exit === 2 && result.native.stderr === "no");
+ * ```
+ */
+export async function runAdapter(
+  agent: Agent,
+  event: ContractEvent,
+  input: RunInput,
+  hook: readonly string[],
+  options: RunOptions,
+): Promise<RunResult> {
+  const table = agent.events[event];
+  if (!table) {
+    const has = Object.keys(agent.events).join(", ");
+    throw new EveryhookError(
+      "usage",
+      `Cannot run "--event ${event}" for ${agent.name}: it has no such event (it has ${has})`,
+    );
+  }
+  const debug = options.debug ?? (() => {});
+  const failClosed = options.failClosed ?? false;
+  const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const hookName = (hook[0] ?? "").split(/[\\/]/).pop() ?? "";
+  const result: RunResult = {
+    ok: true,
+    agent: agent.id,
+    event,
+    nativeEvent: table.native,
+    document: null,
+    hook: { status: "not-run", exit: null, ms: 0, stdout: "", stderr: "", error: null },
+    answer: {},
+    failure: null,
+    native: { stdout: "", stderr: "", exit: 0 },
+    effect: "none",
+    effects: ["none"],
+    notes: [],
+  };
+  const fail = (kind: FailureKind, detail: string): HookAnswer => {
+    result.ok = false;
+    result.failure = { kind, detail };
+    return failureAnswer(event, failClosed, hookName, detail);
+  };
+
+  let answer: HookAnswer;
+  const reading = readDocument(agent, event, input);
+  if (!reading.ok) {
+    answer = fail("input", reading.problem);
+  } else {
+    const doc = reading.document;
+    result.document = doc;
+    result.nativeEvent = doc.nativeEvent;
+    addLastMessage(agent, doc, result.notes);
+    debug(`document: ${JSON.stringify(doc)}`);
+    const runner = options.runner ?? runHook;
+    const outcome = await runner({
+      argv: hook,
+      stdin: new TextEncoder().encode(JSON.stringify(doc)),
+      env: { ...options.env, EVERYHOOK: "1", EVERYHOOK_AGENT: agent.id, EVERYHOOK_EVENT: event },
+      cwd: doc.cwd !== undefined && isFolder(doc.cwd) ? doc.cwd : options.cwd,
+      base: options.cwd,
+      timeoutMs: Math.round(timeoutSeconds * 1000),
+    });
+    answer = judge(outcome, event, timeoutSeconds, result, fail);
+  }
+  result.answer = answer;
+  debug(`hook: ${JSON.stringify(result.hook)}`);
+  debug(`answer: ${JSON.stringify(answer)}`);
+  const sentAs = result.document ? { nativeEvent: result.document.nativeEvent } : {};
+  const t = translate(agent, event, answer, sentAs);
+  const stderr = [t.stderr];
+  if (result.failure) {
+    stderr.push(personMessage(failClosed, event, hookName, result.failure.detail));
+  }
+  result.native = {
+    stdout: t.stdout,
+    stderr: stderr.filter((s) => s !== "").join("\n"),
+    exit: t.exit,
+  };
+  result.effects = t.effects;
+  result.effect = t.effects[0] ?? "none";
+  result.notes.push(...t.notes);
+  debug(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
+  return result;
+}
+
+type Reading = { ok: true; document: HookDocument } | { ok: false; problem: string };
+
+function readDocument(agent: Agent, event: ContractEvent, input: RunInput): Reading {
+  const mb = Math.round(MAX_INPUT / 1024 / 1024);
+  if (input.truncated) {
+    return {
+      ok: false,
+      problem: `The agent's JSON is over ${mb} MB: read the first ${mb} MB and stopped`,
+    };
+  }
+  const text = new TextDecoder().decode(input.bytes).replace(/^\uFEFF/, "");
+  if (text.trim() === "") return { ok: false, problem: "The agent sent nothing on stdin" };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: `The agent's input is not JSON: ${why}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const what = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+    return { ok: false, problem: `The agent's input is not a JSON object but ${what}` };
+  }
+  try {
+    return { ok: true, document: agent.read(value as Record<string, unknown>, { event }) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: `Cannot read the agent's JSON as ${agent.name}: ${why}` };
+  }
+}
+
+function judge(
+  outcome: HookOutcome,
+  event: ContractEvent,
+  timeoutSeconds: number,
+  result: RunResult,
+  fail: (kind: FailureKind, detail: string) => HookAnswer,
+): HookAnswer {
+  result.hook.ms = outcome.ms;
+  if (outcome.kind === "start-failed") {
+    result.hook.status = "start-failed";
+    result.hook.error = outcome.message;
+    return fail("start", outcome.message);
+  }
+  result.hook.stdout = outcome.stdout;
+  result.hook.stderr = outcome.stderr;
+  if (outcome.kind === "timeout") {
+    result.hook.status = "timeout";
+    const detail = `The hook ran past its ${timeoutSeconds} s and was stopped`;
+    result.hook.error = detail;
+    return fail("timeout", detail);
+  }
+  if (outcome.kind === "output-too-large") {
+    result.hook.status = "output-too-large";
+    const mib = Math.round(outcome.cap / 1024 / 1024 * 10) / 10;
+    const detail = `The hook printed more than ${mib} MiB and was stopped`;
+    result.hook.error = detail;
+    return fail("invalid", detail);
+  }
+  result.hook.exit = outcome.code;
+  const stopping = event === "stop" || event === "subagent-stop";
+  const said = reasonText(outcome.stderr);
+  if (outcome.code !== 0) {
+    result.hook.status = "exit";
+    if (!stopping || outcome.code === 2) {
+      return {
+        decision: "deny",
+        reason: said !== "" ? said : `The hook exited with ${outcome.code}`,
+      };
+    }
+    const detail = `The hook exited with ${outcome.code}${
+      said !== "" ? `: ${firstLine(said)}` : ""
+    } (at a stop only exit 2 sends the agent back)`;
+    result.hook.error = detail;
+    return fail("exit", detail);
+  }
+  const reading = readAnswer(outcome.stdout);
+  if (!reading.ok) {
+    result.hook.status = "invalid";
+    const detail = `The hook printed something that is not an answer: ${reading.problem}`;
+    result.hook.error = detail;
+    return fail("invalid", detail);
+  }
+  result.hook.status = "answered";
+  return reading.answer;
+}
+
+function failureAnswer(
+  event: ContractEvent,
+  failClosed: boolean,
+  hookName: string,
+  detail: string,
+): HookAnswer {
+  const message = personMessage(failClosed, event, hookName, detail);
+  if (failClosed && closes(event)) {
+    return {
+      decision: "deny",
+      reason:
+        `A hook that checks this could not give an answer (${detail}), and it is set to fail closed, so this is blocked.`,
+      message,
+    };
+  }
+  return { message };
+}
+
+function closes(event: ContractEvent): boolean {
+  return event === "pre-tool" || event === "prompt";
+}
+
+function personMessage(
+  failClosed: boolean,
+  event: ContractEvent,
+  hookName: string,
+  detail: string,
+): string {
+  const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
+  return failClosed && closes(event)
+    ? `everyhook blocked this because ${name} failed (--fail-closed): ${detail}`
+    : `everyhook ignored ${name}: ${detail}`;
+}
+
+/** The longest reason taken from a hook's stderr, in characters. */
+export const MAX_REASON = 8000;
+
+/**
+ * A hook's stderr as a reason: terminal colour codes taken out, trimmed, and
+ * cut at {@linkcode MAX_REASON} characters.
+ *
+ * @param stderr What the hook printed on stderr.
+ * @returns The reason.
+ *
+ * @example Usage
+ * ```ts
+ * import { reasonText } from "./run.ts";
+ * console.assert(reasonText("\x1b[31merror\x1b[0m: no\n") === "error: no");
+ * ```
+ */
+export function reasonText(stderr: string): string {
+  // deno-lint-ignore no-control-regex
+  const plain = stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").trim();
+  return plain.length > MAX_REASON ? `${plain.slice(0, MAX_REASON - 3)}...` : plain;
+}
+
+function firstLine(text: string): string {
+  const line = text.split(/\r?\n/)[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+function addLastMessage(agent: Agent, doc: HookDocument, notes: string[]): void {
+  if (!doc.stop || doc.stop.lastMessage !== undefined || !agent.transcriptLastMessage) return;
+  const path = doc.event === "subagent-stop"
+    ? doc.subagent?.transcript ?? doc.transcript
+    : doc.transcript;
+  if (path === undefined) return;
+  const tail = readTail(path, TRANSCRIPT_TAIL);
+  if (tail === undefined) {
+    notes.push(`lastMessage: cannot read the transcript "${path}"`);
+    return;
+  }
+  const message = agent.transcriptLastMessage(tail);
+  if (message !== undefined) doc.stop.lastMessage = message;
+}
+
+/**
+ * Read the last `size` bytes of a file, from the start of a line.
+ *
+ * @param path The file.
+ * @param size How many bytes from the end.
+ * @returns The text, or undefined when the file cannot be read.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readTail } from "./run.ts";
+ * console.log(readTail("/tmp/transcript.jsonl", 1024));
+ * ```
+ */
+export function readTail(path: string, size: number): string | undefined {
+  try {
+    using file = Deno.openSync(path);
+    const length = file.statSync().size;
+    const start = Math.max(0, length - size);
+    file.seekSync(start, Deno.SeekMode.Start);
+    const buf = new Uint8Array(length - start);
+    let off = 0;
+    while (off < buf.length) {
+      const n = file.readSync(buf.subarray(off));
+      if (n === null || n === 0) break;
+      off += n;
+    }
+    const text = new TextDecoder().decode(buf.subarray(0, off));
+    if (start === 0) return text;
+    const newline = text.indexOf("\n");
+    return newline < 0 ? "" : text.slice(newline + 1);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * What differs when everyhook runs as a compiled binary, and the names of the
+ * Deno permissions: the one module that reads `Deno.build.standalone`,
+ * `Deno.execPath()` and `Deno.mainModule`. Everything else takes these facts as
+ * a value, so tests inject both answers. Imports nothing.
+ *
+ * @module
+ */
+
+/** A Deno permission a command needs. */
+export type PermissionName = "read" | "write" | "run" | "env";
+
+/** The Deno permissions `everyhook run` needs under `deno run`: read, run and env, nothing more. */
+export const RUN_PERMISSIONS: readonly PermissionName[] = ["read", "run", "env"];
+
+/**
+ * The `deno run` flag that grants a permission.
+ *
+ * @param name The permission.
+ * @returns The flag, such as `--allow-run`.
+ *
+ * @example Usage
+ * ```ts
+ * import { flagFor } from "./runtime.ts";
+ * console.assert(flagFor("env") === "--allow-env");
+ * ```
+ */
+export function flagFor(name: PermissionName): string {
+  return `--allow-${name}`;
+}
+
+/** The facts about how this process runs. */
+export interface RuntimeFacts {
+  /** True in a binary made by `deno compile`. */
+  standalone: boolean;
+  /** The running executable: deno, or the compiled binary itself. */
+  execPath: string;
+  /** The main module's URL (file:, https:, jsr:, or deno-compile:). */
+  mainModule: string;
+  /** The operating system. */
+  os: typeof Deno.build.os;
+}
+
+/**
+ * Read the facts of this process. Needs no permission.
+ *
+ * @returns The facts.
+ *
+ * @example Usage
+ * ```ts
+ * import { runtimeFacts } from "./runtime.ts";
+ * console.assert(typeof runtimeFacts().standalone === "boolean");
+ * ```
+ */
+export function runtimeFacts(): RuntimeFacts {
+  return {
+    standalone: Deno.build.standalone,
+    execPath: Deno.execPath(),
+    mainModule: Deno.mainModule,
+    os: Deno.build.os,
+  };
+}
