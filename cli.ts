@@ -123,6 +123,20 @@ function internal(error: unknown): EveryhookError {
   });
 }
 
-if (import.meta.main) {
+/**
+ * Run the command line as the program: `Deno.args` in, the exit code out. What
+ * `deno run cli.ts` and `deno run mod.ts` (`jsr:@everyhook/cli`) both do.
+ *
+ * @returns Never: the process exits with the command's code.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { start } from "./cli.ts";
+ * await start();
+ * ```
+ */
+export async function start(): Promise<never> {
   Deno.exit(await main(Deno.args, denoIo()));
 }
+
+if (import.meta.main) await start();

@@ -10,6 +10,10 @@
  * console.assert(agent !== undefined && typeof translate === "function");
  * ```
  *
+ * Run as a program (`deno run jsr:@everyhook/cli <command>`), it is the
+ * command line: the CLI's code is loaded only then, so importing the library
+ * loads none of it.
+ *
  * @module
  */
 
@@ -83,3 +87,8 @@ export {
 } from "./src/readers/explain.ts";
 export { type ConformanceCase, type ConformanceFile } from "./src/contract/conformance.ts";
 export { type Fixture, loadConformance, loadFixtures } from "./src/readers/recorded.ts";
+
+if (import.meta.main) {
+  const { start } = await import("./cli.ts");
+  await start();
+}

@@ -95,7 +95,10 @@ Deno.test("main() checks the command's permissions before any work", async () =>
   assert.match(io.stderrText(), /add --allow-run after "deno run"/);
   const compiled = memoryIo();
   await main(["demo"], compiled, { query: () => "denied", standalone: true });
-  assert.match(compiled.stderrText(), /built without --allow-read --allow-run --allow-env/);
+  assert.match(
+    compiled.stderrText(),
+    /built without --allow-read --allow-write --allow-run --allow-env/,
+  );
 });
 
 Deno.test("main() runs a hook and prints the agent's JSON", async () => {

@@ -3,8 +3,9 @@
  * agent, so what it loads is checked here: the static import graph of cli.ts
  * and src/commands/run.ts (the modules
  * loaded when an agent starts `everyhook run`) must hold no `node:` or `npm:`
- * module (the first `node:` import starts Deno's Node compatibility layer) and
- * nothing of the other commands. Dynamic imports (the other commands' modules,
+ * module (the first `node:` import starts Deno's Node compatibility layer),
+ * nothing of the other commands, and none of the data that ships
+ * (src/readers/shipped.ts, the fixtures, the examples). Dynamic imports (the other commands' modules,
  * loaded by cli.ts) and type-only imports are not loaded, so they are not
  * followed there. And the whole project's imports point one way: no circle,
  * static, dynamic or type-only, and every import goes to the same layer or a
@@ -65,7 +66,7 @@ async function runtimeGraph(roots: string[], cwd: string | URL): Promise<Set<str
 
 /** What `run` must not load. */
 const FORBIDDEN_MODULES =
-  /\/(hooks_files|readers)\/|\/commands\/(?!run\.ts$)|\/(conformance|install_cli|fixtures)\.ts$|toml|jsonc/;
+  /\/(hooks_files|readers|fixtures|examples)\/|\/commands\/(?!run\.ts$)|\/(conformance|install_cli|fixtures|shipped)\.ts$|toml|jsonc/;
 
 function problems(graph: Set<string>): string[] {
   return [...graph].filter((s) =>

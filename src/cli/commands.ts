@@ -164,7 +164,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     usage:
       "<hook> [args...] [--agent <a,b,...>] [--event <e,f,...>] [--fixture <file>] [--fail-closed] [--timeout <seconds>] [--json]",
     summary:
-      "Put the hook, through the same adapter run uses, to the documents the real agents sent (fixtures/), and show what it answered, what each agent would do, and the exact JSON it would get.",
+      "Put the hook, through the same adapter run uses, to the documents the real agents sent (fixtures/), and show what it answered, what each agent would do, and the exact JSON it would get. The hook example:<name> is an example that ships with everyhook (written to a temporary folder: --allow-write too).",
     options: [
       AGENTS_OPTION,
       { flag: "--event <e,f,...>", text: "only these events" },
@@ -182,19 +182,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary:
       "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
     options: [JSON_OPTION],
-    permissions: ["read"],
+    permissions: [],
   },
   {
     name: "demo",
     group: "read",
     usage: "[--hook <file>] [--json]",
     summary:
-      "Put an example hook through every agent's adapter with documents the real agents sent, and show what each agent would do.",
+      "Put an example hook through every agent's adapter with documents the real agents sent, and show what each agent would do. The example is written to a temporary folder and removed after.",
     options: [
-      { flag: "--hook <file>", text: "the hook to show (default examples/block-force-push.ts)" },
+      {
+        flag: "--hook <file>",
+        text: "the hook to show (default examples/block-force-push.ts, which ships with everyhook)",
+      },
       JSON_OPTION,
     ],
-    permissions: ["read", "run", "env"],
+    permissions: ["read", "write", "run", "env"],
   },
 ];
 

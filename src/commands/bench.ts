@@ -11,7 +11,7 @@ import { AGENTS } from "../agents/mod.ts";
 import { bench, type BenchResult } from "../readers/bench.ts";
 import { agentsOption, eventsOption } from "../cli/options.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
-import { type Fixture, loadFixtures } from "../readers/recorded.ts";
+import { EXAMPLE_PREFIX, exampleOnDisk, type Fixture, loadFixtures } from "../readers/recorded.ts";
 import { answerSummary } from "../cli/report.ts";
 import { effectWords } from "../agents/effect_words.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../run/run.ts";
@@ -81,7 +81,11 @@ export async function command(args: string[], io: Io): Promise<number> {
       );
     }
   }
-  const results = await bench(hook, fixtures, {
+  // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
+  await using example = hook[0]?.startsWith(EXAMPLE_PREFIX)
+    ? await exampleOnDisk(hook[0].slice(EXAMPLE_PREFIX.length))
+    : undefined;
+  const results = await bench(example ? [example.path, ...hook.slice(1)] : hook, fixtures, {
     agents,
     events: events === "all" || events === undefined ? [] : events,
     failClosed: v["fail-closed"] === true,

@@ -1,9 +1,10 @@
 /**
  * The `demo` command: the main job with no set-up. An example hook
- * (examples/block-force-push.ts) is put through every agent's adapter, with a
- * force push and a harmless command in each agent's own JSON (the recorded
- * fixtures when they are there, an embedded example otherwise), and the demo
- * shows what each agent would get and do.
+ * (examples/block-force-push.ts, which ships inside everyhook and is written to
+ * a temporary folder to run) is put through every agent's adapter, with a force
+ * push and a harmless command in each agent's own JSON (the recorded fixtures,
+ * or an embedded example for an agent with none), and the demo shows what each
+ * agent would get and do.
  *
  * @module
  */
@@ -13,7 +14,7 @@ import { EveryhookError } from "../contract/errors.ts";
 import type { Agent } from "../agents/types.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { runAdapter } from "../run/run.ts";
-import { packagePath } from "../readers/recorded.ts";
+import { exampleOnDisk, type Fixture, loadFixtures } from "../readers/recorded.ts";
 import { jsonText } from "../cli/report.ts";
 import { type DemoCase, demoDocument, type DemoReport, renderDemo } from "../cli/render_demo.ts";
 
@@ -83,12 +84,12 @@ const EXAMPLES: Readonly<Record<string, (command: string) => Record<string, unkn
   }),
 };
 
-/** Where `demo` reads the hook and the fixtures from. */
+/** The hook and the fixtures `demo` uses. */
 export interface DemoOptions {
-  /** The hook to show; default examples/block-force-push.ts of this copy. */
+  /** The hook to show, a path; default the shipped examples/block-force-push.ts. */
   hook?: string;
-  /** The fixtures folder; default fixtures/ of this copy. */
-  fixtures?: string;
+  /** The fixtures to take the payloads from; default the shipped ones. */
+  fixtures?: readonly Fixture[];
   /** The agents; default every agent. */
   agents?: readonly Agent[];
 }
@@ -110,18 +111,30 @@ export interface DemoOptions {
  * ```
  */
 export async function runDemo(io: Io, options: DemoOptions = {}): Promise<DemoReport> {
-  const hook = options.hook ?? packagePath("../../examples/block-force-push.ts");
-  if (hook === undefined || !exists(hook)) {
+  if (options.hook !== undefined) return await demoWith(options.hook, options.hook, io, options);
+  await using example = await exampleOnDisk(DEFAULT_EXAMPLE);
+  return await demoWith(example.path, `examples/${DEFAULT_EXAMPLE}`, io, options);
+}
+
+/** The example hook the demo shows when no other is named. */
+export const DEFAULT_EXAMPLE = "block-force-push.ts";
+
+async function demoWith(
+  hook: string,
+  shown: string,
+  io: Io,
+  options: DemoOptions,
+): Promise<DemoReport> {
+  if (!exists(hook)) {
     throw new EveryhookError(
       "not-found",
-      `Cannot run "demo": the example hook "${
-        hook ?? "examples/block-force-push.ts"
-      }" is not there; run the demo from a clone, or name a hook with --hook`,
+      `Cannot run "demo": the hook "${hook}" is not there`,
     );
   }
-  const fixtures = options.fixtures ?? packagePath("../../fixtures");
+  const agents = options.agents ?? AGENTS;
+  const fixtures = options.fixtures ?? await loadFixtures(agents.map((a) => a.id));
   const jobs: Array<Promise<DemoCase>> = [];
-  for (const agent of options.agents ?? AGENTS) {
+  for (const agent of agents) {
     if (!agent.events["pre-tool"]) continue;
     for (const [variant, command] of Object.entries(DEMO_VARIANTS)) {
       const found = payloadFor(agent, variant, command, fixtures);
@@ -148,31 +161,24 @@ export async function runDemo(io: Io, options: DemoOptions = {}): Promise<DemoRe
     }
   }
   const cases = await Promise.all(jobs);
-  return { ok: cases.every((c) => c.result.ok), hook, cases };
+  return { ok: cases.every((c) => c.result.ok), hook: shown, cases };
 }
 
 function payloadFor(
   agent: Agent,
   variant: string,
   command: string,
-  fixtures: string | undefined,
+  fixtures: readonly Fixture[],
 ): { payload: Record<string, unknown>; source: string } | undefined {
-  if (fixtures !== undefined) {
-    const dir = agent.id;
-    try {
-      const text = Deno.readTextFileSync(`${fixtures}/${dir}/pre-tool.${variant}.json`);
-      const fixture = JSON.parse(text) as Record<string, unknown>;
-      const payload = fixture.payload;
-      if (typeof payload === "object" && payload !== null && !Array.isArray(payload)) {
-        const how = fixture.source === "documented" ? "written from the docs" : "recorded";
-        return {
-          payload: payload as Record<string, unknown>,
-          source: `${how}: ${agent.name} ${fixture.version}, ${fixture.os}, ${fixture.date}`,
-        };
-      }
-    } catch {
-      // no fixture: the embedded example below
-    }
+  const fixture = fixtures.find((f) =>
+    f.agent === agent.id && f.event === "pre-tool" && f.variant === variant
+  );
+  if (fixture && typeof fixture.payload === "object" && fixture.payload !== null) {
+    const how = fixture.source === "documented" ? "written from the docs" : "recorded";
+    return {
+      payload: fixture.payload,
+      source: `${how}: ${agent.name} ${fixture.version}, ${fixture.os}, ${fixture.date}`,
+    };
   }
   const example = EXAMPLES[agent.id];
   return example ? { payload: example(command), source: "embedded example" } : undefined;

@@ -24,7 +24,7 @@ Deno.test("runDemo() blocks the force push and lets the harmless command pass, f
 });
 
 Deno.test("runDemo() uses the embedded examples when there are no fixtures", async () => {
-  const report = await runDemo(memoryIo({ env, cwd: Deno.cwd() }), { fixtures: "/no/such/dir" });
+  const report = await runDemo(memoryIo({ env, cwd: Deno.cwd() }), { fixtures: [] });
   assert.ok(report.cases.length >= 10);
   for (const c of report.cases) {
     assert.equal(c.source, "embedded example");
@@ -37,7 +37,8 @@ Deno.test("runDemo() uses the embedded examples when there are no fixtures", asy
 Deno.test("runDemo() says so when the hook is not there", async () => {
   await assert.rejects(
     () => runDemo(memoryIo({ env }), { hook: "/no/such/hook.ts" }),
-    (e: unknown) => e instanceof EveryhookError && /is not there/.test(e.message),
+    (e: unknown) =>
+      e instanceof EveryhookError && /"\/no\/such\/hook\.ts" is not there/.test(e.message),
   );
 });
 

@@ -1,12 +1,17 @@
 /**
  * The recordings that ship with everyhook: fixtures/<agent>/*.json (what the
  * agents sent a hook) and fixtures/conformance/<agent>.json (what each binary
- * did with raw outputs). Read from the package's own folder.
+ * did with raw outputs), and the example hooks. They are reached through
+ * shipped.ts's imports, not read from files, so they are there with no
+ * permission in every form everyhook comes in; a folder of one's own is read
+ * from files.
  *
  * @module
  */
 
 import type { ConformanceFile } from "../contract/conformance.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { SHIPPED_CONFORMANCE, SHIPPED_EXAMPLES, SHIPPED_FIXTURES } from "./shipped.ts";
 
 /** One recorded (or documented) payload. */
 export interface Fixture {
@@ -34,40 +39,63 @@ export interface Fixture {
   file?: string;
 }
 
+/** An example hook that ships with everyhook, written to a temporary folder to run. */
+export interface ExampleOnDisk extends AsyncDisposable {
+  /** The hook's path in the temporary folder. */
+  path: string;
+  /** Removes the temporary folder. */
+  remove(): Promise<void>;
+}
+
+/** How a command line names a hook that ships with everyhook: `example:block-force-push`. */
+export const EXAMPLE_PREFIX = "example:";
+
 /**
- * The folder of the shipped fixtures, or undefined when everyhook does not run
- * from files (a remote module).
+ * The names of the example hooks that ship with everyhook.
  *
- * @returns The folder's path.
+ * @returns Their file names, such as `block-force-push.ts`.
  *
  * @example Usage
  * ```ts
- * import { fixturesDir } from "./recorded.ts";
- * console.assert(fixturesDir() === undefined || fixturesDir()!.endsWith("fixtures"));
+ * import { exampleNames } from "./recorded.ts";
+ * console.assert(exampleNames().includes("block-force-push.ts"));
  * ```
  */
-export function fixturesDir(): string | undefined {
-  return packagePath("../../fixtures");
+export function exampleNames(): string[] {
+  return SHIPPED_EXAMPLES.map((e) => e.path.slice("examples/".length));
 }
 
 /**
- * The path of a file that ships with everyhook, relative to this folder, or undefined
- * when everyhook does not run from files (a remote module).
+ * Write the example hooks that ship with everyhook (all of them, as one may
+ * import another) into a new temporary folder, and give the path of one. They
+ * come from the module graph, so this works the same from a clone, from JSR and
+ * from a compiled binary; it needs the write permission, and running the hook
+ * needs read.
  *
- * @param relative The path relative to this module, such as `../examples/a.ts`.
- * @returns The file's path on this system.
+ * @param name The example's file name, such as `block-force-push.ts` (`.ts` may be left out).
+ * @returns The hook's path; remove (or `await using`) it when done.
+ * @throws {EveryhookError} `not-found` when no example has that name.
  *
  * @example Usage
  * ```ts
- * import { packagePath } from "./recorded.ts";
- * console.assert(packagePath("../../cli.ts") === undefined || packagePath("../../cli.ts")!.endsWith("cli.ts"));
+ * import { exampleOnDisk } from "./recorded.ts";
+ * await using hook = await exampleOnDisk("block-force-push");
+ * console.assert(hook.path.endsWith("block-force-push.ts"));
  * ```
  */
-export function packagePath(relative: string): string | undefined {
-  const url = new URL(relative, import.meta.url);
-  if (url.protocol !== "file:") return undefined;
-  const path = decodeURIComponent(url.pathname);
-  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+export async function exampleOnDisk(name: string): Promise<ExampleOnDisk> {
+  const file = name.endsWith(".ts") ? name : `${name}.ts`;
+  if (!exampleNames().includes(file)) {
+    throw new EveryhookError(
+      "not-found",
+      `Cannot find the example "${name}": the examples are ${exampleNames().join(", ")}`,
+    );
+  }
+  const dir = await Deno.makeTempDir({ prefix: "everyhook-example-" });
+  for (const e of SHIPPED_EXAMPLES) await Deno.writeTextFile(`${dir}/${e.path.slice(9)}`, e.text);
+  let removed: Promise<void> | undefined;
+  const remove = () => removed ??= Deno.remove(dir, { recursive: true }).catch(() => {});
+  return { path: `${dir}/${file}`, remove, [Symbol.asyncDispose]: remove };
 }
 
 async function readJsonFiles(dir: string): Promise<Array<{ file: string; value: unknown }>> {
@@ -90,19 +118,20 @@ async function readJsonFiles(dir: string): Promise<Array<{ file: string; value: 
 /**
  * Load the conformance files.
  *
- * @param dir The fixtures folder (default: the shipped one).
+ * @param dir A fixtures folder to read (default: the ones that ship, read with no permission).
  * @returns One file per recorded agent.
  *
  * @example Usage
- * ```ts ignore
+ * ```ts
  * import { loadConformance } from "./recorded.ts";
  * const files = await loadConformance();
+ * console.assert(files.some((f) => f.agent === "codex"));
  * ```
  */
 export async function loadConformance(
-  dir: string | undefined = fixturesDir(),
+  dir?: string,
 ): Promise<ConformanceFile[]> {
-  if (dir === undefined) return [];
+  if (dir === undefined) return SHIPPED_CONFORMANCE.map((f) => f.value as ConformanceFile);
   return (await readJsonFiles(`${dir}/conformance`)).map((f) => f.value as ConformanceFile);
 }
 
@@ -110,20 +139,26 @@ export async function loadConformance(
  * Load the fixtures of some agents (all by default).
  *
  * @param agents Agent ids.
- * @param dir The fixtures folder (default: the shipped one).
+ * @param dir A fixtures folder to read (default: the ones that ship, read with no permission).
  * @returns The fixtures, by agent then file name.
  *
  * @example Usage
- * ```ts ignore
+ * ```ts
  * import { loadFixtures } from "./recorded.ts";
  * const fixtures = await loadFixtures(["codex"]);
+ * console.assert(fixtures.length > 0 && fixtures.every((f) => f.agent === "codex"));
  * ```
  */
 export async function loadFixtures(
   agents: readonly string[],
-  dir: string | undefined = fixturesDir(),
+  dir?: string,
 ): Promise<Fixture[]> {
-  if (dir === undefined) return [];
+  if (dir === undefined) {
+    return agents.flatMap((agent) =>
+      SHIPPED_FIXTURES.filter((f) => f.path.startsWith(`fixtures/${agent}/`))
+        .map((f) => ({ ...(f.value as Fixture), file: f.path }))
+    );
+  }
   const out: Fixture[] = [];
   for (const agent of agents) {
     for (const { file, value } of await readJsonFiles(`${dir}/${agent}`)) {
