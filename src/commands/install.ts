@@ -43,7 +43,8 @@ export function command(args: string[], io: Io): Promise<number> {
       }
       let self: SelfInvocation;
       try {
-        self = selfInvocation(runtimeFacts());
+        const jsrUrl = io.env.JSR_URL;
+        self = selfInvocation(runtimeFacts(), jsrUrl ? { jsrUrl } : {});
       } catch (e) {
         throw new EveryhookError("internal", (e as Error).message);
       }

@@ -42,13 +42,29 @@ const CACHE_MARKS: ReadonlyArray<{ mark: RegExp; name: string }> = [
   { mark: /[\\/]pnpm[\\/]dlx[\\/]/, name: "pnpm's dlx cache" },
 ];
 
+/** The JSR registry when `JSR_URL` is not set. */
+export const DEFAULT_JSR_URL = "https://jsr.io/";
+
+/** Where the code of this everyhook is, and the registry in use. */
+export interface SelfOptions {
+  /**
+   * Where cli.ts is, used when the main module is not cli.ts itself (`deno run
+   * jsr:@everyhook/cli`, a test or a script that imports the library); default
+   * the cli.ts beside src/, found from this module's own address.
+   */
+  cliUrl?: string;
+  /** The JSR registry in use (the `JSR_URL` environment variable); default https://jsr.io/. */
+  jsrUrl?: string;
+}
+
 /**
  * Work out how to start everyhook from the facts of this process.
  *
  * @param facts How this process runs (inject both answers in tests).
- * @param cliUrl Where cli.ts is, used when the main module is not cli.ts itself
- *   (a test or a script that imports the library); defaults to the cli.ts beside src/.
+ * @param options Where cli.ts is, and the JSR registry in use.
  * @returns The words that start everyhook, and warnings.
+ * @throws {RangeError} When everyhook runs from an address that is neither a
+ *   file nor this package on the registry in use.
  *
  * @example Usage
  * ```ts
@@ -62,10 +78,9 @@ const CACHE_MARKS: ReadonlyArray<{ mark: RegExp; name: string }> = [
  * console.assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/cli.ts");
  * ```
  */
-export function selfInvocation(
-  facts: RuntimeFacts,
-  cliUrl: string = new URL("../../cli.ts", import.meta.url).href,
-): SelfInvocation {
+export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): SelfInvocation {
+  const cliUrl = options.cliUrl ?? new URL("../../cli.ts", import.meta.url).href;
+  const registry = options.jsrUrl ?? DEFAULT_JSR_URL;
   const program = facts.os === "windows" ? facts.execPath.replaceAll("\\", "/") : facts.execPath;
   const warnings: string[] = [];
   if (facts.os === "windows" && /\s/.test(program)) {
@@ -83,7 +98,8 @@ export function selfInvocation(
     }
   }
   const isCli = facts.mainModule.startsWith("file:") && /[\\/]cli\.ts$/.test(facts.mainModule);
-  const version = jsrVersion(facts.mainModule) ?? (isCli ? undefined : jsrVersion(cliUrl));
+  const version = jsrVersion(facts.mainModule, registry) ??
+    (isCli ? undefined : jsrVersion(cliUrl, registry));
   if (version !== undefined) {
     return {
       form: "jsr",
@@ -93,7 +109,9 @@ export function selfInvocation(
   }
   const main = isCli ? facts.mainModule : cliUrl;
   if (!main.startsWith("file:")) {
-    throw new RangeError(`Cannot tell how to start everyhook from "${facts.mainModule}"`);
+    throw new RangeError(
+      `Cannot tell how to start everyhook from "${main}": it is not a file, nor ${JSR_PACKAGE} on the JSR registry in use (${registry}; set JSR_URL for another)`,
+    );
   }
   return {
     form: "clone",
@@ -103,21 +121,26 @@ export function selfInvocation(
 }
 
 /**
- * The version in a JSR specifier or jsr.io address of everyhook, if it is one.
+ * The version in a JSR specifier or registry address of everyhook, if it is one.
  *
  * @param url A module address such as `https://jsr.io/@everyhook/cli/0.1.0/cli.ts`
  *   or `jsr:@everyhook/cli@0.1.0/cli`.
+ * @param registry The JSR registry in use, such as `http://127.0.0.1:4873/`
+ *   (`JSR_URL`); default https://jsr.io/.
  * @returns The exact version, or undefined.
  *
  * @example Usage
  * ```ts
  * import { jsrVersion } from "./self.ts";
  * console.assert(jsrVersion("https://jsr.io/@everyhook/cli/0.2.1/cli.ts") === "0.2.1");
+ * console.assert(jsrVersion("http://127.0.0.1:4873/@everyhook/cli/0.2.1/cli.ts", "http://127.0.0.1:4873") === "0.2.1");
  * ```
  */
-export function jsrVersion(url: string): string | undefined {
+export function jsrVersion(url: string, registry: string = DEFAULT_JSR_URL): string | undefined {
   const exact = "(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)";
-  const m = new RegExp(`^https://jsr\\.io/${JSR_PACKAGE}/${exact}/`).exec(url) ??
+  const base = registry.endsWith("/") ? registry : `${registry}/`;
+  const at = url.startsWith(base) ? url.slice(base.length) : undefined;
+  const m = (at === undefined ? null : new RegExp(`^${JSR_PACKAGE}/${exact}/`).exec(at)) ??
     new RegExp(`^jsr:/?${JSR_PACKAGE}@${exact}(?:/|$)`).exec(url);
   return m?.[1];
 }

@@ -47,7 +47,7 @@ Deno.test("selfInvocation() decodes a Windows file address into a drive path", (
 Deno.test("selfInvocation() uses cli.ts beside src/ when the main module is something else", () => {
   const s = selfInvocation(
     deno({ mainModule: "file:///work/tests/x_test.ts" }),
-    "file:///work/cli.ts",
+    { cliUrl: "file:///work/cli.ts" },
   );
   assert.equal(s.argv.at(-1), "/work/cli.ts");
 });
@@ -73,9 +73,36 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
   }
   const viaLibrary = selfInvocation(
     deno({ mainModule: "https://example.com/script.ts" }),
-    "https://jsr.io/@everyhook/cli/1.0.0-rc.1/cli.ts",
+    { cliUrl: "https://jsr.io/@everyhook/cli/1.0.0-rc.1/cli.ts" },
   );
   assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/cli");
+});
+
+Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the versioned specifier", () => {
+  const jsrUrl = "http://127.0.0.1:4873/";
+  // `deno run jsr:@everyhook/cli/cli`: the main module has no version; cli.ts's own address has.
+  for (const mainModule of ["jsr:@everyhook/cli/cli", "jsr:@everyhook/cli"]) {
+    const s = selfInvocation(deno({ mainModule }), {
+      cliUrl: "http://127.0.0.1:4873/@everyhook/cli/0.1.0/cli.ts",
+      jsrUrl,
+    });
+    assert.equal(s.form, "jsr");
+    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/cli");
+    assert.deepEqual(s.argv.slice(1, 5), ["run", "--allow-read", "--allow-run", "--allow-env"]);
+  }
+  const noSlash = selfInvocation(deno({ mainModule: "jsr:@everyhook/cli" }), {
+    cliUrl: "http://127.0.0.1:4873/@everyhook/cli/2.0.0/cli.ts",
+    jsrUrl: "http://127.0.0.1:4873",
+  });
+  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/cli");
+  // The same address with another registry in use is not this package on JSR.
+  assert.throws(
+    () =>
+      selfInvocation(deno({ mainModule: "jsr:@everyhook/cli/cli" }), {
+        cliUrl: "http://127.0.0.1:4873/@everyhook/cli/0.1.0/cli.ts",
+      }),
+    /Cannot tell how to start everyhook from "http:\/\/127\.0\.0\.1:4873\/@everyhook\/cli\/0\.1\.0\/cli\.ts".*set JSR_URL/,
+  );
 });
 
 Deno.test("selfInvocation() warns when deno lives in npm's or npx's cache", () => {
@@ -97,4 +124,13 @@ Deno.test("jsrVersion() reads only exact versions of this package", () => {
   assert.equal(jsrVersion("https://jsr.io/@other/cli/0.1.0/cli.ts"), undefined);
   assert.equal(jsrVersion("jsr:@everyhook/cli@^0.1.0"), undefined);
   assert.equal(jsrVersion("file:///x/cli.ts"), undefined);
+  assert.equal(jsrVersion("http://127.0.0.1:9/@everyhook/cli/0.1.0/cli.ts"), undefined);
+  assert.equal(
+    jsrVersion("http://127.0.0.1:9/@everyhook/cli/0.1.0/cli.ts", "http://127.0.0.1:9/"),
+    "0.1.0",
+  );
+  assert.equal(
+    jsrVersion("http://127.0.0.1:9/x/@everyhook/cli/0.1.0/cli.ts", "http://127.0.0.1:9/"),
+    undefined,
+  );
 });
