@@ -1,0 +1,238 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * everyhook the way a JSR user gets it: the working tree is published with the
+ * real `deno publish` into the local registry (jsr_registry.ts), then, in a
+ * throwaway home with a fresh DENO_DIR (holding only the npm packages the
+ * package depends on, copied from this machine's cache, as there is no npm
+ * registry inside the test's network namespace) and JSR_URL on the registry,
+ * every command runs from `jsr:@everyhook/cli` with only the flags the README
+ * gives it; `deno install --global` with the scoped flags makes an `everyhook`
+ * that installs hooks; and the real Claude Code runs the lines install wrote
+ * (`deno run ... jsr:@everyhook/cli@<version>/cli run ...`) and blocks a force
+ * push with the reason. Only the Claude Code part skips, when its binary is
+ * missing.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import denoJson from "../../deno.json" with { type: "json" };
+import { startJsrRegistry } from "./jsr_registry.ts";
+import { bash, CLAUDE, FORCE_PUSH, runClaude, say } from "./claude_code_harness.ts";
+import { requestsMention } from "./fixture_io.ts";
+import { readLoggedDocs } from "./everyhook_e2e.ts";
+import { makeWorld, REPO_ROOT, skipReason } from "./world.ts";
+
+const VERSION = denoJson.version;
+const claudeSkip = await skipReason(CLAUDE);
+if (claudeSkip) console.log(`jsr end-to-end: the Claude Code step skips: ${claudeSkip}`);
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function exec(
+  cmd: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<Run> {
+  const out = await new Deno.Command(cmd, {
+    args: [...args],
+    cwd,
+    env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder();
+  return { code: out.code, stdout: text.decode(out.stdout), stderr: text.decode(out.stderr) };
+}
+
+function shown(r: Run): string {
+  return `exit ${r.code}\nstdout:\n${r.stdout.slice(-2000)}\nstderr:\n${r.stderr.slice(-2000)}`;
+}
+
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    if (e.isDirectory) await copyTree(`${from}/${e.name}`, `${to}/${e.name}`);
+    else if (e.isFile) await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
+  }
+}
+
+/** The flags of each command, as the README's permission table gives them. */
+const READ_ENV = ["--allow-read", "--allow-env"];
+const BENCH = ["--allow-read", "--allow-run", "--allow-env"];
+const DEMO = ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
+const CHANGE = ["--allow-read", "--allow-write", "--allow-env"];
+
+Deno.test("everyhook from JSR: published, run with scoped flags, installed with deno install, and run by Claude Code", async (t) => {
+  await using registry = await startJsrRegistry();
+  await using world = await makeWorld("jsr");
+  const deno = Deno.execPath();
+
+  // The developer's side: publish the working tree as it is.
+  const publishEnv = { ...Deno.env.toObject(), JSR_URL: registry.url, NO_COLOR: "1" };
+  const published = await exec(
+    deno,
+    ["publish", "--token", "test", "--allow-dirty", "--no-provenance"],
+    publishEnv,
+    REPO_ROOT,
+  );
+  assert.equal(published.code, 0, shown(published));
+  assert.match(published.stderr, new RegExp(`Successfully published @everyhook/cli@${VERSION}`));
+  const files = registry.published[0]?.files ?? [];
+  for (
+    const f of ["/mod.ts", "/cli.ts", "/src/readers/shipped.ts", "/examples/block-force-push.ts"]
+  ) {
+    assert.ok(files.includes(f), `${f} is in the package`);
+  }
+  assert.ok(!files.some((f) => f.endsWith("_test.ts")), "no test ships");
+
+  // The user's side: a new home, a fresh DENO_DIR, the registry in JSR_URL.
+  const denoDir = `${world.root}/deno_dir`;
+  await copyTree(`${world.env().DENO_DIR}/npm`, `${denoDir}/npm`);
+  const env = world.env({ DENO_DIR: denoDir, JSR_URL: registry.url, NO_COLOR: "1" });
+  const everyhook = (
+    flags: readonly string[],
+    args: readonly string[],
+    spec = "jsr:@everyhook/cli",
+  ) => exec(deno, ["run", ...flags, spec, ...args], env, world.project);
+  const hooks = `${world.home}/hooks`;
+  await Deno.mkdir(hooks);
+  for (const name of ["block-force-push.ts", "log-tool-calls.ts"]) {
+    await Deno.copyFile(`${REPO_ROOT}/examples/${name}`, `${hooks}/${name}`);
+  }
+
+  await t.step("list, with --allow-read --allow-env", async () => {
+    const r = await everyhook(READ_ENV, ["list"]);
+    assert.equal(r.code, 0, shown(r));
+    assert.match(r.stdout, /^0 hooks in 0 files/m, shown(r));
+  });
+
+  await t.step("explain, with no permission flag", async () => {
+    const r = await everyhook([], ["explain"]);
+    assert.equal(r.code, 0, shown(r));
+    assert.match(r.stdout, /Recorded: claude-code \d/, shown(r));
+    const one = await everyhook([], ["explain", "claude-code", "pre-tool", "--json"]);
+    assert.equal(JSON.parse(one.stdout).agent, "claude-code", shown(one));
+  });
+
+  await t.step(
+    "bench, with --allow-read --allow-run --allow-env, and the ./cli export",
+    async () => {
+      const args = ["bench", `${hooks}/block-force-push.ts`, "--agent", "claude-code", "--json"];
+      const r = await everyhook(BENCH, args, "jsr:@everyhook/cli/cli");
+      assert.equal(r.code, 0, shown(r));
+      const results = JSON.parse(r.stdout).results as Array<{ variant: string; effect: string }>;
+      assert.equal(results.find((x) => x.variant === "shell-force-push")?.effect, "blocked");
+      assert.ok(results.length > 5, "the shipped fixtures were there");
+    },
+  );
+
+  await t.step("demo, with --allow-read --allow-write --allow-run --allow-env", async () => {
+    const r = await everyhook(DEMO, ["demo"]);
+    assert.equal(r.code, 0, shown(r));
+    assert.match(r.stdout, /^everyhook demo: block-force-push\.ts/, shown(r));
+    assert.match(r.stdout, /Blocked a force push to the protected branch "main"/);
+  });
+
+  await t.step("one flag less: the missing flag is named, with no stack trace", async () => {
+    const r = await everyhook(BENCH, ["demo"]);
+    assert.equal(r.code, 1, shown(r));
+    assert.match(
+      r.stderr,
+      /^everyhook: Cannot run "demo": .*add --allow-write after "deno run"\n$/,
+    );
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+  });
+
+  await t.step(
+    "install writes deno run <run's flags> jsr:@everyhook/cli@<version>/cli",
+    async () => {
+      const r = await everyhook(CHANGE, [
+        "install",
+        `${hooks}/block-force-push.ts`,
+        "--agent",
+        "claude-code",
+      ]);
+      assert.equal(r.code, 0, shown(r));
+      const settings = JSON.parse(await Deno.readTextFile(`${world.home}/.claude/settings.json`));
+      const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
+      assert.ok(
+        line.includes(
+          `--allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/cli" run`,
+        ),
+        line,
+      );
+    },
+  );
+
+  await t.step(
+    "deno install --global with the scoped flags makes an everyhook that installs",
+    async () => {
+      const root = `${world.root}/deno_install`;
+      const installed = await exec(
+        deno,
+        [
+          "install",
+          "--global",
+          "--root",
+          root,
+          "--name",
+          "everyhook",
+          ...DEMO,
+          "jsr:@everyhook/cli",
+        ],
+        env,
+        world.project,
+      );
+      assert.equal(installed.code, 0, shown(installed));
+      const bin = `${root}/bin/everyhook${Deno.build.os === "windows" ? ".cmd" : ""}`;
+      const version = await exec(bin, ["--version"], env, world.project);
+      assert.equal(version.stdout, `everyhook ${VERSION}\n`, shown(version));
+      const r = await exec(
+        bin,
+        ["install", `${hooks}/log-tool-calls.ts`, "--agent", "claude-code", "--event", "pre-tool"],
+        env,
+        world.project,
+      );
+      assert.equal(r.code, 0, shown(r));
+      const settings = JSON.parse(await Deno.readTextFile(`${world.home}/.claude/settings.json`));
+      const lines: string[] = settings.hooks.PreToolUse.flatMap((e: { hooks: unknown[] }) =>
+        e.hooks.map((h) => (h as { command: string }).command)
+      );
+      assert.equal(lines.length, 2, lines.join("\n"));
+      for (const line of lines) assert.match(line, new RegExp(`jsr:@everyhook/cli@${VERSION}/cli`));
+    },
+  );
+
+  await t.step({
+    name: "Claude Code runs the installed lines: the force push is blocked with the reason",
+    ignore: claudeSkip !== undefined,
+    async fn() {
+      const log = `${world.root}/tool-calls.jsonl`;
+      const run = await runClaude({
+        world,
+        hooks: null,
+        script: { main: [bash(FORCE_PUSH), bash("echo JSR$((40+2))"), say("JSR-DONE")] },
+        env: { DENO_DIR: denoDir, JSR_URL: registry.url, EVERYHOOK_LOG: log },
+      });
+      const why = `exit ${run.process.code}\nstderr:\n${run.process.stderr.slice(-1500)}`;
+      assert.equal(run.process.code, 0, why);
+      assert.ok(requestsMention(run.requests, "Blocked a force push"), `no reason\n${why}`);
+      assert.ok(!requestsMention(run.requests, "not a git repository"), `the push ran\n${why}`);
+      assert.ok(requestsMention(run.requests, "JSR42"), `the harmless command did not run\n${why}`);
+      const docs = await readLoggedDocs(log);
+      assert.ok(
+        docs.some((d) => d.event === "pre-tool" && d.tool?.command === FORCE_PUSH),
+        "the hook installed by deno install's everyhook ran",
+      );
+      assert.equal(run.result?.["result"], "JSR-DONE", why);
+    },
+  });
+});
