@@ -21,7 +21,7 @@ import { denoIo, type Io } from "./src/cli/io.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
 import { errorDocument, jsonText } from "./src/cli/report.ts";
 import { commandHelp, generalHelp } from "./src/cli/help.ts";
-import { runtimeFacts } from "./src/run/runtime.ts";
+import { buildTarget, runtimeFacts } from "./src/run/runtime.ts";
 
 /**
  * Where each command's code is. The only dynamic imports in everyhook: a
@@ -48,6 +48,8 @@ export interface MainOptions {
   query?: PermissionQuery;
   /** True as in a compiled binary; default this process's. */
   standalone?: boolean;
+  /** The target the binary was built for; default this process's. */
+  target?: string;
 }
 
 /**
@@ -74,12 +76,13 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
     io.out(generalHelp(COMMANDS, VERSION, EVENTS));
     return EXIT.ok;
   }
+  const standalone = options.standalone ?? runtimeFacts().standalone;
   if (name === "--version" || name === "-v") {
-    io.out(`everyhook ${VERSION}\n`);
+    const binary = standalone ? ` (binary for ${options.target ?? buildTarget()})` : "";
+    io.out(`everyhook ${VERSION}${binary}\n`);
     return EXIT.ok;
   }
   const spec = findCommand(name);
-  const standalone = options.standalone ?? runtimeFacts().standalone;
   try {
     if (!spec) {
       const names = COMMANDS.map((c) => c.name).join(", ");

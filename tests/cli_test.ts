@@ -41,10 +41,19 @@ Deno.test("main() leaves a --help after -- to the hook", async () => {
 Deno.test("main() prints the version from deno.json", async () => {
   for (const flag of ["--version", "-v"]) {
     const io = memoryIo();
-    assert.equal(await main([flag], io), 0);
+    assert.equal(await main([flag], io, { standalone: false }), 0);
     assert.equal(io.stdoutText(), `everyhook ${denoJson.version}\n`);
   }
   assert.equal(VERSION, denoJson.version);
+  const binary = memoryIo();
+  assert.equal(
+    await main(["--version"], binary, { standalone: true, target: "aarch64-apple-darwin" }),
+    0,
+  );
+  assert.equal(
+    binary.stdoutText(),
+    `everyhook ${denoJson.version} (binary for aarch64-apple-darwin)\n`,
+  );
 });
 
 Deno.test("main() exits 2 for an unknown command, with the error document under --json", async () => {

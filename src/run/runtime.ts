@@ -1,7 +1,7 @@
 /**
  * What differs when everyhook runs as a compiled binary, and the names of the
  * Deno permissions: the one module that reads `Deno.build.standalone`,
- * `Deno.execPath()` and `Deno.mainModule`. Everything else takes these facts as
+ * `Deno.build.target`, `Deno.execPath()` and `Deno.mainModule`. Everything else takes these facts as
  * a value, so tests inject both answers. Imports nothing.
  *
  * @module
@@ -59,4 +59,20 @@ export function runtimeFacts(): RuntimeFacts {
     mainModule: Deno.mainModule,
     os: Deno.build.os,
   };
+}
+
+/**
+ * The target this process was built for: Deno's own under `deno run`, the
+ * binary's after `deno compile --target`. Needs no permission.
+ *
+ * @returns A target such as `x86_64-unknown-linux-gnu`.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildTarget } from "./runtime.ts";
+ * console.assert(buildTarget().includes("-"));
+ * ```
+ */
+export function buildTarget(): string {
+  return Deno.build.target;
 }
