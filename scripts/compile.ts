@@ -87,7 +87,7 @@ export function checksumsText(sums: ReadonlyArray<{ name: string; sha256: string
  * @returns The line, without a newline.
  */
 export function failureLine(target: string, stderr: string, code: number): string {
-  const plain = stderr.replace(/\x1b\[[0-9;]*m/g, "");
+  const plain = stderr.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
   const url = /https?:\/\/\S*denort\S*?\.zip/.exec(plain)?.[0];
   if (url && /error sending request|dns error|Connect|timed out/i.test(plain)) {
     const cause = /dns error: ([^\n]+)/.exec(plain)?.[1] ?? "no connection";
