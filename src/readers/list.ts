@@ -12,7 +12,7 @@ import { entryLine } from "../hooks_files/hooks_file.ts";
 import { parseJsonText } from "../hooks_files/json_text.ts";
 import { homeFolder, pathsFor } from "../hooks_files/locations.ts";
 import { splitLine } from "../hooks_files/command_line.ts";
-import { findOnPath } from "../run/hook_process.ts";
+import { findOnPath } from "../run/path_search.ts";
 
 /** One file list read (or tried). */
 export interface ListedFile {
