@@ -23,13 +23,12 @@ export {
   type FailureKind,
   type HookStatus,
   MAX_INPUT,
-  readTail,
   runAdapter,
   type RunInput,
   type RunOptions,
   type RunResult,
-  TRANSCRIPT_TAIL,
 } from "./src/run/run.ts";
+export { readTail, TRANSCRIPT_TAIL } from "./src/run/transcript_tail.ts";
 export { type HookOutcome, type HookSpec, OUTPUT_CAP, runHook } from "./src/run/hook_process.ts";
 export {
   type HookPlan,
