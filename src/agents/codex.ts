@@ -7,23 +7,24 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
+  obj,
+  outputText,
+  parseInput,
+  patchPaths,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import {
   contextCell,
   documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
-  lastLineText,
-  obj,
-  outputText,
-  parseInput,
-  patchPaths,
   recordedCase,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_read.ts";
+} from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
 

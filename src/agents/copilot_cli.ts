@@ -7,10 +7,6 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
-  droppedCell,
-  droppedDecisions,
-  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -19,7 +15,9 @@ import {
   str,
   toolCall,
   toolKind,
-} from "./_read.ts";
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import { droppedCell, droppedDecisions } from "./_cells.ts";
 
 const REFERENCE =
   "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";

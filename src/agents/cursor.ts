@@ -7,8 +7,6 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  droppedCell,
-  droppedDecisions,
   obj,
   outputText,
   parseInput,
@@ -16,7 +14,8 @@ import {
   str,
   toolCall,
   toolKind,
-} from "./_read.ts";
+} from "./_payload.ts";
+import { droppedCell, droppedDecisions } from "./_cells.ts";
 
 const REFERENCE = "https://cursor.com/docs/hooks";
 

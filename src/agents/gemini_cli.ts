@@ -7,11 +7,6 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -19,7 +14,9 @@ import {
   str,
   toolCall,
   toolKind,
-} from "./_read.ts";
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import { droppedCell, droppedDecisions, hookSpecific } from "./_cells.ts";
 
 const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
 
