@@ -342,6 +342,7 @@ export const codex: Agent = {
     },
     { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
   ],
+  listing: { bothFormats: "Codex CLI merges them and warns at every start" },
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {

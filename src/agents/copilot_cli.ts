@@ -181,6 +181,7 @@ export const copilotCli: Agent = {
   ],
   listing: {
     versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
+    readsHooksFolder: true,
   },
   // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
