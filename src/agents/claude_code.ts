@@ -342,7 +342,6 @@ export const claudeCode: Agent = {
       os: ["darwin"],
     },
   ],
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: {
@@ -358,7 +357,8 @@ export const claudeCode: Agent = {
     timeoutField: "timeout",
     commandField: "command",
     failClosedFields: { onFailure: "block" },
-    // SEEN (conformance.md): a tool that failed fires PostToolUseFailure, not PostToolUse.
+    // A tool that failed fires PostToolUseFailure, not PostToolUse (recorded in
+    // fixtures/claude-code/post-tool.shell-failed.json).
     alsoNatives: { "post-tool": ["PostToolUseFailure"] },
     stillToDo: {
       user:
@@ -367,5 +367,4 @@ export const claudeCode: Agent = {
         "Claude Code reads its settings when a session starts: start a new session in this project and trust the folder when it asks.",
     },
   },
-  // INSTALL-END
 };

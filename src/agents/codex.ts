@@ -343,7 +343,6 @@ export const codex: Agent = {
     { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
   ],
   listing: { bothFormats: "Codex CLI merges them and warns at every start" },
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: { scope: "user", parts: [".codex", "hooks.json"], env: "CODEX_HOME", envReplaces: 1 },
@@ -361,5 +360,4 @@ export const codex: Agent = {
         "Codex runs a project hook only after you trust the project and the hook: open /hooks in Codex and trust the everyhook entries.",
     },
   },
-  // INSTALL-END
 };

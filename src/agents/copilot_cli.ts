@@ -161,8 +161,9 @@ export const copilotCli: Agent = {
     return read(payload, context.event);
   },
   transcriptLastMessage: lastAssistantMessage,
-  // SEEN (conformance.md, "Order across sources"): the hooks folders, the inline hooks keys of
-  // two settings files, and the project's .claude/settings.json in Claude Code's layout (not ~/.claude).
+  // Seen in a run of Copilot CLI 1.0.102, which read them all: the hooks folders, the inline
+  // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
+  // layout (not ~/.claude).
   reads: [
     {
       scope: "user",
@@ -183,7 +184,6 @@ export const copilotCli: Agent = {
     versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
     readsHooksFolder: true,
   },
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: {
@@ -198,7 +198,7 @@ export const copilotCli: Agent = {
     timeoutUnit: "s",
     timeoutField: "timeoutSec",
     commandField: "bash",
-    // SEEN (conformance.md): `exec` + `args` start the program with no shell.
+    // Seen in a run of Copilot CLI 1.0.102: `exec` + `args` start the program with no shell.
     execFields: { program: "exec", args: "args" },
     stillToDo: {
       user:
@@ -207,5 +207,4 @@ export const copilotCli: Agent = {
         "Copilot CLI loads project hooks only in a trusted folder: trust this folder (or run with --trust-folder). It runs an event's hooks in order and stops at the first deny.",
     },
   },
-  // INSTALL-END
 };

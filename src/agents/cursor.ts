@@ -166,7 +166,6 @@ export const cursor: Agent = {
       os: ["darwin"],
     },
   ],
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: { scope: "user", parts: [".cursor", "hooks.json"] },
@@ -186,5 +185,4 @@ export const cursor: Agent = {
         "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",
     },
   },
-  // INSTALL-END
 };

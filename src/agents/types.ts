@@ -15,7 +15,8 @@ import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract
  */
 export type Basis =
   | {
-    kind: "binary"; /** The case name in fixtures/conformance/ or the shared conformance notes. */
+    kind:
+      "binary"; /** The case id in fixtures/conformance/<agent>.json (or of a run not recorded there yet). */
     case: string;
   }
   | { kind: "docs"; /** The address of the documentation. */ ref: string };
