@@ -27,25 +27,21 @@ export {
   type FailureKind,
   type HookStatus,
   MAX_INPUT,
-  readTail,
   runAdapter,
   type RunInput,
   type RunOptions,
   type RunResult,
-  TRANSCRIPT_TAIL,
 } from "./src/run/run.ts";
+export { readTail, TRANSCRIPT_TAIL } from "./src/run/transcript_tail.ts";
+export { type HookOutcome, type HookSpec, OUTPUT_CAP, runHook } from "./src/run/hook_process.ts";
 export {
-  findOnPath,
-  type HookOutcome,
   type HookPlan,
-  type HookSpec,
   type HostFacts,
   hostFacts,
-  OUTPUT_CAP,
   planHook,
-  runHook,
   shebangPermissions,
-} from "./src/run/hook_process.ts";
+} from "./src/run/hook_plan.ts";
+export { findOnPath } from "./src/run/path_search.ts";
 export { type Scope } from "./src/hooks_files/locations.ts";
 export {
   type EntryReport,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { shebangPermissions } from "../src/run/hook_process.ts";
+import { shebangPermissions } from "../src/run/hook_plan.ts";
 import {
   answerFor,
   forcedPushes,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { shebangPermissions } from "../src/run/hook_process.ts";
+import { shebangPermissions } from "../src/run/hook_plan.ts";
 import { cutLongTexts, logLine, MAX_TEXT } from "./log-tool-calls.ts";
 
 Deno.test("cutLongTexts() cuts every long string and keeps the rest", () => {

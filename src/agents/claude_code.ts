@@ -7,22 +7,23 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
+  obj,
+  outputText,
+  parseInput,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import {
   contextCell,
   documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
-  lastLineText,
-  obj,
-  outputText,
-  parseInput,
   recordedCase,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_read.ts";
+} from "./_cells.ts";
 
 const DOCS = "https://code.claude.com/docs/en/hooks";
 
@@ -341,7 +342,6 @@ export const claudeCode: Agent = {
       os: ["darwin"],
     },
   ],
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: {
@@ -357,7 +357,8 @@ export const claudeCode: Agent = {
     timeoutField: "timeout",
     commandField: "command",
     failClosedFields: { onFailure: "block" },
-    // SEEN (conformance.md): a tool that failed fires PostToolUseFailure, not PostToolUse.
+    // A tool that failed fires PostToolUseFailure, not PostToolUse (recorded in
+    // fixtures/claude-code/post-tool.shell-failed.json).
     alsoNatives: { "post-tool": ["PostToolUseFailure"] },
     stillToDo: {
       user:
@@ -366,5 +367,4 @@ export const claudeCode: Agent = {
         "Claude Code reads its settings when a session starts: start a new session in this project and trust the folder when it asks.",
     },
   },
-  // INSTALL-END
 };

@@ -7,23 +7,24 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
+  obj,
+  outputText,
+  parseInput,
+  patchPaths,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import {
   contextCell,
   documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
-  lastLineText,
-  obj,
-  outputText,
-  parseInput,
-  patchPaths,
   recordedCase,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_read.ts";
+} from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
 
@@ -341,7 +342,7 @@ export const codex: Agent = {
     },
     { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
   ],
-  // INSTALL-BEGIN (owned by the install work, issue #4)
+  listing: { bothFormats: "Codex CLI merges them and warns at every start" },
   install: {
     files: {
       user: { scope: "user", parts: [".codex", "hooks.json"], env: "CODEX_HOME", envReplaces: 1 },
@@ -359,5 +360,4 @@ export const codex: Agent = {
         "Codex runs a project hook only after you trust the project and the hook: open /hooks in Codex and trust the everyhook entries.",
     },
   },
-  // INSTALL-END
 };

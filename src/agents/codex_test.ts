@@ -261,7 +261,7 @@ Deno.test("codex cells rest on cases recorded in fixtures/conformance/codex.json
   const file = (await loadConformance()).find((c) => c.agent === "codex");
   assert.ok(file, "no conformance file for codex");
   const recorded = new Set(file.cases.map((c) => c.id));
-  // The sub-agent stop was seen in the shared conformance notes (SubagentStop), not yet by our recorder.
+  // The sub-agent stop (SubagentStop) was seen in a run of Codex CLI, not yet by our recorder.
   const fromNotes = new Set(["subagent-stop-block"]);
   const cases = new Set<string>();
   for (const table of Object.values(codex.events)) {

@@ -1,14 +1,13 @@
 /**
- * Cursor: its events, tools, payloads, translation cells and files.
+ * Cursor: its tools, how its payloads read, and its files. Its events and
+ * their translation cells are in cursor_events.ts.
  *
  * @module
  */
 
-import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
+import type { Agent, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  droppedCell,
-  droppedDecisions,
   obj,
   outputText,
   parseInput,
@@ -16,259 +15,8 @@ import {
   str,
   toolCall,
   toolKind,
-} from "./_read.ts";
-
-const REFERENCE = "https://cursor.com/docs/hooks";
-
-/** Every Cursor cell rests on its hooks reference: no Cursor binary was run here. */
-function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
-}
-
-const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("hook-events") };
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs (preToolUse updated_input)",
-  documented("pretooluse"),
-);
-
-/**
- * What a permission event prints for no opinion. Cursor's reference does not make
- * an allow necessary: its own audit.sh example prints nothing at beforeShellExecution
- * and beforeMCPExecution, and a failed hook lets the action through unless the entry
- * has failClosed. But failClosed (which install writes with --fail-closed) blocks on
- * "invalid JSON", and the reference does not say whether empty output counts; `{}`
- * is valid JSON that decides nothing. An allow would be an approval the hook never
- * gave, so everyhook does not print one.
- */
-const NO_OPINION: Cell = {
-  stdout: {},
-  exit: 0,
-  effect: "none",
-  note:
-    'printed as {} and not {"permission":"allow"}: the reference does not require an allow (its audit.sh example prints nothing before a shell command), an allow would approve what the hook only let pass, and {} stays valid JSON for an entry with failClosed, which blocks on invalid JSON',
-  basis: documented("beforeshellexecution-beforemcpexecution"),
-};
-
-const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    note:
-      "agent_message goes to the model and user_message to the person; the person sees the reason unless the answer has a message",
-    basis: documented("pretooluse"),
-  },
-  ask: {
-    stdout: { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note:
-      'Cursor accepts "ask" at preToolUse but does not enforce it, so everyhook refuses the call with the reason (beforeShellExecution and beforeMCPExecution do ask, when wired by hand)',
-    basis: documented("pretooluse"),
-  },
-  allow: {
-    stdout: { permission: "allow" },
-    exit: 0,
-    effect: "approved",
-    note:
-      "when several hooks answer, Cursor merges their answers, and a source of higher priority wins",
-    basis: documented("pretooluse"),
-  },
-  context: droppedCell(
-    "Cursor's preToolUse takes no added context",
-    documented("pretooluse"),
-  ),
-  message: {
-    stdout: { user_message: "<message>" },
-    exit: 0,
-    effect: "message",
-    note: "Cursor shows user_message only when the call is denied",
-    basis: documented("pretooluse"),
-  },
-  input: {
-    stdout: { updated_input: "<input>" },
-    exit: 0,
-    effect: "rewritten",
-    basis: documented("pretooluse"),
-  },
-  none: NO_OPINION,
-};
-
-const POST_TOOL: EventCells = {
-  deny: {
-    stdout: { additional_context: "<reason>" },
-    exit: 0,
-    effect: "feedback",
-    becomes: "context",
-    note:
-      "Cursor's postToolUse cannot refuse a result: the reason is added after the tool's result as context (a context in the same answer takes its place)",
-    basis: documented("posttooluse"),
-  },
-  ask: {
-    stdout: { additional_context: "<reason>" },
-    exit: 0,
-    effect: "feedback",
-    becomes: "context",
-    note:
-      "the tool already ran, so there is nothing to ask: the reason is added after the tool's result as context",
-    basis: documented("posttooluse"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
-  context: {
-    stdout: { additional_context: "<context>" },
-    exit: 0,
-    effect: "context",
-    basis: documented("posttooluse"),
-  },
-  message: droppedCell(
-    "Cursor's postToolUse has no message for the person",
-    documented("posttooluse"),
-  ),
-  input: NO_INPUT,
-  none: NOTHING,
-};
-
-const PROMPT: EventCells = {
-  deny: {
-    stdout: { continue: false, user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    note:
-      "the prompt is not sent, so the model never sees the reason: Cursor shows it to the person",
-    basis: documented("beforesubmitprompt"),
-  },
-  ask: {
-    stdout: { continue: false, user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Cursor cannot ask about a prompt: the prompt is refused and the person sees the reason",
-    basis: documented("beforesubmitprompt"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("beforesubmitprompt")),
-  context: droppedCell(
-    "Cursor's beforeSubmitPrompt takes no added context",
-    documented("beforesubmitprompt"),
-  ),
-  message: {
-    stdout: { user_message: "<message>" },
-    exit: 0,
-    effect: "message",
-    note: "Cursor shows user_message only when the prompt is refused",
-    basis: documented("beforesubmitprompt"),
-  },
-  input: NO_INPUT,
-  none: {
-    ...NO_OPINION,
-    note:
-      "printed as {}: valid JSON that decides nothing, so that an entry with failClosed (which blocks on invalid JSON) lets the prompt through",
-    basis: documented("beforesubmitprompt"),
-  },
-};
-
-const NOT_AT_START =
-  "Cursor does not wait for sessionStart: a start cannot be refused, asked about or approved";
-
-const SESSION_START: EventCells = {
-  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
-  context: {
-    stdout: { additional_context: "<context>" },
-    exit: 0,
-    effect: "context",
-    note: "added to the conversation's initial system context",
-    basis: documented("sessionstart"),
-  },
-  message: droppedCell(
-    "Cursor accepts user_message at sessionStart but does not use it",
-    documented("sessionstart"),
-  ),
-  input: NO_INPUT,
-  none: NOTHING,
-};
-
-const AT_END = "Cursor logs a sessionEnd hook's answer and uses nothing from it";
-
-const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
-  message: droppedCell(AT_END, documented("sessionend")),
-  input: NO_INPUT,
-  none: NOTHING,
-};
-
-/** The cells of stop and subagentStop: deny is a follow-up message that sends the agent back. */
-function stopCells(anchor: string, note: string): EventCells {
-  return {
-    deny: {
-      stdout: { followup_message: "<reason>" },
-      exit: 0,
-      effect: "sent-back",
-      note,
-      basis: documented(anchor),
-    },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
-    context: droppedCell(`Cursor's ${anchor} takes no added context`, documented(anchor)),
-    message: droppedCell(`Cursor's ${anchor} has no message for the person`, documented(anchor)),
-    input: NO_INPUT,
-    none: NOTHING,
-  };
-}
-
-const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
-  "pre-tool": {
-    native: "preToolUse",
-    info: "Before a tool runs: refuse it (ask is refused too), approve it or rewrite its input.",
-    matcher: true,
-    cells: PRE_TOOL,
-  },
-  "post-tool": {
-    native: "postToolUse",
-    info: "After a tool ran: add context (a refusal becomes context).",
-    matcher: true,
-    cells: POST_TOOL,
-  },
-  prompt: {
-    native: "beforeSubmitPrompt",
-    info: "When the person submits a prompt: refuse it before the model sees it.",
-    matcher: false,
-    cells: PROMPT,
-  },
-  "session-start": {
-    native: "sessionStart",
-    info: "When a conversation starts: add context.",
-    matcher: false,
-    cells: SESSION_START,
-  },
-  "session-end": {
-    native: "sessionEnd",
-    info: "When a conversation ends: for logs and clean-up; an answer changes nothing.",
-    matcher: false,
-    cells: SESSION_END,
-  },
-  stop: {
-    native: "stop",
-    info: "When the agent loop ends: send it back to work with a follow-up message.",
-    matcher: false,
-    cells: stopCells(
-      "stop",
-      "the reason is submitted as the next user message; Cursor does this at most loop_limit times (5 by default) per hook",
-    ),
-  },
-  "subagent-stop": {
-    native: "subagentStop",
-    info: "When a subagent ends: send it back to work with a follow-up message.",
-    matcher: false,
-    cells: stopCells(
-      "subagentstop",
-      'Cursor uses the follow-up only when the subagent\'s status is "completed", at most loop_limit times (5 by default)',
-    ),
-  },
-};
+} from "./_payload.ts";
+import { CURSOR_EVENTS } from "./cursor_events.ts";
 
 /** The events with their own payloads that run reads when a person wires them by hand. */
 const ALIAS_EVENTS: Readonly<Record<string, ContractEvent>> = {
@@ -361,7 +109,7 @@ function readTool(
  * session events), `workspace_roots` and, at the tool events, `cwd`.
  */
 function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
-  const doc = snakeCaseDocument("cursor", payload, event, EVENTS[event]?.native ?? event);
+  const doc = snakeCaseDocument("cursor", payload, event, CURSOR_EVENTS[event]?.native ?? event);
   const session = str(payload.conversation_id) ?? str(payload.session_id);
   if (session !== undefined) doc.session = session;
   const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
@@ -402,7 +150,7 @@ export const cursor: Agent = {
   aliases: [],
   recorded: false,
   docs: "https://cursor.com/docs/hooks",
-  events: EVENTS,
+  events: CURSOR_EVENTS,
   aliasEvents: ALIAS_EVENTS,
   tools: TOOLS,
   read(payload, context) {
@@ -418,7 +166,6 @@ export const cursor: Agent = {
       os: ["darwin"],
     },
   ],
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: { scope: "user", parts: [".cursor", "hooks.json"] },
@@ -438,5 +185,4 @@ export const cursor: Agent = {
         "Cursor watches hooks.json and reloads it (docs); if the hook does not fire, restart Cursor.",
     },
   },
-  // INSTALL-END
 };

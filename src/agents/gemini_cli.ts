@@ -7,11 +7,6 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  lastLineText,
   obj,
   outputText,
   parseInput,
@@ -19,14 +14,16 @@ import {
   str,
   toolCall,
   toolKind,
-} from "./_read.ts";
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import { droppedCell, droppedDecisions, hookSpecific } from "./_cells.ts";
 
 const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
 
 /**
- * A cell resting on a recorded run of Gemini CLI 0.61.0: the case id in
- * fixtures/conformance/gemini-cli.json, or, for what only the shared notes saw
- * (/work/shared/agents/gemini-cli/conformance.md), the id there (`bt-plaintext`, `ss-context`).
+ * A cell resting on a run of Gemini CLI 0.61.0: the case id in
+ * fixtures/conformance/gemini-cli.json, or, for the two cases seen in runs that
+ * are not recorded there yet, their own id (`bt-plaintext`, `ss-context`).
  */
 function seen(id: string): Basis {
   return { kind: "binary", case: id };
@@ -341,8 +338,9 @@ export const geminiCli: Agent = {
     return read(payload, context.event);
   },
   transcriptLastMessage: lastGeminiText,
-  // DOCS: docs/reference/configuration.md (system settings). SEEN (conformance.md): a hooks entry
-  // that is an object prints "Invalid configuration" at every start, and the hook still runs.
+  // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
+  // (system settings). Seen in a run of Gemini CLI 0.61.0: a hooks entry that is an object
+  // prints "Invalid configuration" at every start, and the hook still runs.
   reads: [
     {
       scope: "system",
@@ -362,7 +360,6 @@ export const geminiCli: Agent = {
     notArray:
       'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',
   },
-  // INSTALL-BEGIN (owned by the install work, issue #4)
   install: {
     files: {
       user: {
@@ -384,5 +381,4 @@ export const geminiCli: Agent = {
         "Gemini CLI runs project hooks only in a trusted folder and asks before it runs a new or changed one: trust the folder and accept the hook.",
     },
   },
-  // INSTALL-END
 };

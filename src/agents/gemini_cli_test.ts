@@ -197,7 +197,7 @@ const RECORDED = await Deno.readTextFile(
   new URL("../../fixtures/conformance/gemini-cli.json", import.meta.url),
 ).then((t) => JSON.parse(t) as { cases: Array<{ id: string }> }).catch(() => undefined);
 
-/** What only the shared notes (/work/shared/agents/gemini-cli/conformance.md) saw. */
+/** The cases seen in runs of Gemini CLI that are not recorded in fixtures/conformance/ yet. */
 const FROM_NOTES = new Set(["bt-plaintext", "ss-context"]);
 
 function binaryCases(): Set<string> {

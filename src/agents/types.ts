@@ -15,7 +15,8 @@ import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract
  */
 export type Basis =
   | {
-    kind: "binary"; /** The case name in fixtures/conformance/ or the shared conformance notes. */
+    kind:
+      "binary"; /** The case id in fixtures/conformance/<agent>.json (or of a run not recorded there yet). */
     case: string;
   }
   | { kind: "docs"; /** The address of the documentation. */ ref: string };
@@ -256,6 +257,16 @@ export interface Agent {
     notArray?: string;
     /** What the agent does with a hooks-folder file whose `version` is not 1. */
     versionIgnored?: string;
+    /**
+     * True when the agent reads every `*.json` file in the folder of the hooks
+     * file install writes: `list` reads the whole folder.
+     */
+    readsHooksFolder?: boolean;
+    /**
+     * What the agent does when one folder holds hooks in both a JSON and a TOML
+     * file; `list` says it of each such folder.
+     */
+    bothFormats?: string;
   };
   /** Install data. */
   install: InstallInfo;

@@ -1,10 +1,12 @@
 /**
  * The `demo` command: the main job with no set-up. An example hook
  * (examples/block-force-push.ts, which ships inside everyhook and is written to
- * a temporary folder to run) is put through every agent's adapter, with a force
- * push and a harmless command in each agent's own JSON (the recorded fixtures,
- * or an embedded example for an agent with none), and the demo shows what each
- * agent would get and do.
+ * a temporary folder to run) is put through every agent's adapter, with a
+ * force push and a harmless command in each agent's own JSON, and the demo
+ * shows what each agent would get and do. The JSON comes from the recordings
+ * that ship in fixtures/<agent>/: the recorded payload of each command where
+ * there is one, else the agent's recorded pre-tool shell payload with the
+ * command put in. An agent with no such recording is reported, not shown.
  *
  * @module
  */
@@ -24,66 +26,6 @@ export const DEMO_VARIANTS: Readonly<Record<string, string>> = {
   "shell-harmless": "git status",
 };
 
-/**
- * What each agent sent at pre-tool for a shell command, as an example for when
- * no recorded fixture is there. The shapes follow the recorded payloads.
- */
-const EXAMPLES: Readonly<Record<string, (command: string) => Record<string, unknown>>> = {
-  "claude-code": (command) => ({
-    session_id: "3f1c2a9e-5b7d-4e21-9a0c-6d8e2f4b1a37",
-    transcript_path: "<home>/.claude/projects/-project/3f1c2a9e.jsonl",
-    cwd: "<project>",
-    permission_mode: "default",
-    hook_event_name: "PreToolUse",
-    tool_name: "Bash",
-    tool_input: { command, description: "Run the command" },
-    tool_use_id: "toolu_01",
-  }),
-  codex: (command) => ({
-    session_id: "01a22be8-785d-7db1-ad6d-3124e1fe0714",
-    turn_id: "01a22be8-7872-78a1-a5b6-11dc36278cc0",
-    transcript_path: "<home>/.codex/sessions/2026/11/30/rollout.jsonl",
-    cwd: "<project>",
-    hook_event_name: "PreToolUse",
-    model: "gpt-5.5",
-    permission_mode: "default",
-    tool_name: "Bash",
-    tool_input: { command },
-    tool_use_id: "call_0",
-  }),
-  "gemini-cli": (command) => ({
-    session_id: "9d2e7c41-0b8a-4f3e-a6d5-1c7b9e2f8a04",
-    transcript_path: "<home>/.gemini/tmp/project/chats/session.json",
-    cwd: "<project>",
-    hook_event_name: "BeforeTool",
-    timestamp: "2026-11-30T10:00:00.000Z",
-    tool_name: "run_shell_command",
-    tool_input: { command, description: "Run the command" },
-  }),
-  "copilot-cli": (command) => ({
-    sessionId: "2a71adba-f642-468c-994e-0137dcf2b6d7",
-    timestamp: 1796033204205,
-    cwd: "<project>",
-    toolName: "bash",
-    toolArgs: { command, description: "Run the command" },
-  }),
-  cursor: (command) => ({
-    conversation_id: "c0ffee00-1111-2222-3333-444455556666",
-    generation_id: "g-1",
-    model: "default",
-    hook_event_name: "preToolUse",
-    cursor_version: "docs",
-    workspace_roots: ["<project>"],
-    user_email: null,
-    transcript_path: null,
-    tool_name: "Shell",
-    tool_input: { command, cwd: "<project>" },
-    tool_use_id: "tool-1",
-    cwd: "<project>",
-    agent_message: "",
-  }),
-};
-
 /** The hook and the fixtures `demo` uses. */
 export interface DemoOptions {
   /** The hook to show, a path; default the shipped examples/block-force-push.ts. */
@@ -94,23 +36,39 @@ export interface DemoOptions {
   agents?: readonly Agent[];
 }
 
+/** An agent the demo cannot show, and why. */
+export interface DemoMissing {
+  /** The agent's id. */
+  agent: string;
+  /** The agent's name. */
+  agentName: string;
+  /** Why it is not shown. */
+  why: string;
+}
+
+/** What `demo` found: the cases, and the agents it could not show. */
+export interface DemoRun extends DemoReport {
+  /** The agents with no recorded pre-tool shell payload (or no pre-tool event). */
+  missing: DemoMissing[];
+}
+
 /**
  * Put the hook through every agent's adapter on a force push and a harmless command.
  *
  * @param io The world (its environment and folder are the hook's).
  * @param options The hook, the fixtures folder and the agents.
- * @returns What each agent would get and do.
- * @throws {EveryhookError} `not-found` when the hook is not there.
+ * @returns What each agent would get and do, and the agents it could not show.
+ * @throws {EveryhookError} `not-found` when the hook is not there, or no agent has a recording.
  *
  * @example Usage
  * ```ts ignore
  * import { runDemo } from "./demo.ts";
  * import { denoIo } from "../cli/io.ts";
  * const report = await runDemo(denoIo());
- * console.log(report.cases.length);
+ * console.log(report.cases.length, report.missing.length);
  * ```
  */
-export async function runDemo(io: Io, options: DemoOptions = {}): Promise<DemoReport> {
+export async function runDemo(io: Io, options: DemoOptions = {}): Promise<DemoRun> {
   if (options.hook !== undefined) return await demoWith(options.hook, options.hook, io, options);
   await using example = await exampleOnDisk(DEFAULT_EXAMPLE);
   return await demoWith(example.path, `examples/${DEFAULT_EXAMPLE}`, io, options);
@@ -124,36 +82,33 @@ async function demoWith(
   shown: string,
   io: Io,
   options: DemoOptions,
-): Promise<DemoReport> {
+): Promise<DemoRun> {
   if (!exists(hook)) {
-    throw new EveryhookError(
-      "not-found",
-      `Cannot run "demo": the hook "${hook}" is not there`,
-    );
+    throw new EveryhookError("not-found", `Cannot run "demo": the hook "${hook}" is not there`);
   }
-  const agents = options.agents ?? AGENTS;
-  const fixtures = options.fixtures ?? await loadFixtures(agents.map((a) => a.id));
+  const fixtures = options.fixtures ??
+    await loadFixtures((options.agents ?? AGENTS).map((a) => a.id));
   const jobs: Array<Promise<DemoCase>> = [];
-  for (const agent of agents) {
-    if (!agent.events["pre-tool"]) continue;
-    for (const [variant, command] of Object.entries(DEMO_VARIANTS)) {
-      const found = payloadFor(agent, variant, command, fixtures);
-      if (!found) continue;
+  const missing: DemoMissing[] = [];
+  for (const agent of options.agents ?? AGENTS) {
+    const payloads = demoPayloads(agent, fixtures);
+    if (typeof payloads === "string") {
+      missing.push({ agent: agent.id, agentName: agent.name, why: payloads });
+      continue;
+    }
+    for (const { variant, command, payload, source } of payloads) {
       jobs.push(
         runAdapter(
           agent,
           "pre-tool",
-          {
-            bytes: new TextEncoder().encode(JSON.stringify(found.payload)),
-            truncated: false,
-          },
+          { bytes: new TextEncoder().encode(JSON.stringify(payload)), truncated: false },
           [hook],
           { env: io.env, cwd: io.cwd },
         ).then((result) => ({
           agent: agent.id,
           agentName: agent.name,
           variant,
-          source: found.source,
+          source,
           command: result.document?.tool?.command ?? command,
           result,
         })),
@@ -161,27 +116,81 @@ async function demoWith(
     }
   }
   const cases = await Promise.all(jobs);
-  return { ok: cases.every((c) => c.result.ok), hook: shown, cases };
+  if (cases.length === 0) {
+    throw new EveryhookError(
+      "not-found",
+      `Cannot run "demo": no agent has a recorded pre-tool shell payload`,
+    );
+  }
+  return { ok: cases.every((c) => c.result.ok), hook: shown, cases, missing };
 }
 
-function payloadFor(
-  agent: Agent,
-  variant: string,
-  command: string,
-  fixtures: readonly Fixture[],
-): { payload: Record<string, unknown>; source: string } | undefined {
-  const fixture = fixtures.find((f) =>
-    f.agent === agent.id && f.event === "pre-tool" && f.variant === variant
+interface DemoPayload {
+  variant: string;
+  command: string;
+  payload: Record<string, unknown>;
+  source: string;
+}
+
+/**
+ * The payloads one agent is shown with, one per demo command: the recording of
+ * that command, else the agent's recorded pre-tool shell payload (a force push
+ * where there is one) with the command put in its place. Or why there are none.
+ */
+function demoPayloads(agent: Agent, fixtures: readonly Fixture[]): DemoPayload[] | string {
+  if (!agent.events["pre-tool"]) return "it has no pre-tool event";
+  const shell = fixtures.filter((f) =>
+    f.agent === agent.id && f.event === "pre-tool" && shellCommand(agent, f.payload) !== undefined
   );
-  if (fixture && typeof fixture.payload === "object" && fixture.payload !== null) {
-    const how = fixture.source === "documented" ? "written from the docs" : "recorded";
-    return {
-      payload: fixture.payload,
-      source: `${how}: ${agent.name} ${fixture.version}, ${fixture.os}, ${fixture.date}`,
-    };
+  const template = shell.find((f) => f.variant === "shell-force-push") ?? shell[0];
+  if (template === undefined) {
+    return `there is no recorded pre-tool shell payload in fixtures/${agent.id}/`;
   }
-  const example = EXAMPLES[agent.id];
-  return example ? { payload: example(command), source: "embedded example" } : undefined;
+  const out: DemoPayload[] = [];
+  for (const [variant, command] of Object.entries(DEMO_VARIANTS)) {
+    const recorded = shell.find((f) => f.variant === variant);
+    if (recorded) {
+      out.push({ variant, command, payload: recorded.payload, source: sourceOf(agent, recorded) });
+      continue;
+    }
+    const from = shellCommand(agent, template.payload) as string;
+    const payload = replaced(template.payload, from, command) as Record<string, unknown>;
+    if (shellCommand(agent, payload) !== command) {
+      return `the command of its recorded "${template.variant}" payload cannot be replaced`;
+    }
+    out.push({
+      variant,
+      command,
+      payload,
+      source: `${sourceOf(agent, template)}, its command replaced`,
+    });
+  }
+  return out;
+}
+
+/** The shell command a pre-tool payload asks for, as the agent's reader reads it. */
+function shellCommand(agent: Agent, payload: Record<string, unknown>): string | undefined {
+  try {
+    const tool = agent.read(payload, { event: "pre-tool" }).tool;
+    return tool?.kind === "shell" ? tool.command : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON value with every occurrence of `from` in its strings replaced by `to`. */
+function replaced(value: unknown, from: string, to: string): unknown {
+  if (typeof value === "string") return value.split(from).join(to);
+  if (Array.isArray(value)) return value.map((v) => replaced(v, from, to));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaced(v, from, to)]));
+  }
+  return value;
+}
+
+function sourceOf(agent: Agent, fixture: Fixture): string {
+  const how = fixture.source === "documented" ? "written from the docs" : "recorded";
+  return `${how}: ${agent.name} ${fixture.version}, ${fixture.os}, ${fixture.date}`;
 }
 
 function exists(path: string): boolean {
@@ -220,7 +229,13 @@ export async function command(args: string[], io: Io): Promise<number> {
     }
   }
   const report = await runDemo(io, hook === undefined ? {} : { hook: absolute(hook, io.cwd) });
-  io.out(json ? jsonText(demoDocument(report)) : renderDemo(report));
+  if (json) io.out(jsonText({ ...demoDocument(report), missing: report.missing }));
+  else {
+    io.out(renderDemo(report));
+    for (const m of report.missing) {
+      io.err(`everyhook demo: ${m.agentName} (${m.agent}) is not shown: ${m.why}\n`);
+    }
+  }
   return report.ok ? 0 : 1;
 }
 

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { command, DEMO_VARIANTS, runDemo } from "./demo.ts";
 import { memoryIo } from "../cli/io.ts";
-import { AGENTS } from "../agents/mod.ts";
+import { AGENTS, findAgent } from "../agents/mod.ts";
+import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { loadFixtures } from "../readers/recorded.ts";
 
 const env = { PATH: Deno.env.get("PATH") ?? "" };
 
@@ -23,22 +25,53 @@ Deno.test("runDemo() blocks the force push and lets the harmless command pass, f
   }
 });
 
-Deno.test("runDemo() uses the embedded examples when there are no fixtures", async () => {
-  const report = await runDemo(memoryIo({ env, cwd: Deno.cwd() }), { fixtures: [] });
-  assert.ok(report.cases.length >= 10);
+Deno.test("runDemo() shows each agent with its recorded payloads and reports none missing", async () => {
+  const report = await runDemo(memoryIo({ env, cwd: Deno.cwd() }));
+  assert.deepEqual(report.missing, []);
   for (const c of report.cases) {
-    assert.equal(c.source, "embedded example");
+    assert.match(c.source, /^(recorded|written from the docs): /, c.agent);
+    assert.doesNotMatch(c.source, /replaced/, c.agent);
     assert.equal(c.result.document?.tool?.kind, "shell", c.agent);
-    assert.equal(c.result.document?.tool?.command, DEMO_VARIANTS[c.variant], c.agent);
-    assert.equal(c.result.effect, c.variant === "shell-force-push" ? "blocked" : "none", c.agent);
   }
+});
+
+Deno.test("runDemo() puts a command into the recorded shell payload, and reports an agent with no recording", async () => {
+  {
+    const fixtures = (await loadFixtures(["codex"]))
+      .filter((f) => f.event === "pre-tool" && f.variant === "shell-force-push");
+    assert.equal(fixtures.length, 1);
+    const codex = findAgent("codex")!;
+    const newcomer: Agent = { ...codex, id: "newcomer", name: "Newcomer" };
+    const report = await runDemo(memoryIo({ env, cwd: Deno.cwd() }), {
+      fixtures,
+      agents: [codex, newcomer],
+    });
+    assert.deepEqual(report.cases.map((c) => [c.agent, c.variant, c.command, c.result.effect]), [
+      ["codex", "shell-force-push", DEMO_VARIANTS["shell-force-push"], "blocked"],
+      ["codex", "shell-harmless", DEMO_VARIANTS["shell-harmless"], "none"],
+    ]);
+    assert.match(report.cases[1]!.source, /^recorded: Codex CLI .*, its command replaced$/);
+    assert.deepEqual(report.missing, [{
+      agent: "newcomer",
+      agentName: "Newcomer",
+      why: "there is no recorded pre-tool shell payload in fixtures/newcomer/",
+    }]);
+  }
+});
+
+Deno.test("runDemo() says so when no agent has a recording", async () => {
+  await assert.rejects(
+    () => runDemo(memoryIo({ env, cwd: Deno.cwd() }), { fixtures: [] }),
+    (e: unknown) =>
+      e instanceof EveryhookError && e.code === "not-found" &&
+      /no agent has a recorded/.test(e.message),
+  );
 });
 
 Deno.test("runDemo() says so when the hook is not there", async () => {
   await assert.rejects(
     () => runDemo(memoryIo({ env }), { hook: "/no/such/hook.ts" }),
-    (e: unknown) =>
-      e instanceof EveryhookError && /"\/no\/such\/hook\.ts" is not there/.test(e.message),
+    (e: unknown) => e instanceof EveryhookError && /is not there/.test(e.message),
   );
 });
 
@@ -51,6 +84,7 @@ Deno.test("command() prints the demo as text or as JSON, with another hook", asy
     const doc = JSON.parse(io.stdoutText());
     assert.equal(doc.ok, true);
     assert.equal(doc.hook, `${dir}/ask.sh`);
+    assert.deepEqual(doc.missing, []);
     assert.ok(
       doc.results.every((r: { answer: { decision: string } }) => r.answer.decision === "ask"),
     );

@@ -11,6 +11,7 @@ import type { ContractEvent } from "../contract/contract.ts";
 import { parseArgv, type ParsedLine, parseLine, shellLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { editJson, type JsonPath, type TextFormat } from "./json_text.ts";
+import { walkEntries } from "./entry_walk.ts";
 
 /** A JSON object. */
 export type JsonObject = Record<string, unknown>;
@@ -203,45 +204,12 @@ export function entryLine(value: JsonObject, info: InstallInfo): ParsedLine | un
  */
 export function findOurs(root: JsonObject, info: InstallInfo): FoundEntry[] {
   const found: FoundEntry[] = [];
-  const hooks = root.hooks;
-  if (!isObject(hooks)) return found;
-  for (const [native, list] of Object.entries(hooks)) {
-    if (!Array.isArray(list)) continue;
-    list.forEach((item, i) => {
-      if (!isObject(item)) return;
-      if (info.layout === "flat") {
-        const line = entryLine(item, info);
-        if (line) {
-          found.push({
-            native,
-            path: ["hooks", native, i],
-            groupSize: 1,
-            matcher: item.matcher,
-            value: item,
-            unit: item,
-            line,
-          });
-        }
-        return;
-      }
-      const handlers = item.hooks;
-      if (!Array.isArray(handlers)) return;
-      handlers.forEach((handler, j) => {
-        if (!isObject(handler)) return;
-        const line = entryLine(handler, info);
-        if (!line) return;
-        found.push({
-          native,
-          path: ["hooks", native, i, "hooks", j],
-          groupPath: ["hooks", native, i],
-          groupSize: handlers.length,
-          matcher: item.matcher,
-          value: handler,
-          unit: item,
-          line,
-        });
-      });
-    });
+  if (!isObject(root.hooks)) return found;
+  for (const entry of walkEntries(root.hooks, info.layout)) {
+    // In matcher groups, everyhook's entries sit in a group's `hooks` list.
+    if (info.layout !== "flat" && entry.groupPath === undefined) continue;
+    const line = entryLine(entry.value, info);
+    if (line) found.push({ ...entry, line });
   }
   return found;
 }

@@ -1,16 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  findOnPath,
-  type HookSpec,
-  type HostFacts,
-  planHook,
-  runHook,
-  shebangPermissions,
-} from "./hook_process.ts";
+import { type HookSpec, runHook } from "./hook_process.ts";
 
 const unix = Deno.build.os !== "windows";
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
-const linuxFacts: HostFacts = { os: "linux", standalone: false, execPath: Deno.execPath() };
 
 /** A hook spec that runs in `dir` and reads nothing. */
 function inDir(dir: string, argv: string[], more: Partial<HookSpec> = {}): HookSpec {
@@ -47,87 +39,6 @@ async function alive(pid: number): Promise<boolean> {
   }
   return true;
 }
-
-Deno.test("shebangPermissions() keeps only the permission flags after deno run", () => {
-  assert.deepEqual(
-    shebangPermissions("#!/usr/bin/env -S deno run --allow-read=. --quiet --allow-env -A x"),
-    ["--allow-read=.", "--allow-env", "-A"],
-  );
-  assert.deepEqual(shebangPermissions("#!/usr/bin/env -S deno run"), []);
-  assert.deepEqual(shebangPermissions("#!/usr/bin/env node --allow-read"), []);
-  assert.deepEqual(shebangPermissions("// no shebang --allow-all"), []);
-  assert.deepEqual(shebangPermissions("#!/opt/deno run --deny-net --allow-net=a.b"), [
-    "--deny-net",
-    "--allow-net=a.b",
-  ]);
-});
-
-Deno.test("planHook() picks the interpreter by extension", async () => {
-  await inWorld({
-    "a.ts": "#!/usr/bin/env -S deno run --allow-env=HOME\n",
-    "b.mjs": "console.log(1)\n",
-    "c.sh": "exit 0\n",
-    "d.ps1": "exit 0\n",
-    "e.cmd": "@echo off\n",
-    "tool": "#!/bin/sh\n",
-  }, (dir) => {
-    const a = planHook(["a.ts", "x"], dir, env, linuxFacts);
-    assert.deepEqual(a, {
-      ok: true,
-      program: Deno.execPath(),
-      args: ["run", "--no-prompt", "--allow-env=HOME", `${dir}/a.ts`, "x"],
-    });
-    const b = planHook([`${dir}/b.mjs`], "/", env, linuxFacts);
-    assert.ok(b.ok && b.args.join(" ") === `run --no-prompt ${dir}/b.mjs`);
-    const c = planHook(["./c.sh", "1"], dir, env, linuxFacts);
-    assert.ok(c.ok && /bash$/.test(c.program) && c.args.join(" ") === `${dir}/c.sh 1`);
-    const d = planHook(["d.ps1"], dir, { PATH: "" }, linuxFacts);
-    assert.ok(!d.ok && d.message.includes("pwsh or powershell"));
-    const e = planHook(["e.cmd"], dir, env, linuxFacts);
-    assert.deepEqual(e, { ok: true, program: `${dir}/e.cmd`, args: [] });
-    const t = planHook(["./tool"], dir, env, linuxFacts);
-    assert.deepEqual(t, { ok: true, program: `${dir}/tool`, args: [] });
-    const missing = planHook(["nope.sh"], dir, env, linuxFacts);
-    assert.ok(!missing.ok && missing.message.includes("does not exist"));
-    const notOnPath = planHook(["no-such-program-xyz"], dir, env, linuxFacts);
-    assert.ok(!notOnPath.ok && notOnPath.message.includes("not on PATH"));
-  });
-});
-
-Deno.test("planHook() in a compiled binary finds deno on PATH or says it cannot", async () => {
-  await inWorld({ "a.ts": "", "deno": "#!/bin/sh\n" }, (dir) => {
-    const compiled: HostFacts = { os: "linux", standalone: true, execPath: "/opt/everyhook" };
-    const none = planHook(["a.ts"], dir, { PATH: "/nonexistent" }, compiled);
-    assert.ok(
-      !none.ok && none.message.includes("compiled binary") && none.message.includes("deno"),
-    );
-    const found = planHook(["a.ts"], dir, { PATH: dir }, compiled);
-    assert.ok(found.ok && found.program === `${dir}/deno`);
-  });
-});
-
-Deno.test("findOnPath() finds a program on the environment's PATH only", async () => {
-  await inWorld({ "tool": "#!/bin/sh\n" }, (dir) => {
-    assert.equal(findOnPath("tool", { PATH: `/nonexistent:${dir}` }, "linux"), `${dir}/tool`);
-    assert.equal(findOnPath("tool", { PATH: "/nonexistent" }, "linux"), undefined);
-    assert.equal(findOnPath("tool", {}, "linux"), undefined);
-  });
-});
-
-if (Deno.build.os !== "windows") {
-  // deno-lint-ignore no-console
-  console.log("skipped: findOnPath() with PATHEXT is a Windows behaviour; this is not Windows");
-}
-Deno.test({
-  name: "findOnPath() uses PATHEXT and a Path of any case on Windows",
-  ignore: Deno.build.os !== "windows",
-  fn: async () => {
-    await inWorld({ "tool.CMD": "" }, (dir) => {
-      const found = findOnPath("tool", { Path: dir, PATHEXT: ".EXE;.CMD" }, "windows");
-      assert.equal(found, `${dir}\\tool.CMD`);
-    });
-  },
-});
 
 Deno.test({
   name: "runHook() gives stdin, env and cwd, and reads stdout, stderr and the exit code",

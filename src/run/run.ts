@@ -13,15 +13,14 @@ import type { Agent, Effect } from "../agents/types.ts";
 import { translate } from "./translate.ts";
 import { type HookOutcome, type HookSpec, runHook } from "./hook_process.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
+import { addLastMessage } from "./transcript_tail.ts";
 
 /** The most of the agent's JSON `run` reads: 50 MB. */
 export const MAX_INPUT = 50 * 1024 * 1024;
 
 /** How long a hook may run when `--timeout` is not given, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 25;
-
-/** How much of a transcript's end is read for a stop's last message: 256 KiB. */
-export const TRANSCRIPT_TAIL = 256 * 1024;
 
 /** What the agent wrote on stdin, as read. */
 export interface RunInput {
@@ -301,62 +300,6 @@ function judge(
   return reading.answer;
 }
 
-function failureAnswer(
-  event: ContractEvent,
-  failClosed: boolean,
-  hookName: string,
-  detail: string,
-): HookAnswer {
-  const message = personMessage(failClosed, event, hookName, detail);
-  if (failClosed && closes(event)) {
-    return {
-      decision: "deny",
-      reason:
-        `A hook that checks this could not give an answer (${detail}), and it is set to fail closed, so this is blocked.`,
-      message,
-    };
-  }
-  return { message };
-}
-
-function closes(event: ContractEvent): boolean {
-  return event === "pre-tool" || event === "prompt";
-}
-
-function personMessage(
-  failClosed: boolean,
-  event: ContractEvent,
-  hookName: string,
-  detail: string,
-): string {
-  const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
-  return failClosed && closes(event)
-    ? `everyhook blocked this because ${name} failed (--fail-closed): ${detail}`
-    : `everyhook ignored ${name}: ${detail}`;
-}
-
-/** The longest reason taken from a hook's stderr, in characters. */
-export const MAX_REASON = 8000;
-
-/**
- * A hook's stderr as a reason: terminal colour codes taken out, trimmed, and
- * cut at {@linkcode MAX_REASON} characters.
- *
- * @param stderr What the hook printed on stderr.
- * @returns The reason.
- *
- * @example Usage
- * ```ts
- * import { reasonText } from "./run.ts";
- * console.assert(reasonText("\x1b[31merror\x1b[0m: no\n") === "error: no");
- * ```
- */
-export function reasonText(stderr: string): string {
-  // deno-lint-ignore no-control-regex
-  const plain = stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").trim();
-  return plain.length > MAX_REASON ? `${plain.slice(0, MAX_REASON - 3)}...` : plain;
-}
-
 function firstLine(text: string): string {
   const line = text.split(/\r?\n/)[0] ?? "";
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
@@ -367,55 +310,5 @@ function isFolder(path: string): boolean {
     return Deno.statSync(path).isDirectory;
   } catch {
     return false;
-  }
-}
-
-function addLastMessage(agent: Agent, doc: HookDocument, notes: string[]): void {
-  if (!doc.stop || doc.stop.lastMessage !== undefined || !agent.transcriptLastMessage) return;
-  const path = doc.event === "subagent-stop"
-    ? doc.subagent?.transcript ?? doc.transcript
-    : doc.transcript;
-  if (path === undefined) return;
-  const tail = readTail(path, TRANSCRIPT_TAIL);
-  if (tail === undefined) {
-    notes.push(`lastMessage: cannot read the transcript "${path}"`);
-    return;
-  }
-  const message = agent.transcriptLastMessage(tail);
-  if (message !== undefined) doc.stop.lastMessage = message;
-}
-
-/**
- * Read the last `size` bytes of a file, from the start of a line.
- *
- * @param path The file.
- * @param size How many bytes from the end.
- * @returns The text, or undefined when the file cannot be read.
- *
- * @example Usage
- * ```ts ignore
- * import { readTail } from "./run.ts";
- * console.log(readTail("/tmp/transcript.jsonl", 1024));
- * ```
- */
-export function readTail(path: string, size: number): string | undefined {
-  try {
-    using file = Deno.openSync(path);
-    const length = file.statSync().size;
-    const start = Math.max(0, length - size);
-    file.seekSync(start, Deno.SeekMode.Start);
-    const buf = new Uint8Array(length - start);
-    let off = 0;
-    while (off < buf.length) {
-      const n = file.readSync(buf.subarray(off));
-      if (n === null || n === 0) break;
-      off += n;
-    }
-    const text = new TextDecoder().decode(buf.subarray(0, off));
-    if (start === 0) return text;
-    const newline = text.indexOf("\n");
-    return newline < 0 ? "" : text.slice(newline + 1);
-  } catch {
-    return undefined;
   }
 }

@@ -2,14 +2,9 @@ import assert from "node:assert/strict";
 import type { ContractEvent, HookDocument } from "../contract/contract.ts";
 import type { Agent, AgentEvent, Cell, EventCells } from "../agents/types.ts";
 import type { HookOutcome, HookSpec } from "./hook_process.ts";
-import {
-  MAX_REASON,
-  readTail,
-  reasonText,
-  runAdapter,
-  type RunInput,
-  type RunOptions,
-} from "./run.ts";
+import { runAdapter, type RunInput, type RunOptions } from "./run.ts";
+import { MAX_REASON, reasonText } from "./hook_failure.ts";
+import { readTail } from "./transcript_tail.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 const basis = { kind: "docs" as const, ref: "test" };

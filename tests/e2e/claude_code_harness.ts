@@ -5,10 +5,10 @@
  * one session and fixtures/conformance/claude-code.json from one session per
  * raw hook output.
  *
- * How it runs (see /work/shared/agents/claude-code/RECIPE.md): stdin is
- * /dev/null (`claude -p` appends stdin to the prompt), `--allowedTools` so that
- * tools run unless a hook blocks them, CLAUDE_CONFIG_DIR inside the world, and
- * the variables that silence every call but /v1/messages.
+ * How it runs: stdin is /dev/null (`claude -p` appends stdin to the prompt),
+ * `--allowedTools` so that tools run unless a hook blocks them,
+ * CLAUDE_CONFIG_DIR inside the world, and the variables that silence every
+ * call but /v1/messages.
  *
  * @module
  */
@@ -576,9 +576,8 @@ const TEXT_SCRIPT: AnthropicScript = { main: [say("First answer."), say("Second 
 const hso = (o: Record<string, unknown>): string => JSON.stringify({ hookSpecificOutput: o });
 
 /**
- * The cases of fixtures/conformance/claude-code.json; the ids are those of the
- * shared notes (/work/shared/agents/claude-code/conformance.md), which the
- * adapter's cells cite.
+ * The cases of fixtures/conformance/claude-code.json; the adapter's cells cite
+ * them by these ids.
  */
 export const CLAUDE_CASES: readonly ClaudeCase[] = [
   { id: "pre-exit0-empty", native: "PreToolUse", hook: { exit: 0 } },

@@ -55,7 +55,7 @@ const ctx = (event: string, text: string): string =>
   json({ hookSpecificOutput: { hookEventName: event, additionalContext: text } });
 
 /**
- * The cases, from conformance.md of the research, that the translation table rests on.
+ * The cases the translation table rests on, recorded in fixtures/conformance/codex.json.
  *
  * @example Usage
  * ```ts

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { contentText } from "../../src/agents/_read.ts";
+import { contentText } from "../../src/agents/_transcript.ts";
 import { type FakeHandler, type FakeServer, sseResponse, startFakeServer } from "./fake_server.ts";
 
 /** One scripted model turn. */

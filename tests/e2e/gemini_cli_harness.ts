@@ -1,9 +1,9 @@
 /**
  * Gemini CLI, headless, against the fake Gemini API: one session in a
- * throwaway world (see /work/shared/agents/gemini-cli/RECIPE.md), the recorder
- * of its fixtures and the conformance run of every raw hook output.
+ * throwaway world, the recorder of its fixtures and the conformance run of
+ * every raw hook output.
  *
- * What the recipe taught, and what this module does about it:
+ * What running it headless takes, and what this module does about it:
  * - auth without login: `security.auth.selectedType: "gemini-api-key"` plus
  *   GEMINI_API_KEY and GOOGLE_GEMINI_BASE_URL (else exit 41);
  * - folder trust: `--skip-trust` and the hooks in the USER settings file
@@ -614,7 +614,7 @@ function pre(
 
 /**
  * The raw hook outputs the conformance run puts to Gemini CLI
- * (conformance.md's cases that matter, each with its own marker text).
+ * (the cases the translation table rests on, each with its own marker text).
  *
  * @example Usage
  * ```ts

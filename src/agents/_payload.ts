@@ -1,7 +1,8 @@
 /**
- * Small readers the agent modules share: they take `unknown` values from a
- * payload and give typed ones back, never throwing on a missing or odd field.
- * On `run`'s path: imports nothing but types.
+ * Readers the agent modules share for payloads: they take `unknown` values from
+ * a payload and give typed ones back, never throwing on a missing or odd field,
+ * and build the contract's document and tool call from them. On `run`'s path:
+ * imports nothing but the contract.
  *
  * @module
  */
@@ -14,7 +15,7 @@ import type {
   ToolKind,
 } from "../contract/contract.ts";
 import { CONTRACT_VERSION } from "../contract/contract.ts";
-import type { Basis, Cell, Template, ToolTable } from "./types.ts";
+import type { ToolTable } from "./types.ts";
 
 /**
  * The value as a string, or undefined.
@@ -24,7 +25,7 @@ import type { Basis, Cell, Template, ToolTable } from "./types.ts";
  *
  * @example Usage
  * ```ts
- * import { str } from "./_read.ts";
+ * import { str } from "./_payload.ts";
  * console.assert(str("a") === "a" && str(1) === undefined);
  * ```
  */
@@ -40,7 +41,7 @@ export function str(v: unknown): string | undefined {
  *
  * @example Usage
  * ```ts
- * import { obj } from "./_read.ts";
+ * import { obj } from "./_payload.ts";
  * console.assert(obj({ a: 1 })?.a === 1 && obj([1]) === undefined);
  * ```
  */
@@ -58,7 +59,7 @@ export function obj(v: unknown): Record<string, unknown> | undefined {
  *
  * @example Usage
  * ```ts
- * import { parseInput } from "./_read.ts";
+ * import { parseInput } from "./_payload.ts";
  * console.assert((parseInput('{"a":1}') as { a: number }).a === 1);
  * ```
  */
@@ -81,7 +82,7 @@ export function parseInput(v: unknown): unknown {
  *
  * @example Usage
  * ```ts
- * import { outputText } from "./_read.ts";
+ * import { outputText } from "./_payload.ts";
  * console.assert(outputText({ stdout: "hi" }) === '{"stdout":"hi"}');
  * ```
  */
@@ -99,7 +100,7 @@ export function outputText(v: unknown): string | undefined {
  *
  * @example Usage
  * ```ts
- * import { toolKind } from "./_read.ts";
+ * import { toolKind } from "./_payload.ts";
  * const table = { names: { Bash: "shell" as const }, patterns: [{ pattern: "^mcp__", kind: "mcp" as const }] };
  * console.assert(toolKind(table, "mcp__x__y") === "mcp");
  * ```
@@ -121,7 +122,7 @@ export function toolKind(table: ToolTable, name: string): ToolKind {
  *
  * @example Usage
  * ```ts
- * import { toolCall } from "./_read.ts";
+ * import { toolCall } from "./_payload.ts";
  * const t = toolCall({ name: "Write", kind: "write", input: {}, path: "a.ts" });
  * console.assert(t.paths?.[0] === "a.ts");
  * ```
@@ -156,7 +157,7 @@ export function toolCall(fields: {
  *
  * @example Usage
  * ```ts
- * import { baseDocument } from "./_read.ts";
+ * import { baseDocument } from "./_payload.ts";
  * const d = baseDocument({ agent: "codex", event: "stop", nativeEvent: "Stop", native: {} });
  * console.assert(d.everyhook === 1 && d.cwd === undefined);
  * ```
@@ -197,7 +198,7 @@ export function baseDocument(fields: {
  *
  * @example Usage
  * ```ts
- * import { snakeCaseDocument } from "./_read.ts";
+ * import { snakeCaseDocument } from "./_payload.ts";
  * const d = snakeCaseDocument("codex", { hook_event_name: "Stop", stop_hook_active: true }, "stop", "Stop");
  * console.assert(d.stop?.continued === true);
  * ```
@@ -248,7 +249,7 @@ export function snakeCaseDocument(
  *
  * @example Usage
  * ```ts
- * import { patchPaths } from "./_read.ts";
+ * import { patchPaths } from "./_payload.ts";
  * const p = patchPaths("*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch");
  * console.assert(p.paths[0] === "a.txt" && p.onlyAdds);
  * ```
@@ -265,208 +266,4 @@ export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean 
     if (!paths.includes(path)) paths.push(path);
   }
   return { paths, onlyAdds: onlyAdds && paths.length > 0 };
-}
-
-/**
- * The objects of a JSON Lines text, in order; lines that are not JSON objects are skipped.
- *
- * @param text The text of a `.jsonl` file.
- * @returns One object per readable line.
- *
- * @example Usage
- * ```ts
- * import { jsonLines } from "./_read.ts";
- * console.assert(jsonLines('{"a":1}\nnot json\n').length === 1);
- * ```
- */
-export function jsonLines(text: string): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const line of text.split("\n")) {
-    const t = line.trim();
-    if (!t.startsWith("{")) continue;
-    try {
-      const o = obj(JSON.parse(t));
-      if (o) out.push(o);
-    } catch {
-      // a half-written last line, or a line of another kind: skip it
-    }
-  }
-  return out;
-}
-
-/**
- * The text of a message's content: the content itself when it is a string, else
- * the `text` of its blocks (of `blockType` only, when given), joined by newlines.
- *
- * @param content A message's content, as a transcript holds it.
- * @param blockType The block type to keep, such as `text` or `output_text`.
- * @returns The text, or undefined when there is none.
- *
- * @example Usage
- * ```ts
- * import { contentText } from "./_read.ts";
- * const c = [{ type: "text", text: "a" }, { type: "tool_use" }, { type: "text", text: "b" }];
- * console.assert(contentText(c, "text") === "a\nb");
- * ```
- */
-export function contentText(content: unknown, blockType?: string): string | undefined {
-  if (typeof content === "string") return content.trim() === "" ? undefined : content;
-  if (!Array.isArray(content)) return undefined;
-  const texts: string[] = [];
-  for (const block of content) {
-    const b = obj(block);
-    if (!b || (blockType !== undefined && b.type !== blockType)) continue;
-    const text = str(b.text);
-    if (text) texts.push(text);
-  }
-  return texts.length > 0 ? texts.join("\n") : undefined;
-}
-
-/**
- * The text of the last line of a JSON Lines transcript that has one.
- *
- * @param transcript The transcript's text.
- * @param textOf The text of one line, or undefined when the line is not a message.
- * @returns The text of the last line that has one.
- *
- * @example Usage
- * ```ts
- * import { lastLineText, str } from "./_read.ts";
- * const t = '{"m":"a"}\n{"m":"b"}\n{"x":1}\n';
- * console.assert(lastLineText(t, (line) => str(line.m)) === "b");
- * ```
- */
-export function lastLineText(
-  transcript: string,
-  textOf: (line: Record<string, unknown>) => string | undefined,
-): string | undefined {
-  const lines = jsonLines(transcript);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const text = textOf(lines[i] as Record<string, unknown>);
-    if (text) return text;
-  }
-  return undefined;
-}
-
-/**
- * A cell that adds context through `hookSpecificOutput.additionalContext`.
- *
- * @param nativeEvent The native event name, written as `hookEventName`.
- * @param basis What the cell rests on.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import { contextCell } from "./_read.ts";
- * const c = contextCell("SessionStart", { kind: "binary", case: "ss-addctx" });
- * console.assert(c.effect === "context");
- * ```
- */
-export function contextCell(nativeEvent: string, basis: Basis): Cell {
-  return {
-    stdout: hookSpecific(nativeEvent, { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    basis,
-  };
-}
-
-/**
- * The basis of a cell that rests on a recorded run of the agent's binary.
- *
- * @param id The case id in fixtures/conformance/<agent>.json (or the shared conformance notes).
- * @returns The basis.
- *
- * @example Usage
- * ```ts
- * import { recordedCase } from "./_read.ts";
- * console.assert(recordedCase("pre-deny").kind === "binary");
- * ```
- */
-export function recordedCase(id: string): Basis {
-  return { kind: "binary", case: id };
-}
-
-/**
- * The basis of a cell that rests on the agent's documentation.
- *
- * @param page The address of the page.
- * @param anchor The section on it, if one fits.
- * @returns The basis.
- *
- * @example Usage
- * ```ts
- * import { documentedAt } from "./_read.ts";
- * const b = documentedAt("https://example.com/hooks", "stop");
- * console.assert(b.kind === "docs" && b.ref === "https://example.com/hooks#stop");
- * ```
- */
-export function documentedAt(page: string, anchor?: string): Basis {
-  return { kind: "docs", ref: anchor ? `${page}#${anchor}` : page };
-}
-
-/**
- * A cell for a part that is not sent at all: nothing printed, nothing changes.
- *
- * @param note Why the part cannot be sent.
- * @param basis What that rests on.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import { droppedCell } from "./_read.ts";
- * const c = droppedCell("no", { kind: "docs", ref: "https://example.com" });
- * console.assert(c.becomes === "dropped" && c.effect === "none");
- * ```
- */
-export function droppedCell(note: string, basis: Basis): Cell {
-  return { exit: 0, effect: "none", becomes: "dropped", note, basis };
-}
-
-/**
- * The three decision cells of an event where no decision can be taken: each dropped with the same note.
- *
- * @param note Why no decision can be taken there.
- * @param basis What that rests on.
- * @returns The deny, ask and allow cells.
- *
- * @example Usage
- * ```ts
- * import { droppedDecisions } from "./_read.ts";
- * const d = droppedDecisions("too late", { kind: "docs", ref: "https://example.com" });
- * console.assert(d.deny.becomes === "dropped" && d.allow.note === "too late");
- * ```
- */
-export function droppedDecisions(
-  note: string,
-  basis: Basis,
-): Record<"deny" | "ask" | "allow", Cell> {
-  return {
-    deny: droppedCell(note, basis),
-    ask: droppedCell(note, basis),
-    allow: droppedCell(note, basis),
-  };
-}
-
-/**
- * The `hookSpecificOutput` template Claude Code's format (and the agents that
- * copy it) reads; `hookEventName` is always set, because Claude Code ignores an
- * answer whose `hookEventName` is missing or names another event.
- *
- * @param nativeEvent The native event name.
- * @param fields The other fields.
- * @returns `{ hookSpecificOutput: { hookEventName, ...fields } }`.
- *
- * @example Usage
- * ```ts
- * import { hookSpecific } from "./_read.ts";
- * const t = hookSpecific("PreToolUse", { additionalContext: "<context>" });
- * console.assert(JSON.stringify(t).includes('"hookEventName":"PreToolUse"'));
- * ```
- */
-export function hookSpecific(
-  nativeEvent: string,
-  fields: { [key: string]: Template },
-): { [key: string]: Template } {
-  return { hookSpecificOutput: { hookEventName: nativeEvent, ...fields } };
 }

@@ -1,0 +1,250 @@
+/**
+ * GitHub Copilot CLI's events: their native names and, for each, the
+ * translation cells (what everyhook prints for each part of an answer, and what
+ * Copilot CLI does with it). On `run`'s path: imports only _cells.ts and types.
+ *
+ * @module
+ */
+
+import type { AgentEvent, Basis, Cell, EventCells, Template } from "./types.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { droppedCell, droppedDecisions } from "./_cells.ts";
+
+const REFERENCE =
+  "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
+
+/** A cell resting on a recorded run of Copilot CLI 1.0.102: the case id in fixtures/conformance/copilot-cli.json. */
+function seen(id: string): Basis {
+  return { kind: "binary", case: id };
+}
+
+/** A cell resting on Copilot CLI's hooks reference. */
+function documented(anchor: string): Basis {
+  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+}
+
+const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
+const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
+const NO_MESSAGE = droppedCell(
+  "Copilot CLI has no field for a message to the person in a command hook's answer",
+  documented("hook-events"),
+);
+const NO_INPUT = droppedCell(
+  "a tool input can only be rewritten before the tool runs",
+  documented("pretooluse-decision-control"),
+);
+
+const PRE_TOOL: EventCells = {
+  deny: {
+    stdout: { permissionDecision: "deny", permissionDecisionReason: "<reason>" },
+    exit: 0,
+    effect: "blocked",
+    note: 'the model gets "Denied by preToolUse hook: <reason>" as the tool result',
+    basis: seen("pre-deny"),
+  },
+  ask: {
+    stdout: { permissionDecision: "ask", permissionDecisionReason: "<reason>" },
+    exit: 0,
+    effect: "asked",
+    note:
+      "with no one to ask (copilot -p) Copilot CLI refused the call and gave the model the reason",
+    basis: seen("pre-ask"),
+  },
+  allow: {
+    stdout: { permissionDecision: "allow" },
+    exit: 0,
+    effect: "approved",
+    note: "the call ran without --allow-all-tools, and the permissionRequest hook was skipped",
+    basis: seen("pre-allow-no-flag"),
+  },
+  context: {
+    stdout: { additionalContext: "<context>" },
+    exit: 0,
+    effect: "context",
+    note: "added as a user message after the tool's result",
+    basis: seen("pre-context"),
+  },
+  message: NO_MESSAGE,
+  input: {
+    stdout: { modifiedArgs: "<input>" },
+    exit: 0,
+    effect: "rewritten",
+    note:
+      "the model's tool call in the history is rewritten too; Copilot CLI's own display still shows the original",
+    basis: seen("pre-modified-args"),
+  },
+  none: NOTHING,
+};
+
+const POST_TOOL: EventCells = {
+  deny: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "feedback",
+    note:
+      'a permissionDecision deny does nothing after the tool; decision block replaces the result with "Tool result blocked: <reason>"',
+    basis: seen("post-block"),
+  },
+  ask: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "feedback",
+    becomes: "deny",
+    note:
+      "the tool already ran, so there is nothing to ask: its result is replaced with the reason",
+    basis: seen("post-block"),
+  },
+  allow: droppedCell(
+    "the tool already ran: there is nothing left to approve",
+    documented("posttooluse"),
+  ),
+  context: {
+    stdout: { additionalContext: "<context>" },
+    exit: 0,
+    effect: "context",
+    note: "appended to the tool's result as guidance from postToolUse hooks",
+    basis: seen("post-context"),
+  },
+  message: NO_MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("posttooluse") },
+};
+
+const PROMPT: EventCells = {
+  deny: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "blocked",
+    note:
+      "the prompt is not sent, so the model never sees the reason: Copilot CLI prints it for the person and, in a -p run, exits with code 1",
+    basis: seen("prompt-block"),
+  },
+  ask: {
+    stdout: BLOCK,
+    exit: 0,
+    effect: "blocked",
+    becomes: "deny",
+    note: "Copilot CLI cannot ask about a prompt: the prompt is refused with the reason",
+    basis: seen("prompt-block"),
+  },
+  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmitted")),
+  context: {
+    stdout: { additionalContext: "<context>" },
+    exit: 0,
+    effect: "context",
+    note: "appended to the prompt inside <system_reminder> tags",
+    basis: seen("prompt-context"),
+  },
+  message: NO_MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("userpromptsubmitted") },
+};
+
+const NOT_AT_START = "a session start cannot be refused, asked about or approved";
+
+const SESSION_START: EventCells = {
+  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
+  context: {
+    stdout: { additionalContext: "<context>" },
+    exit: 0,
+    effect: "context",
+    note: "sent as a user message of its own before the first prompt",
+    basis: seen("start-context"),
+  },
+  message: NO_MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("sessionstart") },
+};
+
+const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
+
+const SESSION_END: EventCells = {
+  ...droppedDecisions(AT_END, documented("sessionend")),
+  context: droppedCell(AT_END, documented("sessionend")),
+  message: NO_MESSAGE,
+  input: NO_INPUT,
+  none: { ...NOTHING, basis: documented("sessionend") },
+};
+
+/** The cells of agentStop and subagentStop: deny sends the agent (or subagent) back to work. */
+function stopCells(deny: Cell, anchor: string): EventCells {
+  return {
+    deny,
+    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
+    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
+    context: droppedCell(`Copilot CLI's ${anchor} takes no added context`, documented(anchor)),
+    message: NO_MESSAGE,
+    input: NO_INPUT,
+    none: { ...NOTHING, basis: documented(anchor) },
+  };
+}
+
+/**
+ * Copilot CLI's events, by contract event: the camelCase names install writes,
+ * and their cells.
+ *
+ * @example Usage
+ * ```ts
+ * import { COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
+ * console.assert(COPILOT_CLI_EVENTS["pre-tool"]?.native === "preToolUse");
+ * ```
+ */
+export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
+  "pre-tool": {
+    native: "preToolUse",
+    info:
+      "Before a tool runs: refuse it, ask the person, approve it, rewrite its input or add context.",
+    matcher: true,
+    cells: PRE_TOOL,
+  },
+  "post-tool": {
+    native: "postToolUse",
+    info: "After a tool ran: replace its result with a reason, or add context to it.",
+    matcher: true,
+    cells: POST_TOOL,
+  },
+  prompt: {
+    native: "userPromptSubmitted",
+    info: "When the person submits a prompt: refuse it before the model sees it, or add context.",
+    matcher: false,
+    cells: PROMPT,
+  },
+  "session-start": {
+    native: "sessionStart",
+    info: "When a session starts or resumes: add context.",
+    matcher: false,
+    cells: SESSION_START,
+  },
+  "session-end": {
+    native: "sessionEnd",
+    info: "When the session ends: for logs and clean-up; an answer changes nothing.",
+    matcher: false,
+    cells: SESSION_END,
+  },
+  stop: {
+    native: "agentStop",
+    info: "When the agent is about to end its turn: send it back to work with a reason.",
+    matcher: false,
+    cells: stopCells({
+      stdout: BLOCK,
+      exit: 0,
+      effect: "sent-back",
+      note:
+        "the reason comes back as a new user message; Copilot CLI stops sending the agent back after 8 times",
+      basis: seen("stop-block"),
+    }, "agentstop"),
+  },
+  "subagent-stop": {
+    native: "subagentStop",
+    info: "When a subagent is about to finish: send it back to work with a reason.",
+    matcher: false,
+    cells: stopCells({
+      stdout: BLOCK,
+      exit: 0,
+      effect: "sent-back",
+      note:
+        "the subagent goes back to work with the reason; an agentStop a subagent fires at the end of its own turn is not a subagentStop, and a block there was ignored",
+      basis: seen("subagent-stop-block"),
+    }, "subagentstop"),
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * Where `list` looks for an agent's hooks: the files install writes (or their
+ * folder, where the agent reads every file there) and the agent's other reads,
+ * as absolute paths for one system, environment and project. Reads nothing.
+ *
+ * @module
+ */
+
+import type { Agent, FileLocation, ReadLocation } from "../agents/types.ts";
+import { homeFolder, pathsFor } from "../hooks_files/locations.ts";
+import type { ListWorld } from "./listing.ts";
+
+/**
+ * Every file an agent reads hooks from: the ones install writes and its other reads.
+ *
+ * @param agent The agent.
+ * @param world The environment, system and project.
+ * @returns The files with their absolute paths, in the agent's order.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentLocations } from "./hook_locations.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const files = agentLocations(findAgent("codex")!, { env: { HOME: "/h" }, os: "linux", project: "/p" });
+ * console.assert(files.some((f) => f.path === "/h/.codex/config.toml"));
+ * ```
+ */
+export function agentLocations(
+  agent: Agent,
+  world: ListWorld,
+): Array<ReadLocation & { path: string }> {
+  const { user, project } = agent.install.files;
+  // Where the agent reads every file in the folder of its hooks file, the folder is read.
+  const own: ReadLocation[] = agent.listing?.readsHooksFolder
+    ? [folderOf(user), folderOf(project)]
+    : [{ ...user, format: "json" }, { ...project, format: "json" }];
+  const paths = pathsFor(world.os);
+  const out: Array<ReadLocation & { path: string }> = [];
+  for (const loc of [...own, ...(agent.reads ?? [])]) {
+    if (loc.os && !loc.os.includes(world.os)) continue;
+    let path: string;
+    if (loc.scope === "project") path = paths.resolve(world.project, ...loc.parts);
+    else if (loc.scope === "system") {
+      path = paths.resolve(
+        world.env.EVERYHOOK_SYSTEM_DIR || paths.parse(world.project).root || "/",
+        ...loc.parts,
+      );
+    } else {
+      const moved = loc.env === undefined ? undefined : world.env[loc.env];
+      path = moved ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0)) : paths.resolve(
+        homeFolder({ env: world.env, os: world.os, project: world.project }),
+        ...loc.parts,
+      );
+    }
+    out.push({ ...loc, path });
+  }
+  return out;
+}
+
+function folderOf(where: FileLocation): ReadLocation {
+  return { ...where, parts: where.parts.slice(0, -1), format: "json", folder: true };
+}

@@ -1,0 +1,238 @@
+/**
+ * The entries of one hooks file as `list` reports them: each with its contract
+ * event, command, timeout and whether everyhook wrote it, and the problems it
+ * would trip over (an event the agent does not have, a timeout in the wrong
+ * unit, a program or hook that is not there). Reads no file; `exists` is asked.
+ *
+ * @module
+ */
+
+import type { Agent, EntryLayout, ReadLocation } from "../agents/types.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { entryLine } from "../hooks_files/hooks_file.ts";
+import { walkEntries } from "../hooks_files/entry_walk.ts";
+import { pathsFor } from "../hooks_files/locations.ts";
+import { splitLine } from "../hooks_files/command_line.ts";
+import { findOnPath } from "../run/path_search.ts";
+import type { ListedEntry, ListWorld } from "./listing.ts";
+
+/** A file `list` reads, with its path and the layout its entries are read in. */
+export interface Located extends ReadLocation {
+  /** The file's absolute path. */
+  path: string;
+  /** The layout of its entries. */
+  layout: EntryLayout;
+}
+
+/**
+ * Every entry of one file's `hooks`, each with the problems it would trip over.
+ * Problems of the file as a whole (a `hooks` that is not an object, an event
+ * whose entries are not a list) go to `fileProblems`.
+ *
+ * @param agent The agent whose file it is.
+ * @param loc The file.
+ * @param root The file's root object.
+ * @param world The environment, system and project.
+ * @param exists Whether a path exists.
+ * @param fileProblems Where the file's own problems go.
+ * @returns The entries, in file order.
+ *
+ * @example Usage
+ * ```ts
+ * import { readEntries } from "./list_entries.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const codex = findAgent("codex")!;
+ * const problems: string[] = [];
+ * const entries = readEntries(
+ *   codex,
+ *   { scope: "user", parts: [], format: "json", path: "/h/.codex/hooks.json", layout: "matcher-groups" },
+ *   { hooks: { stop: [{ hooks: [{ type: "command", command: "true" }] }], Stop: {} } },
+ *   { env: {}, os: "linux", project: "/p" },
+ *   () => true,
+ *   problems,
+ * );
+ * console.assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
+ * console.assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
+ * ```
+ */
+export function readEntries(
+  agent: Agent,
+  loc: Located,
+  root: Record<string, unknown>,
+  world: ListWorld,
+  exists: (p: string) => boolean,
+  fileProblems: string[],
+): ListedEntry[] {
+  const entries: ListedEntry[] = [];
+  const hooks = root.hooks;
+  if (hooks === undefined) return entries;
+  const table = asRecord(hooks);
+  if (!table) {
+    fileProblems.push(`"hooks" is not an object: the agent reads no hook from this file`);
+    return entries;
+  }
+  const skipped = (key: string) => loc.skipKeys?.includes(key) ?? false;
+  const walked = walkEntries(table, loc.layout, (event) => {
+    if (skipped(event)) return;
+    fileProblems.push(
+      `the entries of "${event}" are not an array: ${
+        agent.listing?.notArray ?? `${agent.name} expects one`
+      }`,
+    );
+  });
+  const info = agent.install;
+  const flatLayout = loc.layout === "flat";
+  const unit = loc.layout === agent.install.layout ? info.timeoutUnit : "s";
+  for (const entry of walked) {
+    if (skipped(entry.native)) continue;
+    const event = entry.native;
+    const contractEvent = contractEventOf(agent, event);
+    const handler = entry.value;
+    const matcher = typeof entry.matcher === "string" ? entry.matcher : null;
+    const problems: string[] = [];
+    if (contractEvent === null) {
+      const slip = knownNames(agent).find((n) => n.toLowerCase() === event.toLowerCase());
+      problems.push(
+        slip
+          ? `"${event}" is not an event of ${agent.name}: did you mean "${slip}"?`
+          : `"${event}" is not an event ${agent.name} documents: it never fires`,
+      );
+    }
+    const type = typeof handler.type === "string" ? handler.type : "command";
+    const exec = info.execFields && typeof handler[info.execFields.program] === "string"
+      ? [
+        handler[info.execFields.program] as string,
+        ...((handler[info.execFields.args] as unknown[] | undefined) ?? []).map(String),
+      ].join(" ")
+      : undefined;
+    const commandField = flatLayout
+      ? [info.commandField, "command", "bash", "powershell"]
+      : ["command"];
+    const text = exec ??
+      commandField.map((f) => handler[f]).find((v): v is string => typeof v === "string");
+    const command = text ?? null;
+    if (command === null && type === "command") problems.push("the entry has no command");
+    const runs = agent.listing?.runsTypes;
+    if (runs && !runs.includes(type)) {
+      problems.push(`${agent.name} runs only ${runs.join(", ")} hooks, not "${type}"`);
+    }
+    const timeoutField = flatLayout ? [info.timeoutField, "timeout", "timeoutSec"] : ["timeout"];
+    const raw = timeoutField.map((f) => handler[f]).find((v): v is number => typeof v === "number");
+    let timeout: ListedEntry["timeout"] = null;
+    if (raw !== undefined) {
+      timeout = { value: raw, unit, seconds: unit === "ms" ? raw / 1000 : raw };
+      if (unit === "ms" && raw < 1000) {
+        problems.push(`timeout ${raw} is ${raw} milliseconds here, not seconds`);
+      }
+      if (unit === "s" && raw >= 1000) {
+        problems.push(
+          `timeout ${raw} is in seconds here: more than ${Math.floor(raw / 60)} minutes`,
+        );
+      }
+    }
+    if (matcher !== null && matcher !== "*" && matcher !== "") {
+      try {
+        new RegExp(matcher);
+      } catch {
+        problems.push(`the matcher "${matcher}" is not a regular expression`);
+      }
+    }
+    const line = entryLine(handler, info);
+    const ours = line !== undefined;
+    if (line) {
+      if (line.hook && !exists(line.hook)) {
+        problems.push(`the hook "${line.hook}" is not there any more`);
+      }
+      const program = (exec
+        ? [handler[info.execFields?.program ?? ""] as string]
+        : splitLine(command ?? "") ?? [])[0];
+      if (program && (program.includes("/") || program.includes("\\")) && !exists(program)) {
+        problems.push(`everyhook ("${program}") is not there any more`);
+      }
+    } else if (command !== null) {
+      const p = programProblem(command, world, exists);
+      if (p) problems.push(p);
+    }
+    entries.push({
+      agent: agent.id,
+      scope: loc.scope,
+      file: loc.path,
+      event,
+      contractEvent,
+      matcher,
+      type,
+      command,
+      timeout,
+      ours,
+      hook: line?.hook ?? null,
+      alsoRunBy: [],
+      problems,
+    });
+  }
+  return entries;
+}
+
+function asRecord(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === "object" && v !== null && !Array.isArray(v)
+    ? v as Record<string, unknown>
+    : undefined;
+}
+
+function contractEventOf(agent: Agent, name: string): ContractEvent | null {
+  for (const [event, e] of Object.entries(agent.events)) {
+    if (e?.native === name) return event as ContractEvent;
+  }
+  return agent.aliasEvents[name] ?? null;
+}
+
+function knownNames(agent: Agent): string[] {
+  return [
+    ...Object.values(agent.events).map((e) => e?.native ?? ""),
+    ...Object.keys(agent.aliasEvents),
+  ];
+}
+
+function programProblem(
+  command: string,
+  world: ListWorld,
+  exists: (p: string) => boolean,
+): string | undefined {
+  const words = splitLine(command);
+  if (!words || words.length === 0) return undefined;
+  if (/[|&;<>$`()]/.test(command.replace(/"[^"]*"|'[^']*'/g, ""))) return undefined; // not a simple command
+  const program = words[0] as string;
+  const paths = pathsFor(world.os);
+  const missing = (p: string) => `the program "${p}" is not there`;
+  if (program.includes("/") || program.includes("\\")) {
+    if (!exists(paths.resolve(world.project, program))) return missing(program);
+  } else {
+    // An empty PATH says nothing about where programs are: no problem is reported then.
+    const path = world.os === "windows"
+      ? Object.entries(world.env).find(([k]) => k.toUpperCase() === "PATH")?.[1]
+      : world.env.PATH;
+    if (path && findOnPath(program, world.env, world.os as typeof Deno.build.os) === undefined) {
+      return `the program "${program}" is not on PATH`;
+    }
+  }
+  const interpreters = new Set([
+    "node",
+    "deno",
+    "bun",
+    "python",
+    "python3",
+    "bash",
+    "sh",
+    "pwsh",
+    "powershell",
+    "ruby",
+    "perl",
+  ]);
+  const base = program.replace(/^.*[\\/]/, "").replace(/\.exe$/i, "");
+  if (interpreters.has(base)) {
+    const script = words.slice(1).find((w) => !w.startsWith("-") && /\.[A-Za-z]+$/.test(w));
+    if (script && !exists(paths.resolve(world.project, script))) {
+      return `the script "${script}" is not there`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+/**
+ * What `list` reports, and the world it reads: the shapes shared by list.ts
+ * and the modules it is made of. Imports only types.
+ *
+ * @module
+ */
+
+import type { ReadLocation } from "../agents/types.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+
+/** One file list read (or tried). */
+export interface ListedFile {
+  /** The agent. */
+  agent: string;
+  /** user, project or system. */
+  scope: ReadLocation["scope"];
+  /** The absolute path. */
+  file: string;
+  /** json or toml. */
+  format: "json" | "toml";
+  /** read, missing, or unreadable. */
+  status: "read" | "missing" | "unreadable";
+  /** Problems of the file as a whole. */
+  problems: string[];
+}
+
+/** One hook entry. */
+export interface ListedEntry {
+  /** The agent. */
+  agent: string;
+  /** The file's scope. */
+  scope: ReadLocation["scope"];
+  /** The file. */
+  file: string;
+  /** The native event name as written. */
+  event: string;
+  /** The contract event, when the name is one the agent has. */
+  contractEvent: ContractEvent | null;
+  /** The matcher, if any. */
+  matcher: string | null;
+  /** The hook type (command, http, ...). */
+  type: string;
+  /** The command line, or the program and its arguments joined. */
+  command: string | null;
+  /** The timeout as written, with its unit and in seconds. */
+  timeout: { value: number; unit: "s" | "ms"; seconds: number } | null;
+  /** Whether everyhook wrote it. */
+  ours: boolean;
+  /** The hook an everyhook entry runs. */
+  hook: string | null;
+  /** Other agents that run this entry too. */
+  alsoRunBy: string[];
+  /** What it would trip over. */
+  problems: string[];
+}
+
+/** The whole listing. */
+export interface Listing {
+  /** The project folder. */
+  project: string;
+  /** Every file tried. */
+  files: ListedFile[];
+  /** Every entry found. */
+  entries: ListedEntry[];
+}
+
+/** The world list reads. */
+export interface ListWorld {
+  /** The environment (HOME, the agents' variables, PATH, EVERYHOOK_SYSTEM_DIR). */
+  env: Readonly<Record<string, string>>;
+  /** The operating system. */
+  os: string;
+  /** The project folder (absolute). */
+  project: string;
+  /** Whether a path exists (injected for tests). */
+  exists?: (path: string) => boolean;
+}

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { type HostFacts, planHook, shebangPermissions } from "./hook_plan.ts";
+
+const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
+const linuxFacts: HostFacts = { os: "linux", standalone: false, execPath: Deno.execPath() };
+
+/** Run `fn` in a throwaway folder holding `files` (those without an extension executable). */
+async function inWorld(
+  files: Record<string, string>,
+  fn: (dir: string) => void | Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "everyhook-hp-" });
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, text);
+      if (!name.includes(".")) await Deno.chmod(`${dir}/${name}`, 0o755);
+    }
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("shebangPermissions() keeps only the permission flags after deno run", () => {
+  assert.deepEqual(
+    shebangPermissions("#!/usr/bin/env -S deno run --allow-read=. --quiet --allow-env -A x"),
+    ["--allow-read=.", "--allow-env", "-A"],
+  );
+  assert.deepEqual(shebangPermissions("#!/usr/bin/env -S deno run"), []);
+  assert.deepEqual(shebangPermissions("#!/usr/bin/env node --allow-read"), []);
+  assert.deepEqual(shebangPermissions("// no shebang --allow-all"), []);
+  assert.deepEqual(shebangPermissions("#!/opt/deno run --deny-net --allow-net=a.b"), [
+    "--deny-net",
+    "--allow-net=a.b",
+  ]);
+});
+
+Deno.test("planHook() picks the interpreter by extension", async () => {
+  await inWorld({
+    "a.ts": "#!/usr/bin/env -S deno run --allow-env=HOME\n",
+    "b.mjs": "console.log(1)\n",
+    "c.sh": "exit 0\n",
+    "d.ps1": "exit 0\n",
+    "e.cmd": "@echo off\n",
+    "tool": "#!/bin/sh\n",
+  }, (dir) => {
+    const a = planHook(["a.ts", "x"], dir, env, linuxFacts);
+    assert.deepEqual(a, {
+      ok: true,
+      program: Deno.execPath(),
+      args: ["run", "--no-prompt", "--allow-env=HOME", `${dir}/a.ts`, "x"],
+    });
+    const b = planHook([`${dir}/b.mjs`], "/", env, linuxFacts);
+    assert.ok(b.ok && b.args.join(" ") === `run --no-prompt ${dir}/b.mjs`);
+    const c = planHook(["./c.sh", "1"], dir, env, linuxFacts);
+    assert.ok(c.ok && /bash$/.test(c.program) && c.args.join(" ") === `${dir}/c.sh 1`);
+    const d = planHook(["d.ps1"], dir, { PATH: "" }, linuxFacts);
+    assert.ok(!d.ok && d.message.includes("pwsh or powershell"));
+    const e = planHook(["e.cmd"], dir, env, linuxFacts);
+    assert.deepEqual(e, { ok: true, program: `${dir}/e.cmd`, args: [] });
+    const t = planHook(["./tool"], dir, env, linuxFacts);
+    assert.deepEqual(t, { ok: true, program: `${dir}/tool`, args: [] });
+    const missing = planHook(["nope.sh"], dir, env, linuxFacts);
+    assert.ok(!missing.ok && missing.message.includes("does not exist"));
+    const notOnPath = planHook(["no-such-program-xyz"], dir, env, linuxFacts);
+    assert.ok(!notOnPath.ok && notOnPath.message.includes("not on PATH"));
+  });
+});
+
+Deno.test("planHook() in a compiled binary finds deno on PATH or says it cannot", async () => {
+  await inWorld({ "a.ts": "", "deno": "#!/bin/sh\n" }, (dir) => {
+    const compiled: HostFacts = { os: "linux", standalone: true, execPath: "/opt/everyhook" };
+    const none = planHook(["a.ts"], dir, { PATH: "/nonexistent" }, compiled);
+    assert.ok(
+      !none.ok && none.message.includes("compiled binary") && none.message.includes("deno"),
+    );
+    const found = planHook(["a.ts"], dir, { PATH: dir }, compiled);
+    assert.ok(found.ok && found.program === `${dir}/deno`);
+  });
+});

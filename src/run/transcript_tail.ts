@@ -1,0 +1,77 @@
+/**
+ * A stop's last message, read from the end of the agent's transcript when the
+ * payload does not carry it. On `run`'s path: imports only types.
+ *
+ * @module
+ */
+
+import type { HookDocument } from "../contract/contract.ts";
+import type { Agent } from "../agents/types.ts";
+
+/** How much of a transcript's end is read for a stop's last message: 256 KiB. */
+export const TRANSCRIPT_TAIL = 256 * 1024;
+
+/**
+ * Fill in a stop document's `stop.lastMessage` from the transcript's tail, where
+ * the payload has none and the agent has a transcript format we read; a
+ * transcript that cannot be read leaves a note.
+ *
+ * @param agent The agent.
+ * @param doc The document; changed in place.
+ * @param notes Where a note goes.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { addLastMessage } from "./transcript_tail.ts";
+ * addLastMessage(agent, doc, notes);
+ * ```
+ */
+export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[]): void {
+  if (!doc.stop || doc.stop.lastMessage !== undefined || !agent.transcriptLastMessage) return;
+  const path = doc.event === "subagent-stop"
+    ? doc.subagent?.transcript ?? doc.transcript
+    : doc.transcript;
+  if (path === undefined) return;
+  const tail = readTail(path, TRANSCRIPT_TAIL);
+  if (tail === undefined) {
+    notes.push(`lastMessage: cannot read the transcript "${path}"`);
+    return;
+  }
+  const message = agent.transcriptLastMessage(tail);
+  if (message !== undefined) doc.stop.lastMessage = message;
+}
+
+/**
+ * Read the last `size` bytes of a file, from the start of a line.
+ *
+ * @param path The file.
+ * @param size How many bytes from the end.
+ * @returns The text, or undefined when the file cannot be read.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readTail } from "./transcript_tail.ts";
+ * console.log(readTail("/tmp/transcript.jsonl", 1024));
+ * ```
+ */
+export function readTail(path: string, size: number): string | undefined {
+  try {
+    using file = Deno.openSync(path);
+    const length = file.statSync().size;
+    const start = Math.max(0, length - size);
+    file.seekSync(start, Deno.SeekMode.Start);
+    const buf = new Uint8Array(length - start);
+    let off = 0;
+    while (off < buf.length) {
+      const n = file.readSync(buf.subarray(off));
+      if (n === null || n === 0) break;
+      off += n;
+    }
+    const text = new TextDecoder().decode(buf.subarray(0, off));
+    if (start === 0) return text;
+    const newline = text.indexOf("\n");
+    return newline < 0 ? "" : text.slice(newline + 1);
+  } catch {
+    return undefined;
+  }
+}
