@@ -14,7 +14,11 @@ export type { RuntimeFacts } from "../run/runtime.ts";
  *
  * - `binary`: a compiled binary; the program is its own path.
  * - `clone`: `deno run` of cli.ts in a clone or copy on disk.
- * - `jsr`: `deno run` of the package from JSR, at one version.
+ * - `jsr`: `deno run` of the package from JSR, at one version, with
+ *   `--no-config`: a remote main module would otherwise take the deno.json and
+ *   lockfile of the folder the agent runs it in (the user's project), so a broken
+ *   or unrelated config there would stop the hook, and Deno would write that
+ *   project's lockfile. A clone's cli.ts takes its own deno.json, beside it.
  */
 export type SelfForm = "binary" | "clone" | "jsr";
 
@@ -103,7 +107,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   if (version !== undefined) {
     return {
       form: "jsr",
-      argv: [program, "run", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/cli`],
+      argv: [program, "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/cli`],
       warnings,
     };
   }

@@ -65,6 +65,7 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
     assert.deepEqual(s.argv, [
       "/usr/local/bin/deno",
       "run",
+      "--no-config",
       "--allow-read",
       "--allow-run",
       "--allow-env",
@@ -88,7 +89,13 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     });
     assert.equal(s.form, "jsr");
     assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/cli");
-    assert.deepEqual(s.argv.slice(1, 5), ["run", "--allow-read", "--allow-run", "--allow-env"]);
+    assert.deepEqual(s.argv.slice(1, 6), [
+      "run",
+      "--no-config",
+      "--allow-read",
+      "--allow-run",
+      "--allow-env",
+    ]);
   }
   const noSlash = selfInvocation(deno({ mainModule: "jsr:@everyhook/cli" }), {
     cliUrl: "http://127.0.0.1:4873/@everyhook/cli/2.0.0/cli.ts",

@@ -165,7 +165,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
       assert.ok(
         line.includes(
-          `--allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/cli" run`,
+          `run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/cli" run`,
         ),
         line,
       );
@@ -216,6 +216,8 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
     ignore: claudeSkip !== undefined,
     async fn() {
       const log = `${world.root}/tool-calls.jsonl`;
+      // A project with a deno.json of its own, broken: the installed line must not read it.
+      await Deno.writeTextFile(`${world.project}/deno.json`, "{ not json\n");
       const run = await runClaude({
         world,
         hooks: null,
@@ -233,6 +235,8 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
         "the hook installed by deno install's everyhook ran",
       );
       assert.equal(run.result?.["result"], "JSR-DONE", why);
+      assert.equal(await Deno.readTextFile(`${world.project}/deno.json`), "{ not json\n");
+      await assert.rejects(Deno.stat(`${world.project}/deno.lock`), Deno.errors.NotFound);
     },
   });
 });
