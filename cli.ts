@@ -14,13 +14,16 @@
  */
 
 import denoJson from "./deno.json" with { type: "json" };
-import { type CommandModule, COMMANDS, findCommand } from "./src/cli/commands.ts";
+import { type CommandModule, COMMANDS, type CommandSpec, findCommand } from "./src/cli/commands.ts";
 import { EveryhookError, EXIT } from "./src/contract/errors.ts";
 import { EVENTS } from "./src/contract/contract.ts";
+import { AGENTS } from "./src/agents/mod.ts";
 import { denoIo, type Io } from "./src/cli/io.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
 import { errorDocument, jsonText } from "./src/cli/report.ts";
 import { commandHelp, generalHelp } from "./src/cli/help.ts";
+import { parseArgs } from "./src/cli/args.ts";
+import { closest } from "./src/cli/suggest.ts";
 import { buildTarget, runtimeFacts } from "./src/run/runtime.ts";
 
 /**
@@ -53,7 +56,8 @@ export interface MainOptions {
 }
 
 /**
- * Run the command line.
+ * Run the command line: `everyhook [--json] <command> [options]`,
+ * `everyhook help <command>`, `everyhook --help`, `everyhook --version`.
  *
  * @param args The arguments, without the program's name.
  * @param io The world.
@@ -69,32 +73,35 @@ export interface MainOptions {
  * ```
  */
 export async function main(args: string[], io: Io, options: MainOptions = {}): Promise<number> {
-  const [name, ...rest] = args;
-  const own = ownArgs(rest);
-  const json = own.includes("--json");
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.out(generalHelp(COMMANDS, VERSION, EVENTS));
-    return EXIT.ok;
-  }
   const standalone = options.standalone ?? runtimeFacts().standalone;
-  if (name === "--version" || name === "-v") {
-    const binary = standalone ? ` (binary for ${options.target ?? buildTarget()})` : "";
-    io.out(`everyhook ${VERSION}${binary}\n`);
-    return EXIT.ok;
-  }
-  const spec = findCommand(name);
+  const global = readGlobal(args);
+  let json = global.json || ownWords(global.rest).includes("--json");
   try {
-    if (!spec) {
-      const names = COMMANDS.map((c) => c.name).join(", ");
-      throw new EveryhookError(
-        "usage",
-        `Cannot run "${name}": there is no such command (the commands: ${names}); see everyhook --help`,
-      );
-    }
-    if (own.includes("--help") || own.includes("-h")) {
-      io.out(commandHelp(spec));
+    if (global.error) throw global.error;
+    if (global.version) {
+      const binary = standalone ? ` (binary for ${options.target ?? buildTarget()})` : "";
+      io.out(`everyhook ${VERSION}${binary}\n`);
       return EXIT.ok;
     }
+    const [name, ...rest] = global.rest;
+    const context = { version: VERSION, events: EVENTS, agents: AGENTS };
+    if (name === undefined) {
+      io.out(generalHelp(COMMANDS, context));
+      return EXIT.ok;
+    }
+    const spec = commandNamed(name);
+    if (global.help) {
+      io.out(commandHelp(spec, context));
+      return EXIT.ok;
+    }
+    const takesJson = spec.flags.some((f) => f.name === "json");
+    const words = global.json && takesJson ? ["--json", ...rest] : rest;
+    const parsed = parseArgs(spec, words);
+    if (parsed.help) {
+      io.out(commandHelp(spec, context));
+      return EXIT.ok;
+    }
+    json = takesJson && parsed.flag("json");
     checkPermissions(spec.name, spec.permissions, {
       standalone,
       ...(options.query ? { query: options.query } : {}),
@@ -102,19 +109,65 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
     const load = LOADERS[spec.name];
     if (!load) throw new EveryhookError("internal", `The command "${spec.name}" has no module`);
     const module = await load();
-    return await module.command(rest, io);
+    return await module.command(words, io);
   } catch (error) {
     const known = error instanceof EveryhookError
       ? error
-      : fromNotCapable(error, name, standalone) ?? internal(error);
+      : fromNotCapable(error, global.rest[0] ?? "everyhook", standalone) ?? internal(error);
     if (json) io.out(jsonText(errorDocument(known.message)));
     else io.err(`everyhook: ${known.message}\n`);
     return known.exitCode;
   }
 }
 
-/** The arguments that belong to everyhook: those before `--`. */
-function ownArgs(args: readonly string[]): readonly string[] {
+/** What comes before the command: `--json`, `--help`, `--version`, and `help <command>`. */
+interface Global {
+  json: boolean;
+  help: boolean;
+  version: boolean;
+  /** The command's name and its words. */
+  rest: string[];
+  error?: EveryhookError;
+}
+
+function readGlobal(args: readonly string[]): Global {
+  const out: Global = { json: false, help: false, version: false, rest: [] };
+  let i = 0;
+  for (; i < args.length && args[i]!.startsWith("-"); i++) {
+    const word = args[i]!;
+    if (word === "--json") out.json = true;
+    else if (word === "--help" || word === "-h") out.help = true;
+    else if (word === "--version" || word === "-v") out.version = true;
+    else {
+      out.error ??= new EveryhookError(
+        "usage",
+        `Cannot read the everyhook command line: ${word} is not an option before the command; only --json, --help and --version are (write the command first: everyhook <command> ${word})`,
+      );
+    }
+  }
+  out.rest = args.slice(i);
+  if (out.rest[0] === "help") {
+    out.help = true;
+    out.rest = out.rest.slice(1, 2);
+  }
+  return out;
+}
+
+function commandNamed(name: string): CommandSpec {
+  const spec = findCommand(name);
+  if (spec) return spec;
+  const names = COMMANDS.map((c) => c.name);
+  const near = closest(name, names);
+  throw new EveryhookError(
+    "usage",
+    `Cannot run "${name}": there is no such command${
+      near ? `; did you mean ${near}?` : ""
+    } (the commands: ${names.join(", ")}; see everyhook --help)`,
+  );
+}
+
+/** The words that may be everyhook's: those before `--`. */
+function ownWords(args: readonly string[]): readonly string[] {
   const end = args.indexOf("--");
   return end < 0 ? args : args.slice(0, end);
 }

@@ -22,7 +22,7 @@ Deno.test("main() prints each command's help, with its options and permissions",
     assert.equal(await main([c.name, "--help"], io, { query: () => "denied" }), 0, c.name);
     const text = io.stdoutText();
     assert.ok(text.startsWith(`Usage: everyhook ${c.name}`), text);
-    for (const o of c.options) assert.ok(text.includes(o.flag), `${c.name} ${o.flag}`);
+    for (const f of c.flags) assert.ok(text.includes(`--${f.name}`), `${c.name} --${f.name}`);
     for (const p of c.permissions) assert.ok(text.includes(`--allow-${p}`));
   }
 });

@@ -110,6 +110,6 @@ Deno.test("explain prints text and JSON, and refuses unknown agents and events",
   const doc = JSON.parse(json.stdoutText());
   assert.equal(doc.native, "preToolUse");
   assert.ok(doc.answers.every((a: { basis: { kind: string } }) => a.basis.kind === "docs"));
-  await assert.rejects(command(["nobody"], memoryIo()), /no such agent/);
-  await assert.rejects(command(["codex", "teatime"], memoryIo()), /not an event/);
+  await assert.rejects(command(["nobody"], memoryIo()), /no agent named "nobody"/);
+  await assert.rejects(command(["codex", "teatime"], memoryIo()), /no event named "teatime"/);
 });

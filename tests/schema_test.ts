@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { findAgent } from "../src/agents/mod.ts";
-import { eventNamed } from "../src/commands/run.ts";
+import { eventNamed } from "../src/cli/options.ts";
 import { readAnswer } from "../src/contract/contract.ts";
 import type { HookDocument } from "../src/contract/contract.ts";
 import { runAdapter } from "../src/run/run.ts";
@@ -110,7 +110,7 @@ async function documentFor(agentId: string, event: string, payload: unknown): Pr
   let stdin: Uint8Array | undefined;
   const result = await runAdapter(
     agent,
-    eventNamed(agent, event),
+    eventNamed(event, { command: "run", agent, native: true }),
     { bytes: new TextEncoder().encode(JSON.stringify(payload)), truncated: false },
     ["hook"],
     {
@@ -184,7 +184,7 @@ Deno.test("document.schema.json: every document run builds from the sample paylo
       const agent = findAgent(agentId)!;
       let event: string;
       try {
-        event = eventNamed(agent, native);
+        event = eventNamed(native, { command: "run", agent, native: true });
       } catch {
         continue; // an event everyhook does not map (such as PermissionRequest)
       }

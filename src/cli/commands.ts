@@ -1,22 +1,16 @@
 /**
- * The table of commands, as data: what each is for, its usage and options (the
- * help is generated from it) and the Deno permissions it needs. Which module
- * carries out a command is cli.ts's business alone, so nothing here loads a
- * command. On `run`'s path: imports nothing but `run/runtime.ts`.
+ * The table of commands, as data: what each is for, its options and operands
+ * (declared once: the parser reads them, the help prints them, the usage errors
+ * quote them), its examples, the environment it reads and the Deno permissions
+ * it needs. Which module carries out a command is cli.ts's business alone. On
+ * `run`'s path: imports nothing but `run/runtime.ts` and the parser's types.
  *
  * @module
  */
 
 import type { Io } from "./io.ts";
+import type { ArgsSpec, FlagSpec, ValueRule } from "./args.ts";
 import { type PermissionName, RUN_PERMISSIONS } from "../run/runtime.ts";
-
-/** An option of a command, for the help. */
-export interface OptionHelp {
-  /** As written, such as `--agent <a,b,...>`. */
-  flag: string;
-  /** What it does. */
-  text: string;
-}
 
 /** What a command module exports. */
 export interface CommandModule {
@@ -24,40 +18,111 @@ export interface CommandModule {
   command(args: string[], io: Io): Promise<number>;
 }
 
-/** One row of the table. */
-export interface CommandSpec {
-  /** The command's name. */
+/** An environment variable a command reads. */
+export interface EnvVar {
+  /** Its name. */
   name: string;
+  /** What it changes. */
+  text: string;
+}
+
+/** An example command line. */
+export interface Example {
+  /** The line, after `everyhook `. */
+  line: string;
+  /** What it does. */
+  text: string;
+}
+
+/** One row of the table: the parser's declaration and what the help says besides. */
+export interface CommandSpec extends ArgsSpec {
   /** The group it is listed under in the help. */
   group: "run" | "change" | "read";
-  /** The arguments, after the name. */
-  usage: string;
   /** One or two sentences on what it does. */
   summary: string;
-  /** Its options. */
-  options: readonly OptionHelp[];
+  /** Two or three command lines, with what they do. */
+  examples: readonly Example[];
+  /** The environment variables it reads. */
+  env: readonly EnvVar[];
   /** The permissions it needs under `deno run`. */
   permissions: readonly PermissionName[];
 }
 
-const JSON_OPTION: OptionHelp = { flag: "--json", text: "print one JSON document instead of text" };
-const DRY_RUN: OptionHelp = {
-  flag: "--dry-run",
+/**
+ * The one rule for `--timeout` (run, bench, install): whole seconds, at least
+ * one, at most an hour. Whole, because install writes it into the agents'
+ * files, whose timeout fields take whole numbers.
+ *
+ * @example Usage
+ * ```ts
+ * import { TIMEOUT_RULE } from "./commands.ts";
+ * console.assert(TIMEOUT_RULE.max === 3600);
+ * ```
+ */
+export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = { kind: "seconds", min: 1, max: 3600 };
+
+const JSON_FLAG: FlagSpec = {
+  name: "json",
+  kind: "boolean",
+  text: "print one JSON document instead of text (everyhook --json <command> does the same)",
+};
+const DRY_RUN: FlagSpec = {
+  name: "dry-run",
+  kind: "boolean",
   text: "show what would change and write nothing, not even a backup",
 };
-const AGENTS_OPTION: OptionHelp = {
-  flag: "--agent <a,b,...>",
-  text: "the agents, by id or short name",
+const AGENTS_FLAG: FlagSpec = {
+  name: "agent",
+  kind: "list",
+  value: "<a,b,...>",
+  text: "the agents, by id or short name (everyhook --help lists them)",
 };
-const ALL_OPTION: OptionHelp = { flag: "--all", text: "every agent" };
-const SCOPE_OPTION: OptionHelp = {
-  flag: "--scope user|project",
-  text: "the user's file (default) or the project's",
+const ALL: FlagSpec = { name: "all", kind: "boolean", text: "every agent" };
+const SCOPE: FlagSpec = {
+  name: "scope",
+  kind: "string",
+  value: "user|project",
+  rule: { kind: "one-of", values: ["user", "project"] },
+  text: "the user's file (the default) or the project's (the default with --project)",
 };
-const PROJECT_OPTION: OptionHelp = {
-  flag: "--project <dir>",
+const PROJECT: FlagSpec = {
+  name: "project",
+  kind: "string",
+  value: "<dir>",
   text: "the project folder (default: the current folder)",
 };
+const FAIL_CLOSED: FlagSpec = {
+  name: "fail-closed",
+  kind: "boolean",
+  text: "a hook that fails is a deny before a tool and on a prompt",
+};
+const timeout = (text: string, seconds: number): FlagSpec => ({
+  name: "timeout",
+  kind: "string",
+  value: "<seconds>",
+  default: String(seconds),
+  rule: TIMEOUT_RULE,
+  text,
+});
+const events = (text: string, all: boolean, byDefault?: string): FlagSpec => ({
+  name: "event",
+  kind: "list",
+  value: all ? "<e,f,...|all>" : "<e,f,...>",
+  text,
+  ...(byDefault === undefined ? {} : { default: byDefault }),
+});
+const HOOK = { name: "hook", required: true, text: "a file, or a program on PATH" };
+const HOOK_ARGS = { name: "args", required: false, many: true, text: "the hook's own arguments" };
+
+const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
+/** The variables that move an agent's user folder, as the agents' modules name them. */
+const AGENT_HOMES: readonly EnvVar[] = [
+  { name: "CLAUDE_CONFIG_DIR", text: "Claude Code's folder instead of ~/.claude" },
+  { name: "CODEX_HOME", text: "Codex CLI's folder instead of ~/.codex" },
+  { name: "GEMINI_CLI_HOME", text: "the folder holding Gemini CLI's .gemini instead of ~" },
+  { name: "COPILOT_HOME", text: "Copilot CLI's folder instead of ~/.copilot" },
+];
+const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names are found" };
 
 /**
  * Every command, in the order the help lists them.
@@ -72,131 +137,233 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "run",
     group: "run",
-    usage:
-      "--agent <agent> --event <event> [--fail-closed] [--timeout <seconds>] [--json] -- <hook> [args...]",
     summary:
       "Read the agent's JSON on stdin, give the hook the contract's document, and print the agent's JSON for the hook's answer. The agents call this; install writes it into their files.",
-    options: [
-      { flag: "--agent <agent>", text: "the agent that calls (required)" },
-      { flag: "--event <event>", text: "the contract event this entry is for (required)" },
-      { flag: "--fail-closed", text: "a hook that fails is a deny before a tool and on a prompt" },
-      { flag: "--timeout <seconds>", text: "how long the hook may run (default 25)" },
-      { flag: "--json", text: "print the whole result instead of the agent's JSON" },
+    flags: [
+      {
+        name: "agent",
+        kind: "string",
+        value: "<agent>",
+        required: true,
+        text: "the agent that calls",
+      },
+      {
+        name: "event",
+        kind: "string",
+        value: "<event>",
+        required: true,
+        text: "the contract event this entry is for (the agent's own name for it works too)",
+      },
+      FAIL_CLOSED,
+      timeout("how long the hook may run", 25),
+      { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
     ],
+    operands: [HOOK, HOOK_ARGS],
+    operandsEndOptions: true,
+    examples: [
+      {
+        line: "run --agent claude-code --event pre-tool -- /home/me/hooks/guard.ts",
+        text: "what install writes into Claude Code's settings",
+      },
+      {
+        line: "run --agent codex --event stop --timeout 10 -- ./check.sh --strict",
+        text: "the hook gets --strict; it is stopped after 10 seconds",
+      },
+      {
+        line: "run --agent gemini --event pre-tool --json -- ./guard.ts < payload.json",
+        text: "the whole result for a payload of your own",
+      },
+    ],
+    env: [{ name: "EVERYHOOK_DEBUG", text: "1: log each step to stderr" }, PATH],
     permissions: RUN_PERMISSIONS,
   },
   {
     name: "install",
     group: "change",
-    usage:
-      "<hook> (--agent <a,b,...> | --all) [--event <e,f,...|all>] [--scope user|project] [--project <dir>] [--matcher <re>] [--timeout <seconds>] [--fail-closed] [--dry-run] [--json]",
     summary:
       "Add the hook to each agent's hooks file, in the agent's own event names, matcher and timeout unit, after a backup. Only everyhook's entries are added; a second install changes nothing.",
-    options: [
-      AGENTS_OPTION,
-      ALL_OPTION,
-      { flag: "--event <e,f,...|all>", text: "the contract events (default pre-tool)" },
-      SCOPE_OPTION,
-      PROJECT_OPTION,
+    flags: [
+      AGENTS_FLAG,
+      ALL,
+      events("the contract events, or all", true, "pre-tool"),
+      SCOPE,
+      PROJECT,
       {
-        flag: "--matcher <re>",
+        name: "matcher",
+        kind: "string",
+        value: "<re>",
         text: "limit tool events to some tools, in the agent's own syntax",
       },
-      { flag: "--timeout <seconds>", text: "the agent's timeout for the entry (default 30)" },
+      timeout("the agent's timeout for the entry", 30),
       {
-        flag: "--fail-closed",
+        ...FAIL_CLOSED,
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
       DRY_RUN,
-      JSON_OPTION,
+      JSON_FLAG,
     ],
+    operands: [{ ...HOOK, text: "a file that is there" }],
+    oneOf: [{ flags: ["agent", "all"], required: true }],
+    examples: [
+      { line: "install ./hooks/guard.ts --all --dry-run", text: "show what would change" },
+      {
+        line: "install ./hooks/guard.ts --agent claude,codex --event pre-tool,stop",
+        text: "two agents, two events",
+      },
+      {
+        line: "install ./hooks/guard.ts --agent cursor --scope project --timeout 60",
+        text: "into the project's Cursor file",
+      },
+    ],
+    env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
   {
     name: "uninstall",
     group: "change",
-    usage:
-      "<hook> [--agent <a,b,...> | --all] [--event <e,f,...>] [--scope user|project] [--project <dir>] [--dry-run] [--json]",
     summary:
       "Take out exactly the entries install wrote for the hook; where nothing else changed, the file is byte for byte what it was before install.",
-    options: [
-      AGENTS_OPTION,
-      ALL_OPTION,
-      { flag: "--event <e,f,...>", text: "only these events" },
-      SCOPE_OPTION,
-      PROJECT_OPTION,
+    flags: [
+      { ...AGENTS_FLAG, text: "only these agents (default every agent)" },
+      ALL,
+      events("only these events", false),
+      SCOPE,
+      PROJECT,
       DRY_RUN,
-      JSON_OPTION,
+      JSON_FLAG,
     ],
+    operands: [{ ...HOOK, text: "the hook file as install was given it (it may be gone)" }],
+    oneOf: [{ flags: ["agent", "all"], required: false }],
+    examples: [
+      { line: "uninstall ./hooks/guard.ts --dry-run", text: "show what would be taken out" },
+      { line: "uninstall ./hooks/guard.ts --agent codex --event stop", text: "one entry" },
+    ],
+    env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
   {
     name: "restore",
     group: "change",
-    usage:
-      "(--agent <a,b,...> | --all) [--scope user|project] [--project <dir>] [--dry-run] [--json]",
     summary:
       "Put back the newest everyhook backup of each file install writes; the file as it is now is backed up first.",
-    options: [AGENTS_OPTION, ALL_OPTION, SCOPE_OPTION, PROJECT_OPTION, DRY_RUN, JSON_OPTION],
+    flags: [AGENTS_FLAG, ALL, SCOPE, PROJECT, DRY_RUN, JSON_FLAG],
+    operands: [],
+    oneOf: [{ flags: ["agent", "all"], required: true }],
+    examples: [
+      { line: "restore --all --dry-run", text: "show which backups would be put back" },
+      { line: "restore --agent claude --scope project", text: "the project's Claude Code file" },
+    ],
+    env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
   {
     name: "list",
     group: "read",
-    usage:
-      "[--agent <a,b,...>] [--event <e,f,...|all>] [--hook <name>] [--problems] [--ours] [--project <dir>] [--json]",
     summary:
       "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over. Exit 1 when there is a problem.",
-    options: [
-      AGENTS_OPTION,
-      { flag: "--event <e,f,...|all>", text: "only the entries of these contract events" },
-      { flag: "--hook <name>", text: "only the entries that run this hook (file name or path)" },
-      { flag: "--problems", text: "only what has a problem" },
-      { flag: "--ours", text: "only the entries everyhook wrote" },
-      PROJECT_OPTION,
-      JSON_OPTION,
+    flags: [
+      AGENTS_FLAG,
+      events("only the entries of these contract events (all: every entry that is one)", true),
+      {
+        name: "hook",
+        kind: "string",
+        value: "<name>",
+        text: "only the entries that run this hook (file name or path)",
+      },
+      { name: "problems", kind: "boolean", text: "only what has a problem" },
+      { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
+      PROJECT,
+      JSON_FLAG,
+    ],
+    operands: [],
+    examples: [
+      { line: "list", text: "every hook of every agent" },
+      { line: "list --problems --agent codex", text: "what Codex CLI would trip over" },
+      { line: "--json list --ours", text: "everyhook's entries, as JSON" },
+    ],
+    env: [
+      HOME,
+      ...AGENT_HOMES,
+      { name: "EVERYHOOK_SYSTEM_DIR", text: "the root administrators' files are read below" },
+      { name: "PATH", text: "where the programs the entries run are looked for" },
     ],
     permissions: ["read", "env"],
   },
   {
     name: "bench",
     group: "read",
-    usage:
-      "<hook> [args...] [--agent <a,b,...>] [--event <e,f,...>] [--fixture <file>] [--fail-closed] [--timeout <seconds>] [--json]",
     summary:
       "Put the hook, through the same adapter run uses, to the documents the real agents sent (fixtures/), and show what it answered, what each agent would do, and the exact JSON it would get. The hook example:<name> is an example that ships with everyhook (written to a temporary folder: --allow-write too).",
-    options: [
-      AGENTS_OPTION,
-      { flag: "--event <e,f,...>", text: "only these events" },
-      { flag: "--fixture <file>", text: "a fixture file of your own instead (may repeat)" },
-      { flag: "--fail-closed", text: "show what a failing hook would be with --fail-closed" },
-      { flag: "--timeout <seconds>", text: "how long the hook may run (default 25)" },
-      JSON_OPTION,
+    flags: [
+      AGENTS_FLAG,
+      events("only these events", false),
+      {
+        name: "fixture",
+        kind: "repeat",
+        value: "<file>",
+        text:
+          'a fixture file of your own instead: JSON with "agent", "event", "payload" (repeat it)',
+      },
+      { ...FAIL_CLOSED, text: "show what a failing hook would be with --fail-closed" },
+      timeout("how long the hook may run", 25),
+      JSON_FLAG,
     ],
+    operands: [
+      { ...HOOK, text: "a file, a program on PATH, or example:<name> (shipped)" },
+      HOOK_ARGS,
+    ],
+    examples: [
+      {
+        line: "bench example:block-force-push",
+        text: "a shipped example, every recorded document",
+      },
+      { line: "bench ./guard.ts --agent codex --event pre-tool --json", text: "one agent, JSON" },
+      {
+        line: "bench ./guard.ts --fixture mine.json -- --strict",
+        text: "your document; --strict is the hook's",
+      },
+    ],
+    env: [PATH],
     permissions: ["read", "run", "env"],
   },
   {
     name: "explain",
     group: "read",
-    usage: "[agent] [event] [--json]",
     summary:
       "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
-    options: [JSON_OPTION],
+    flags: [JSON_FLAG],
+    operands: [
+      { name: "agent", required: false, text: "an agent, by id or short name" },
+      { name: "event", required: false, text: "a contract event" },
+    ],
+    examples: [
+      { line: "explain", text: "how the agents differ" },
+      { line: "explain codex", text: "Codex CLI's events, tools and column" },
+      { line: "explain claude pre-tool", text: "what each answer becomes there" },
+    ],
+    env: [],
     permissions: [],
   },
   {
     name: "demo",
     group: "read",
-    usage: "[--hook <file>] [--json]",
     summary:
       "Put an example hook through every agent's adapter with documents the real agents sent, and show what each agent would do. The example is written to a temporary folder and removed after.",
-    options: [
+    flags: [
       {
-        flag: "--hook <file>",
+        name: "hook",
+        kind: "string",
+        value: "<file>",
         text: "the hook to show (default examples/block-force-push.ts, which ships with everyhook)",
       },
-      JSON_OPTION,
+      JSON_FLAG,
     ],
+    operands: [],
+    examples: [
+      { line: "demo", text: "the example hook, in every agent" },
+      { line: "demo --hook ./guard.ts --json", text: "your hook, as JSON" },
+    ],
+    env: [PATH],
     permissions: ["read", "write", "run", "env"],
   },
 ];
@@ -215,4 +382,23 @@ export const COMMANDS: readonly CommandSpec[] = [
  */
 export function findCommand(name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.name === name);
+}
+
+/**
+ * A command's row; for commands, which know their own name.
+ *
+ * @param name The command's name.
+ * @returns Its row.
+ * @throws {Error} When there is none: a bug.
+ *
+ * @example Usage
+ * ```ts
+ * import { commandSpec } from "./commands.ts";
+ * console.assert(commandSpec("list").flags.some((f) => f.name === "ours"));
+ * ```
+ */
+export function commandSpec(name: string): CommandSpec {
+  const spec = findCommand(name);
+  if (!spec) throw new Error(`The command table has no "${name}"`);
+  return spec;
 }

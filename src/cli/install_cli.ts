@@ -5,15 +5,14 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { AGENTS } from "../agents/mod.ts";
-import { agentsOption, eventsOption } from "./options.ts";
+import { agentsNamed, eventsNamed } from "./options.ts";
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EveryhookError, EXIT } from "../contract/errors.ts";
-import { findCommand } from "./commands.ts";
+import { commandSpec } from "./commands.ts";
+import { parseArgs } from "./args.ts";
 import { jsonText } from "./report.ts";
-import { commandHelp } from "./help.ts";
 import type { InstallWorld } from "../hooks_files/config_file.ts";
 import type { InstallReport } from "../hooks_files/install.ts";
 import type { Io } from "./io.ts";
@@ -43,128 +42,87 @@ export interface ChangeArgs {
   dryRun: boolean;
   /** --json. */
   json: boolean;
-  /** --help. */
-  help: boolean;
 }
-
-/** Which options a command takes. */
-export type ChangeOption = "event" | "matcher" | "timeout" | "fail-closed";
 
 function usage(message: string): EveryhookError {
   return new EveryhookError("usage", message);
 }
 
 /**
- * Read the options of install, uninstall or restore.
+ * Read the options of install, uninstall or restore, by the command's row in
+ * the command table.
  *
- * @param command The command's name, for messages.
+ * @param command The command's name.
  * @param args The arguments after the command's name.
- * @param takes The options beyond the common ones that this command takes.
  * @returns The options.
  * @throws {EveryhookError} `usage` for an unknown option, agent, event, scope or timeout.
  *
  * @example Usage
  * ```ts
  * import { parseChangeArgs } from "./install_cli.ts";
- * const a = parseChangeArgs("install", ["h.ts", "--agent", "codex"], ["event"]);
+ * const a = parseChangeArgs("install", ["h.ts", "--agent", "codex"]);
  * console.assert(a.agents?.[0]?.id === "codex" && a.scope === "user");
  * ```
  */
 export function parseChangeArgs(
-  command: string,
+  command: "install" | "uninstall" | "restore",
   args: string[],
-  takes: readonly ChangeOption[],
 ): ChangeArgs {
-  const str = { type: "string" } as const;
-  const flag = { type: "boolean" } as const;
-  const options: Record<string, typeof str | typeof flag | { type: "boolean"; short: string }> = {
-    agent: str,
-    all: flag,
-    scope: str,
-    project: str,
-    "dry-run": flag,
-    json: flag,
-    help: { type: "boolean", short: "h" },
-  };
-  if (takes.includes("event")) options.event = str;
-  if (takes.includes("matcher")) options.matcher = str;
-  if (takes.includes("timeout")) options.timeout = str;
-  if (takes.includes("fail-closed")) options["fail-closed"] = flag;
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw usage(`Cannot read the options of "${command}": ${(e as Error).message}`);
-  }
-  const v = parsed.values as Record<string, string | boolean | undefined>;
-  const text = (name: string) => typeof v[name] === "string" ? v[name] as string : undefined;
-  if (v.all && text("agent") !== undefined) {
-    throw usage(`Cannot read "${command}": give --agent or --all, not both`);
-  }
-  if (text("scope") === "user" && text("project") !== undefined) {
+  const spec = commandSpec(command);
+  const a = parseArgs(spec, args);
+  const takes = (name: string) => spec.flags.some((f) => f.name === name);
+  const project = a.text("project");
+  if (a.text("scope") === "user" && project !== undefined) {
     throw usage(
-      `Cannot read "${command}": --project names the project scope's folder, not the user's`,
+      `Cannot read the "${command}" command line: --project names the project scope's folder, not the user's; leave out --scope user`,
     );
   }
-  const scopeText = text("scope") ?? (text("project") !== undefined ? "project" : "user");
-  if (scopeText !== "user" && scopeText !== "project") {
-    throw usage(`Cannot read "--scope": "${scopeText}" is not user or project`);
-  }
-  const timeoutText = text("timeout");
-  let timeout: number | undefined;
-  if (timeoutText !== undefined) {
-    timeout = Number(timeoutText);
-    if (!/^\d+$/.test(timeoutText) || timeout < 1 || timeout > 86400) {
-      throw usage(`Cannot read "--timeout": "${timeoutText}" is not a whole number of seconds`);
-    }
-  }
+  const source = { command, option: "--agent" };
   return {
-    positionals: parsed.positionals,
-    agents: v.all ? [...AGENTS] : agentsOption(text("agent")),
-    events: eventsOption(text("event")),
-    scope: scopeText,
-    project: text("project"),
-    matcher: text("matcher"),
-    timeout,
-    failClosed: v["fail-closed"] === true,
-    dryRun: v["dry-run"] === true,
-    json: v.json === true,
-    help: v.help === true,
+    positionals: [...a.operands],
+    agents: a.flag("all") ? [...AGENTS] : agentsNamed(a.list("agent"), source),
+    events: takes("event")
+      ? eventsNamed(a.list("event"), { command, option: "--event" })
+      : undefined,
+    scope: a.text("scope") === "project" || (a.text("scope") === undefined && project !== undefined)
+      ? "project"
+      : "user",
+    project,
+    matcher: takes("matcher") ? a.text("matcher") : undefined,
+    timeout: takes("timeout") ? a.number("timeout") : undefined,
+    failClosed: takes("fail-closed") && a.flag("fail-closed"),
+    dryRun: a.flag("dry-run"),
+    json: a.flag("json"),
   };
 }
 
 /**
- * Run one of the three commands: read its options, print its help when asked,
- * run it, and print its report as text or JSON.
+ * Run one of the three commands: read its options, run it, and print its
+ * report as text or JSON.
  *
  * @param name The command's name.
  * @param args The arguments after the name.
  * @param io The world.
- * @param how The options it takes beyond the common ones, what it does, and its text.
+ * @param how What it does, and its text.
  * @returns The exit code: 0, or 1 when the report is not ok.
  * @throws {EveryhookError} `usage` for bad options, and whatever the command throws.
  *
  * @example Usage
  * ```ts ignore
  * import { runChange } from "./install_cli.ts";
- * await runChange("restore", ["--all"], io, { takes: [], run, render });
+ * await runChange("restore", ["--all"], io, { run, render });
  * ```
  */
 export async function runChange<R extends { ok: boolean }>(
-  name: string,
+  name: "install" | "uninstall" | "restore",
   args: string[],
   io: Io,
   how: {
-    takes: readonly ChangeOption[];
     run: (a: ChangeArgs, world: InstallWorld) => Promise<R>;
     render: (report: R, env: Readonly<Record<string, string>>) => string;
   },
 ): Promise<number> {
-  const a = parseChangeArgs(name, args, how.takes);
-  if (a.help) {
-    io.out(commandHelp(findCommand(name)!));
-    return EXIT.ok;
-  }
+  const a = parseChangeArgs(name, args);
   const report = await how.run(a, changeWorld(io));
   io.out(a.json ? jsonText(report) : how.render(report, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;
@@ -181,7 +139,7 @@ export async function runChange<R extends { ok: boolean }>(
  * @example Usage
  * ```ts
  * import { oneHook, parseChangeArgs } from "./install_cli.ts";
- * console.assert(oneHook("uninstall", parseChangeArgs("uninstall", ["h.ts"], [])) === "h.ts");
+ * console.assert(oneHook("uninstall", parseChangeArgs("uninstall", ["h.ts"])) === "h.ts");
  * ```
  */
 export function oneHook(name: string, a: ChangeArgs): string {

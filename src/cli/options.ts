@@ -1,5 +1,9 @@
 /**
- * Readers of the options several commands share: lists of agents and events.
+ * The one agent look-up and the one event look-up of the command line, for
+ * options (`--agent`, `--event`) and operands (`explain <agent> <event>`)
+ * alike. A wrong name is a usage error that lists the valid ones, suggests the
+ * nearest, and, for an agent's own event name such as `PreToolUse`, names the
+ * contract event it stands for. On `run`'s path: no `node:` or `npm:` import.
  *
  * @module
  */
@@ -9,72 +13,176 @@ import { AGENTS, findAgent } from "../agents/mod.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EVENTS, isContractEvent } from "../contract/contract.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { closest } from "./suggest.ts";
 
-function names(list: string): string[] {
-  return list.split(",").map((s) => s.trim()).filter((s) => s !== "");
+/** Where a name was read, for the message. */
+export interface NameSource {
+  /** The command whose command line it is on. */
+  command: string;
+  /** The option it was given to (`--agent`), when it was one. */
+  option?: string;
+}
+
+function usage(source: NameSource, detail: string): EveryhookError {
+  const option = source.option === undefined ? "" : `${source.option}: `;
+  return new EveryhookError(
+    "usage",
+    `Cannot read the "${source.command}" command line: ${option}${detail}`,
+  );
 }
 
 /**
- * Read `--agent a,b`: ids or short names, each once.
+ * The agent a name means: an id or a short name.
  *
- * @param list The option's value, or undefined when it was not given.
- * @returns The agents, or undefined when the option was not given.
- * @throws {EveryhookError} A usage error for an unknown or empty name.
+ * @param name The name as written.
+ * @param source Where it was written.
+ * @returns The agent.
+ * @throws {EveryhookError} `usage` naming the agents, with the nearest one.
  *
  * @example Usage
  * ```ts
- * import { agentsOption } from "./options.ts";
- * console.assert(agentsOption("claude,codex")?.length === 2);
+ * import { agentNamed } from "./options.ts";
+ * console.assert(agentNamed("claude", { command: "run", option: "--agent" }).id === "claude-code");
  * ```
  */
-export function agentsOption(list: string | undefined): Agent[] | undefined {
-  if (list === undefined) return undefined;
+export function agentNamed(name: string, source: NameSource): Agent {
+  const agent = findAgent(name);
+  if (agent) return agent;
+  const near = closest(name, AGENTS.flatMap((a) => [a.id, ...a.aliases]));
+  throw usage(
+    source,
+    `no agent named "${name}"${near ? `; did you mean ${near}?` : ""} (the agents: ${
+      AGENTS.map((a) => a.id).join(", ")
+    })`,
+  );
+}
+
+/**
+ * The agents a list names, each once, in the order given.
+ *
+ * @param names The names, or undefined when the option was not given.
+ * @param source Where they were written.
+ * @returns The agents, or undefined.
+ * @throws {EveryhookError} `usage` for a name that is no agent.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentsNamed } from "./options.ts";
+ * console.assert(agentsNamed(["claude", "claude-code"], { command: "list" })?.length === 1);
+ * ```
+ */
+export function agentsNamed(
+  names: readonly string[] | undefined,
+  source: NameSource,
+): Agent[] | undefined {
+  if (names === undefined) return undefined;
   const agents: Agent[] = [];
-  for (const name of names(list)) {
-    const agent = findAgent(name);
-    if (!agent) {
-      const known = AGENTS.map((a) => a.id).join(", ");
-      throw new EveryhookError(
-        "usage",
-        `Cannot read "--agent": no agent named "${name}" (known: ${known})`,
-      );
-    }
+  for (const agent of names.map((n) => agentNamed(n, source))) {
     if (!agents.includes(agent)) agents.push(agent);
-  }
-  if (agents.length === 0) {
-    throw new EveryhookError("usage", `Cannot read "--agent": it names no agent`);
   }
   return agents;
 }
 
+/** How an event name is read. */
+export interface EventLookup extends NameSource {
+  /** The agent it must belong to. */
+  agent?: Agent;
+  /** Take the agent's own names for its events too (`run`, where the agent may be written natively). */
+  native?: boolean;
+}
+
+/** `a, b and c`. */
+function and(words: readonly string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** The agents whose own name for an event is `name`, and the contract event it is. */
+function nativeMeaning(
+  name: string,
+  first: Agent | undefined,
+): { event: ContractEvent; agents: Agent[] } | undefined {
+  const order = first ? [first, ...AGENTS.filter((a) => a !== first)] : AGENTS;
+  let event: ContractEvent | undefined;
+  const agents: Agent[] = [];
+  for (const agent of order) {
+    const found = EVENTS.find((e) => agent.events[e]?.native === name) ?? agent.aliasEvents[name];
+    if (found === undefined || (event !== undefined && found !== event)) continue;
+    event = found;
+    agents.push(agent);
+  }
+  return event === undefined ? undefined : { event, agents };
+}
+
 /**
- * Read `--event e,f` or `--event all`.
+ * The contract event a name means. With an agent, the agent must have it; with
+ * `native`, the agent's own name for one of its events is taken too.
  *
- * @param list The option's value, or undefined when it was not given.
- * @returns The events, `"all"`, or undefined when the option was not given.
- * @throws {EveryhookError} A usage error for an unknown or empty name.
+ * @param name The name as written.
+ * @param how The agent, whether native names are taken, and where it was written.
+ * @returns The contract event.
+ * @throws {EveryhookError} `usage` listing the contract events, suggesting the
+ *   nearest, or naming the contract event an agent's own name stands for.
  *
  * @example Usage
  * ```ts
- * import { eventsOption } from "./options.ts";
- * console.assert(eventsOption("all") === "all");
+ * import { agentNamed, eventNamed } from "./options.ts";
+ * const agent = agentNamed("gemini", { command: "run" });
+ * console.assert(eventNamed("BeforeTool", { command: "run", agent, native: true }) === "pre-tool");
  * ```
  */
-export function eventsOption(list: string | undefined): ContractEvent[] | "all" | undefined {
-  if (list === undefined) return undefined;
-  if (list.trim() === "all") return "all";
-  const events: ContractEvent[] = [];
-  for (const name of names(list)) {
-    if (!isContractEvent(name)) {
-      throw new EveryhookError(
-        "usage",
-        `Cannot read "--event": no event named "${name}" (known: ${EVENTS.join(", ")}, all)`,
+export function eventNamed(name: string, how: EventLookup): ContractEvent {
+  const events = `(the events: ${EVENTS.join(", ")})`;
+  let event: ContractEvent | undefined = isContractEvent(name) ? name : undefined;
+  if (event === undefined) {
+    const meaning = nativeMeaning(name, how.agent);
+    if (meaning && how.native && how.agent && meaning.agents[0] === how.agent) {
+      event = meaning.event;
+    } else if (meaning) {
+      const who = how.agent && meaning.agents.includes(how.agent)
+        ? `${how.agent.name} calls`
+        : `${and(meaning.agents.map((a) => a.name))} call${meaning.agents.length > 1 ? "" : "s"}`;
+      throw usage(
+        how,
+        `no event named "${name}": that is what ${who} ${meaning.event}; write ${meaning.event} ${events}`,
+      );
+    } else {
+      const near = closest(name, EVENTS);
+      throw usage(
+        how,
+        `no event named "${name}"${near ? `; did you mean ${near}?` : ""} ${events}`,
       );
     }
-    if (!events.includes(name)) events.push(name);
   }
-  if (events.length === 0) {
-    throw new EveryhookError("usage", `Cannot read "--event": it names no event`);
+  if (how.agent && !how.agent.events[event]) {
+    const has = EVENTS.filter((e) => how.agent!.events[e] !== undefined);
+    throw usage(how, `${how.agent.name} has no ${event} event (it has ${has.join(", ")})`);
+  }
+  return event;
+}
+
+/**
+ * The events a list names, each once, or `all` when it says so.
+ *
+ * @param names The names, or undefined when the option was not given.
+ * @param how Where they were written (and an agent they must belong to).
+ * @returns The events, `"all"`, or undefined.
+ * @throws {EveryhookError} `usage` for a name that is no event.
+ *
+ * @example Usage
+ * ```ts
+ * import { eventsNamed } from "./options.ts";
+ * console.assert(eventsNamed(["all"], { command: "list" }) === "all");
+ * ```
+ */
+export function eventsNamed(
+  names: readonly string[] | undefined,
+  how: EventLookup,
+): ContractEvent[] | "all" | undefined {
+  if (names === undefined) return undefined;
+  if (names.includes("all")) return "all";
+  const events: ContractEvent[] = [];
+  for (const event of names.map((n) => eventNamed(n, how))) {
+    if (!events.includes(event)) events.push(event);
   }
   return events;
 }

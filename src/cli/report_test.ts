@@ -5,6 +5,7 @@ import { demoDocument, type DemoReport, renderDemo } from "./render_demo.ts";
 import { effectWords } from "../agents/effect_words.ts";
 import { COMMANDS, findCommand } from "./commands.ts";
 import { EVENTS } from "../contract/contract.ts";
+import { AGENTS } from "../agents/mod.ts";
 import type { RunResult } from "../run/run.ts";
 
 const result: RunResult = {
@@ -33,7 +34,7 @@ Deno.test("jsonText() and errorDocument() make the --json output", () => {
 });
 
 Deno.test("generalHelp() lists every command and keeps lines within 100 characters", () => {
-  const text = generalHelp(COMMANDS, "9.9.9", EVENTS);
+  const text = generalHelp(COMMANDS, { version: "9.9.9", events: EVENTS, agents: AGENTS });
   assert.match(text, /^everyhook 9\.9\.9/);
   for (const c of COMMANDS) assert.match(text, new RegExp(`^  ${c.name} +`, "m"));
   for (const e of EVENTS) assert.ok(text.includes(e));
@@ -41,7 +42,7 @@ Deno.test("generalHelp() lists every command and keeps lines within 100 characte
 });
 
 Deno.test("commandHelp() shows the usage, options and permissions of a command", () => {
-  const text = commandHelp(findCommand("run")!);
+  const text = commandHelp(findCommand("run")!, { agents: AGENTS });
   assert.match(text, /^Usage: everyhook run --agent <agent>/);
   assert.ok(text.includes("\n  --fail-closed        a hook that fails"), text);
   assert.ok(text.includes("\n  -h, --help           this text"), text);

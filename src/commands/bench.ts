@@ -4,17 +4,24 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import type { Io } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { bench, type BenchResult } from "../readers/bench.ts";
-import { agentsOption, eventsOption } from "../cli/options.ts";
+import { agentsNamed, eventsNamed } from "../cli/options.ts";
+import { parseArgs } from "../cli/args.ts";
+import { commandSpec } from "../cli/commands.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
-import { EXAMPLE_PREFIX, exampleOnDisk, type Fixture, loadFixtures } from "../readers/recorded.ts";
+import {
+  EXAMPLE_PREFIX,
+  type ExampleOnDisk,
+  exampleOnDisk,
+  type Fixture,
+  loadFixtures,
+} from "../readers/recorded.ts";
 import { answerSummary } from "../cli/report.ts";
 import { effectWords } from "../agents/effect_words.ts";
-import { DEFAULT_TIMEOUT_SECONDS } from "../run/run.ts";
+import { hostFacts, planHook } from "../run/hook_plan.ts";
 
 /**
  * Run `everyhook bench <hook> [args...] [--agent a,b] [--event e,f] [--fixture file] [--fail-closed] [--timeout s] [--json]`.
@@ -31,47 +38,27 @@ import { DEFAULT_TIMEOUT_SECONDS } from "../run/run.ts";
  * ```
  */
 export async function command(args: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        agent: { type: "string" },
-        event: { type: "string" },
-        fixture: { type: "string", multiple: true },
-        "fail-closed": { type: "boolean" },
-        timeout: { type: "string" },
-        json: { type: "boolean" },
-      },
-    });
-  } catch (e) {
+  const a = parseArgs(commandSpec("bench"), args);
+  const hook = [...a.operands];
+  const agents = agentsNamed(a.list("agent"), { command: "bench", option: "--agent" }) ??
+    [...AGENTS];
+  const events = eventsNamed(a.list("event"), { command: "bench", option: "--event" });
+  const failClosed = a.flag("fail-closed");
+  // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
+  await using example = hook[0]?.startsWith(EXAMPLE_PREFIX) ? await shipped(hook[0]) : undefined;
+  const argv = example ? [example.path, ...hook.slice(1)] : hook;
+  const plan = planHook(argv, io.cwd, io.env, hostFacts());
+  if (!plan.ok) {
     throw new EveryhookError(
       "usage",
-      `Cannot read the options of "bench": ${(e as Error).message}`,
+      `${plan.message}; name a hook file that exists, or a program on PATH`,
     );
   }
-  const v = parsed.values;
-  const hook = parsed.positionals;
-  if (hook.length === 0) {
-    throw new EveryhookError("usage", `Cannot run "bench": name the hook to put to the fixtures`);
-  }
-  const agents = agentsOption(v.agent) ?? [...AGENTS];
-  const events = eventsOption(v.event);
-  let timeoutSeconds = DEFAULT_TIMEOUT_SECONDS;
-  if (v.timeout !== undefined) {
-    timeoutSeconds = Number(v.timeout);
-    if (!(timeoutSeconds > 0 && timeoutSeconds <= 3600)) {
-      throw new EveryhookError(
-        "usage",
-        `Cannot read "--timeout": "${v.timeout}" is not a number of seconds`,
-      );
-    }
-  }
+  const fixtureFiles = a.list("fixture") ?? [];
   let fixtures: Fixture[];
-  if (v.fixture && v.fixture.length > 0) {
+  if (fixtureFiles.length > 0) {
     fixtures = [];
-    for (const file of v.fixture) fixtures.push(await readFixtureFile(file, io.cwd));
+    for (const file of fixtureFiles) fixtures.push(await readFixtureFile(file, io.cwd));
   } else {
     fixtures = await loadFixtures(agents.map((a) => a.id));
     if (fixtures.length === 0) {
@@ -81,26 +68,22 @@ export async function command(args: string[], io: Io): Promise<number> {
       );
     }
   }
-  // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
-  await using example = hook[0]?.startsWith(EXAMPLE_PREFIX)
-    ? await exampleOnDisk(hook[0].slice(EXAMPLE_PREFIX.length))
-    : undefined;
-  const results = await bench(example ? [example.path, ...hook.slice(1)] : hook, fixtures, {
+  const results = await bench(argv, fixtures, {
     agents,
     events: events === "all" || events === undefined ? [] : events,
-    failClosed: v["fail-closed"] === true,
-    timeoutSeconds,
+    failClosed,
+    timeoutSeconds: a.number("timeout")!,
     env: io.env,
     cwd: io.cwd,
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
-  if (v.json) {
+  if (a.flag("json")) {
     io.out(
       JSON.stringify(
         {
           ok,
           hook: hook.join(" "),
-          failClosed: v["fail-closed"] === true,
+          failClosed,
           results: results.map(benchJson),
         },
         null,
@@ -113,26 +96,43 @@ export async function command(args: string[], io: Io): Promise<number> {
   return ok ? 0 : 1;
 }
 
+/** The shipped example a word names; a name that is none is a usage error. */
+async function shipped(word: string): Promise<ExampleOnDisk> {
+  try {
+    return await exampleOnDisk(word.slice(EXAMPLE_PREFIX.length));
+  } catch (e) {
+    if (!(e instanceof EveryhookError) || e.code !== "not-found") throw e;
+    throw new EveryhookError("usage", `Cannot read the "bench" command line: ${e.message}`);
+  }
+}
+
 async function readFixtureFile(file: string, cwd: string): Promise<Fixture> {
   const path = pathsFor(Deno.build.os).resolve(cwd, file);
+  const wrong = (why: string) =>
+    new EveryhookError(
+      "usage",
+      `Cannot read the "bench" command line: --fixture "${file}" ${why}; name a fixture file: JSON with "agent", "event" and "payload"`,
+    );
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw wrong(`is not there (looked for ${path})`);
+    throw e;
+  }
   let value: unknown;
   try {
-    value = JSON.parse(await Deno.readTextFile(path));
+    value = JSON.parse(text);
   } catch (e) {
-    throw new EveryhookError(
-      "not-found",
-      `Cannot read the fixture "${file}": ${(e as Error).message}`,
-    );
+    throw wrong(`is not JSON (${(e as Error).message})`);
   }
   const f = value as Partial<Fixture>;
   if (
     typeof f !== "object" || f === null || typeof f.agent !== "string" ||
-    typeof f.event !== "string" || typeof f.payload !== "object"
+    typeof f.event !== "string" || typeof f.payload !== "object" || f.payload === null ||
+    Array.isArray(f.payload)
   ) {
-    throw new EveryhookError(
-      "input",
-      `Cannot read the fixture "${file}": it needs "agent", "event" and "payload"`,
-    );
+    throw wrong(`lacks "agent" or "event" (strings) or "payload" (an object)`);
   }
   return {
     agent: f.agent,

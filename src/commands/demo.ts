@@ -19,6 +19,8 @@ import { runAdapter } from "../run/run.ts";
 import { exampleOnDisk, type Fixture, loadFixtures } from "../readers/recorded.ts";
 import { jsonText } from "../cli/report.ts";
 import { type DemoCase, demoDocument, type DemoReport, renderDemo } from "../cli/render_demo.ts";
+import { parseArgs } from "../cli/args.ts";
+import { commandSpec } from "../cli/commands.ts";
 
 /** The two commands every agent is shown with, by fixture variant. */
 export const DEMO_VARIANTS: Readonly<Record<string, string>> = {
@@ -217,19 +219,17 @@ function exists(path: string): boolean {
  * ```
  */
 export async function command(args: string[], io: Io): Promise<number> {
-  let json = false;
-  let hook: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--json") json = true;
-    else if (arg === "--hook" && args[i + 1] !== undefined) hook = args[++i];
-    else if (arg.startsWith("--hook=")) hook = arg.slice("--hook=".length);
-    else {
-      throw new EveryhookError("usage", `Cannot read the "demo" command line: unknown "${arg}"`);
-    }
+  const a = parseArgs(commandSpec("demo"), args);
+  const given = a.text("hook");
+  const hook = given === undefined ? undefined : absolute(given, io.cwd);
+  if (hook !== undefined && !exists(hook)) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot read the "demo" command line: there is no hook file "${given}" (looked for ${hook}); name a file that exists, or leave out --hook`,
+    );
   }
-  const report = await runDemo(io, hook === undefined ? {} : { hook: absolute(hook, io.cwd) });
-  if (json) io.out(jsonText({ ...demoDocument(report), missing: report.missing }));
+  const report = await runDemo(io, hook === undefined ? {} : { hook });
+  if (a.flag("json")) io.out(jsonText({ ...demoDocument(report), missing: report.missing }));
   else {
     io.out(renderDemo(report));
     for (const m of report.missing) {

@@ -4,11 +4,12 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import type { Io } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { AGENTS, findAgent } from "../agents/mod.ts";
-import { isContractEvent } from "../contract/contract.ts";
+import { AGENTS } from "../agents/mod.ts";
+import { parseArgs } from "../cli/args.ts";
+import { commandSpec } from "../cli/commands.ts";
+import { agentNamed, eventNamed } from "../cli/options.ts";
 import { basisTag, differences, explainAgent, explainEvent } from "../readers/explain.ts";
 import { loadConformance } from "../readers/recorded.ts";
 
@@ -29,23 +30,9 @@ import { loadConformance } from "../readers/recorded.ts";
  * ```
  */
 export async function command(args: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: "boolean" } } });
-  } catch (e) {
-    throw new EveryhookError(
-      "usage",
-      `Cannot read the arguments of "explain": ${(e as Error).message}`,
-    );
-  }
-  const [agentName, eventName, ...rest] = parsed.positionals;
-  if (rest.length > 0) {
-    throw new EveryhookError(
-      "usage",
-      `Cannot explain "${rest.join(" ")}": give at most an agent and an event`,
-    );
-  }
-  const json = parsed.values.json === true;
+  const parsed = parseArgs(commandSpec("explain"), args);
+  const [agentName, eventName] = parsed.operands;
+  const json = parsed.flag("json");
   const conformance = await loadConformance();
   if (agentName === undefined) {
     const rows = differences(AGENTS, conformance);
@@ -76,13 +63,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
     return 0;
   }
-  const agent = findAgent(agentName);
-  if (!agent) {
-    throw new EveryhookError(
-      "usage",
-      `Cannot explain "${agentName}": no such agent; known: ${AGENTS.map((a) => a.id).join(", ")}`,
-    );
-  }
+  const agent = agentNamed(agentName, { command: "explain" });
   if (eventName === undefined) {
     const info = explainAgent(agent, conformance.find((c) => c.agent === agent.id));
     if (json) {
@@ -109,15 +90,9 @@ export async function command(args: string[], io: Io): Promise<number> {
     for (const c of info.column) io.out(`  ${c.title}\n    ${basisTag(c.basis)} ${c.text}\n`);
     return 0;
   }
-  if (!isContractEvent(eventName)) {
-    throw new EveryhookError("usage", `Cannot explain "${eventName}": not an event`);
-  }
-  const e = explainEvent(agent, eventName);
+  const e = explainEvent(agent, eventNamed(eventName, { command: "explain", agent }));
   if (!e) {
-    throw new EveryhookError(
-      "usage",
-      `Cannot explain "${eventName}": ${agent.name} has no such event`,
-    );
+    throw new EveryhookError("internal", `explain has no row for ${agent.id} ${eventName}`);
   }
   if (json) {
     io.out(JSON.stringify({ ok: true, agent: agent.id, name: agent.name, ...e }, null, 2) + "\n");

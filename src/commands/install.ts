@@ -10,9 +10,7 @@ import { install } from "../hooks_files/install.ts";
 import { oneHook, renderInstall, runChange } from "../cli/install_cli.ts";
 import { runtimeFacts } from "../run/runtime.ts";
 import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
-
-/** The agent's timeout when `--timeout` is not given, in seconds. */
-export const DEFAULT_TIMEOUT = 30;
+import { hookPath, type InstallWorld } from "../hooks_files/config_file.ts";
 
 /**
  * Run `everyhook install`.
@@ -20,8 +18,8 @@ export const DEFAULT_TIMEOUT = 30;
  * @param args The arguments after the command's name.
  * @param io The world.
  * @returns The exit code: 0, or 1 when a file was left alone.
- * @throws {EveryhookError} `usage` for bad options; `not-found` for a missing hook;
- *   `path-refused` for a path that cannot be written into a line.
+ * @throws {EveryhookError} `usage` for bad options and a hook file that is not
+ *   there; `path-refused` for a path that cannot be written into a line.
  *
  * @example Usage
  * ```ts ignore
@@ -32,9 +30,9 @@ export const DEFAULT_TIMEOUT = 30;
  */
 export function command(args: string[], io: Io): Promise<number> {
   return runChange("install", args, io, {
-    takes: ["event", "matcher", "timeout", "fail-closed"],
-    run: (a, world) => {
+    run: async (a, world) => {
       const hook = oneHook("install", a);
+      await mustBeAFile(hook, world);
       if (a.agents === undefined) {
         throw new EveryhookError(
           "usage",
@@ -55,7 +53,7 @@ export function command(args: string[], io: Io): Promise<number> {
         scope: a.scope,
         ...(a.project === undefined ? {} : { project: a.project }),
         ...(a.matcher === undefined ? {} : { matcher: a.matcher }),
-        timeout: a.timeout ?? DEFAULT_TIMEOUT,
+        timeout: a.timeout!,
         failClosed: a.failClosed,
         dryRun: a.dryRun,
         self,
@@ -63,4 +61,18 @@ export function command(args: string[], io: Io): Promise<number> {
     },
     render: renderInstall,
   });
+}
+
+/** A hook that is not there is a mistake on the command line: exit 2, before any file is read. */
+async function mustBeAFile(hook: string, world: InstallWorld): Promise<void> {
+  const path = hookPath(hook, world);
+  try {
+    if ((await Deno.stat(path)).isFile) return;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  throw new EveryhookError(
+    "usage",
+    `Cannot read the "install" command line: there is no hook file "${hook}" (looked for ${path}); name a file that exists`,
+  );
 }

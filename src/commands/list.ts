@@ -4,12 +4,12 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import type { Io } from "../cli/io.ts";
-import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { type ListedEntry, listHooks } from "../readers/list.ts";
-import { agentsOption, eventsOption } from "../cli/options.ts";
+import { agentsNamed, eventsNamed } from "../cli/options.ts";
+import { parseArgs } from "../cli/args.ts";
+import { commandSpec } from "../cli/commands.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 
 /**
@@ -27,27 +27,17 @@ import { pathsFor } from "../hooks_files/locations.ts";
  * ```
  */
 export async function command(args: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: false,
-      options: {
-        agent: { type: "string" },
-        event: { type: "string" },
-        hook: { type: "string" },
-        problems: { type: "boolean" },
-        ours: { type: "boolean" },
-        project: { type: "string" },
-        json: { type: "boolean" },
-      },
-    });
-  } catch (e) {
-    throw new EveryhookError("usage", `Cannot read the options of "list": ${(e as Error).message}`);
-  }
-  const v = parsed.values;
-  const agents = agentsOption(v.agent) ?? [...AGENTS];
-  const events = eventsOption(v.event);
+  const a = parseArgs(commandSpec("list"), args);
+  const agents = agentsNamed(a.list("agent"), { command: "list", option: "--agent" }) ??
+    [...AGENTS];
+  const events = eventsNamed(a.list("event"), { command: "list", option: "--event" });
+  const v = {
+    project: a.text("project"),
+    hook: a.text("hook"),
+    ours: a.flag("ours"),
+    problems: a.flag("problems"),
+    json: a.flag("json"),
+  };
   const os = Deno.build.os;
   const project = pathsFor(os).resolve(io.cwd, v.project ?? ".");
   const listing = await listHooks(agents, { env: io.env, os, project });

@@ -26,14 +26,7 @@ import { renderRestore, runChange } from "../cli/install_cli.ts";
  */
 export function command(args: string[], io: Io): Promise<number> {
   return runChange("restore", args, io, {
-    takes: [],
     run: (a, world) => {
-      if (a.positionals.length > 0) {
-        throw new EveryhookError(
-          "usage",
-          `Cannot read "restore": it takes no "${a.positionals[0]}"`,
-        );
-      }
       if (a.agents === undefined) {
         throw new EveryhookError(
           "usage",

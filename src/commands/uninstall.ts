@@ -26,7 +26,6 @@ import { oneHook, renderUninstall, runChange } from "../cli/install_cli.ts";
  */
 export function command(args: string[], io: Io): Promise<number> {
   return runChange("uninstall", args, io, {
-    takes: ["event"],
     run: (a, world) =>
       uninstall({
         hook: oneHook("uninstall", a),
