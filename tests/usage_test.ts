@@ -215,7 +215,8 @@ Deno.test("each command's help is its row of the table: flags, operands, example
     for (const e of c.examples) assert.ok(text.includes(`everyhook ${e.line}\n`), e.line);
     for (const a of AGENTS) assert.match(text, new RegExp(`^  ${a.id} +${a.name}`, "m"));
     for (const v of c.env) {
-      assert.match(text, new RegExp(`^  ${v.name} +${v.text.slice(0, 20)}`, "m"));
+      const start = v.text.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      assert.match(text, new RegExp(`^  ${v.name} +${start}`, "m"), `${c.name} ${v.name}`);
     }
     for (const token of usageTokens(c)) {
       assert.ok(text.includes(token), `${c.name}: "${token}" is broken across lines`);
