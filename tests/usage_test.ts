@@ -128,6 +128,7 @@ Deno.test("usage: a hook file that is not there and a malformed --fixture are ex
   );
   await usageError(["bench", "examples/nope.ts"], /"[^"]*examples\/nope\.ts" does not exist/);
   await usageError(["demo", "--hook", "nope.ts"], /there is no hook file "nope\.ts"/);
+  await usageError(["bench", "example:nope"], /Cannot find the example "nope": the examples are /);
   const dir = await Deno.makeTempDir({ prefix: "everyhook-usage-" });
   try {
     await Deno.writeTextFile(`${dir}/broken.json`, "{ not json");

@@ -2,51 +2,18 @@
  * The table of commands, as data: what each is for, its options and operands
  * (declared once: the parser reads them, the help prints them, the usage errors
  * quote them), its examples, the environment it reads and the Deno permissions
- * it needs. Which module carries out a command is cli.ts's business alone. On
- * `run`'s path: imports nothing but `run/runtime.ts` and the parser's types.
+ * it needs (the row's shape is in command_types.ts). Which module carries out a
+ * command is cli.ts's business alone. On `run`'s path: imports nothing but
+ * `run/runtime.ts` and types.
  *
  * @module
  */
 
-import type { Io } from "./io.ts";
-import type { ArgsSpec, FlagSpec, ValueRule } from "./args.ts";
-import { type PermissionName, RUN_PERMISSIONS } from "../run/runtime.ts";
+import type { FlagSpec, ValueRule } from "./args.ts";
+import type { CommandSpec, EnvVar } from "./command_types.ts";
+import { RUN_PERMISSIONS } from "../run/runtime.ts";
 
-/** What a command module exports. */
-export interface CommandModule {
-  /** Run the command; returns the exit code. Throws EveryhookError for usage errors and refusals. */
-  command(args: string[], io: Io): Promise<number>;
-}
-
-/** An environment variable a command reads. */
-export interface EnvVar {
-  /** Its name. */
-  name: string;
-  /** What it changes. */
-  text: string;
-}
-
-/** An example command line. */
-export interface Example {
-  /** The line, after `everyhook `. */
-  line: string;
-  /** What it does. */
-  text: string;
-}
-
-/** One row of the table: the parser's declaration and what the help says besides. */
-export interface CommandSpec extends ArgsSpec {
-  /** The group it is listed under in the help. */
-  group: "run" | "change" | "read";
-  /** One or two sentences on what it does. */
-  summary: string;
-  /** Two or three command lines, with what they do. */
-  examples: readonly Example[];
-  /** The environment variables it reads. */
-  env: readonly EnvVar[];
-  /** The permissions it needs under `deno run`. */
-  permissions: readonly PermissionName[];
-}
+export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 
 /**
  * The one rule for `--timeout` (run, bench, install): whole seconds, at least
