@@ -15,6 +15,7 @@ import { DEFAULT_TIMEOUT_SECONDS } from "../src/run/run.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const granted = () => "granted" as const;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const env = { PATH: Deno.env.get("PATH") ?? "" };
 
 async function everyhook(args: string[], cwd = ROOT) {
@@ -203,10 +204,9 @@ Deno.test("each command's help is its row of the table: flags, operands, example
     const { stdout: text, code } = await everyhook([c.name, "--help"], "/");
     assert.equal(code, 0);
     for (const f of c.flags) {
-      assert.ok(
-        text.includes(`--${f.name}${f.value ? ` ${f.value}` : ""}`),
-        `${c.name} --${f.name}`,
-      );
+      const label = escape(`--${f.name}${f.value ? ` ${f.value}` : ""}`);
+      const row = new RegExp(`^  ${label} +${escape(f.text.slice(0, 20))}`, "m");
+      assert.match(text, row, `${c.name}: no Options row for --${f.name}`);
       if (f.default !== undefined) {
         assert.ok(text.includes(`default ${f.default}`), `${c.name} --${f.name}`);
       }
@@ -216,8 +216,8 @@ Deno.test("each command's help is its row of the table: flags, operands, example
     for (const e of c.examples) assert.ok(text.includes(`everyhook ${e.line}\n`), e.line);
     for (const a of AGENTS) assert.match(text, new RegExp(`^  ${a.id} +${a.name}`, "m"));
     for (const v of c.env) {
-      const start = v.text.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      assert.match(text, new RegExp(`^  ${v.name} +${start}`, "m"), `${c.name} ${v.name}`);
+      const row = new RegExp(`^  ${v.name} +${escape(v.text.slice(0, 20))}`, "m");
+      assert.match(text, row, `${c.name} ${v.name}`);
     }
     for (const token of usageTokens(c)) {
       assert.ok(text.includes(token), `${c.name}: "${token}" is broken across lines`);
