@@ -7,8 +7,9 @@
  *   context, so the agent starts with the finish line in view;
  * - stop and subagent-stop: while items are open, the agent is sent back to
  *   work with them as the reason. It lets the agent stop when a hook already
- *   sent it back once (`stop.continued`: a loop guard), and when its last
- *   message is a question to the person, so the person can answer;
+ *   sent it back once (`stop.continued`: a loop guard), when the turn was
+ *   aborted or failed (`stop.status`), and when its last message is a
+ *   question to the person (see question.ts), so the person can answer;
  * - edits and writes: when EVERYHOOK_SCOPE declares the files the task may
  *   touch (patterns separated like PATH, `*` and `**` as in protect-env-files),
  *   a change outside them is a warning added after the edit, or, with
@@ -27,6 +28,9 @@
  */
 
 import { normalize, patternToRegExp, protectEntries } from "./protect-env-files.ts";
+import { isQuestion } from "./question.ts";
+
+export { isQuestion } from "./question.ts";
 
 /** What the hook knows besides the document. */
 export interface FinishLineWorld {
@@ -64,22 +68,6 @@ export function openItems(text: string): string[] {
   });
 }
 
-/**
- * True when an agent's last message ends by asking the person something.
- *
- * @param message The agent's last message.
- * @returns Whether it is a question.
- *
- * @example Usage
- * ```ts
- * import { isQuestion } from "./finish-line.ts";
- * console.assert(isQuestion("Shall I also update the docs?\n"));
- * ```
- */
-export function isQuestion(message: string | undefined): boolean {
-  return message !== undefined && /\?\s*(`{3}\s*)?$/.test(message.trim());
-}
-
 function list(items: readonly string[]): string {
   const shown = items.slice(0, 5).join("; ");
   return items.length > 5 ? `${shown}; and ${items.length - 5} more` : shown;
@@ -104,7 +92,7 @@ export function answerFor(
   doc: {
     event?: unknown;
     cwd?: unknown;
-    stop?: { continued?: unknown; lastMessage?: unknown };
+    stop?: { continued?: unknown; lastMessage?: unknown; status?: unknown };
     tool?: { kind?: unknown; path?: unknown; paths?: unknown };
   },
   world: FinishLineWorld,
@@ -120,6 +108,8 @@ export function answerFor(
     case "stop":
     case "subagent-stop": {
       if (open.length === 0 || doc.stop?.continued === true) return undefined;
+      // A turn the person aborted, or one that failed, is not sent back.
+      if (doc.stop?.status === "aborted" || doc.stop?.status === "error") return undefined;
       const last = typeof doc.stop?.lastMessage === "string" ? doc.stop.lastMessage : undefined;
       if (isQuestion(last)) return undefined;
       return {

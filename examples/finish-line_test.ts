@@ -44,6 +44,17 @@ Deno.test("answerFor() sends the agent back while items are open, once, and not 
   );
 });
 
+Deno.test("answerFor() never sends back a turn that was aborted or failed", () => {
+  for (const status of ["aborted", "error"]) {
+    assert.equal(answerFor({ event: "stop", stop: { continued: false, status } }, OPEN), undefined);
+    assert.equal(
+      answerFor({ event: "subagent-stop", stop: { continued: false, status } }, OPEN),
+      undefined,
+    );
+  }
+  assert.ok(answerFor({ event: "stop", stop: { continued: false, status: "completed" } }, OPEN));
+});
+
 Deno.test("answerFor() puts the finish line in the context at session start", () => {
   const a = answerFor({ event: "session-start" }, OPEN);
   assert.ok(a && "context" in a);

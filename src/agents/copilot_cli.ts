@@ -6,7 +6,7 @@
  */
 
 import type { Agent, ToolTable } from "./types.ts";
-import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
+import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import {
   obj,
   outputText,
@@ -57,6 +57,12 @@ const TOOLS: ToolTable = {
   },
   patterns: [{ pattern: "^mcp__", kind: "mcp" }],
 };
+
+/**
+ * Copilot CLI's `stopReason` values and the contract's stop status each is; only
+ * `end_turn` was seen (a turn the agent finished), so no other value is guessed at.
+ */
+const STOP_REASONS: Readonly<Record<string, StopStatus>> = { end_turn: "completed" };
 
 const FAILED_RESULTS = new Set(["failure", "error", "rejected", "denied"]);
 
@@ -116,6 +122,8 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
   if (doc.stop) {
     const last = str(payload.response);
     if (last !== undefined && doc.stop.lastMessage === undefined) doc.stop.lastMessage = last;
+    const status = STOP_REASONS[str(payload.stopReason) ?? ""];
+    if (status !== undefined) doc.stop.status = status;
   }
   const id = str(payload.agentId);
   const type = str(payload.agentType) ?? str(payload.agentName) ?? str(payload.agent_name);

@@ -128,7 +128,11 @@ Deno.test("copilotCli.read() reads every file of an apply_patch call", () => {
 Deno.test("copilotCli.read() reads agentStop and its stop_hook_active", () => {
   const first = read("agentStop.first", "stop");
   assert.equal(first.nativeEvent, "agentStop");
-  assert.deepEqual(first.stop, { continued: false });
+  assert.deepEqual(first.stop, { continued: false, status: "completed" });
+  assert.equal(
+    copilotCli.read({ stopReason: "something_else" }, { event: "stop" }).stop?.status,
+    undefined,
+  );
   assert.equal(first.transcript, `<home>/.copilot/session-state/${SESSION}/events.jsonl`);
   assert.equal(read("agentStop.continued", "stop").stop?.continued, true);
   assert.equal(read("P:Stop.continued", "stop").stop?.continued, true);
@@ -138,7 +142,8 @@ Deno.test("copilotCli.read() reads agentStop and its stop_hook_active", () => {
 Deno.test("copilotCli.read() reads the subagent and its answer at subagentStop", () => {
   for (const key of ["subagentStop.first", "P:SubagentStop.first"]) {
     const doc = read(key, "subagent-stop");
-    assert.deepEqual(doc.stop, { continued: false, lastMessage: "SUBAGENT-DONE" }, key);
+    assert.equal(doc.stop?.continued, false, key);
+    assert.equal(doc.stop?.lastMessage, "SUBAGENT-DONE", key);
     assert.equal(doc.subagent?.id, "54d2312a-522d-4121-98a1-14d0755be437", key);
     assert.equal(doc.subagent?.type, "general-purpose", key);
   }

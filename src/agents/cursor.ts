@@ -6,7 +6,8 @@
  */
 
 import type { Agent, ToolTable } from "./types.ts";
-import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
+import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
+import { STOP_STATUSES } from "../contract/contract.ts";
 import {
   obj,
   outputText,
@@ -104,6 +105,10 @@ function readTool(
   return undefined;
 }
 
+function isStopStatus(value: string): value is StopStatus {
+  return (STOP_STATUSES as readonly string[]).includes(value);
+}
+
 /**
  * Read a Cursor payload. Cursor sends `conversation_id` (and `session_id` at the
  * session events), `workspace_roots` and, at the tool events, `cwd`.
@@ -122,6 +127,8 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
   if (event === "stop" || event === "subagent-stop") {
     const loops = typeof payload.loop_count === "number" ? payload.loop_count : 0;
     doc.stop = { continued: loops > 0 };
+    const status = str(payload.status);
+    if (status !== undefined && isStopStatus(status)) doc.stop.status = status;
     const summary = str(payload.summary);
     if (summary !== undefined && summary !== "") doc.stop.lastMessage = summary;
     const type = str(payload.subagent_type);

@@ -117,14 +117,25 @@ Deno.test("cursor.read() gives the output of postToolUse, afterShellExecution an
 });
 
 Deno.test("cursor.read() reads loop_count as the stop's continued flag", () => {
-  assert.deepEqual(read("stop.first").stop, { continued: false });
-  assert.deepEqual(read("stop.continued").stop, { continued: true });
+  assert.deepEqual(read("stop.first").stop, { continued: false, status: "completed" });
+  assert.equal(read("stop.continued").stop?.continued, true);
   const sub = read("subagent-stop.first");
   assert.deepEqual(sub.stop, {
     continued: false,
+    status: "completed",
     lastMessage: "The port is read in src/app.ts, line 3.",
   });
   assert.deepEqual(sub.subagent, { type: "explore" });
+});
+
+Deno.test("cursor.read() reads why the turn ended as stop.status, and nothing it does not know", () => {
+  for (const status of ["completed", "aborted", "error"]) {
+    for (const event of ["stop", "subagent-stop"] as const) {
+      assert.equal(cursor.read({ status, loop_count: 0 }, { event }).stop?.status, status);
+    }
+  }
+  assert.equal(cursor.read({ status: "paused" }, { event: "stop" }).stop?.status, undefined);
+  assert.equal(cursor.read({ loop_count: 0 }, { event: "stop" }).stop?.status, undefined);
 });
 
 Deno.test("cursor.read() reads the prompt and the session's end", () => {

@@ -73,8 +73,13 @@ export interface ToolCall {
   command?: string;
   /** The first path the call touches, as the agent sent it (edit, write, read). */
   path?: string;
-  /** Every path the call touches (a patch can touch several). */
+  /** Every path the call touches (a patch can touch several); absent when they could not be read. */
   paths?: string[];
+  /**
+   * Why the paths of an edit or a patch could not be read (an input of a shape
+   * everyhook does not know): a hook that guards files should refuse what it cannot see.
+   */
+  unread?: string;
   /** The tool input as the agent sent it; a JSON string is parsed. */
   input: unknown;
   /** What the tool printed or returned, at post-tool. */
@@ -83,10 +88,31 @@ export interface ToolCall {
   failed?: boolean;
 }
 
+/**
+ * Why a turn ended, where the agent says: `completed` when the agent finished
+ * its turn, `aborted` when the person or the agent stopped it, `error` when it
+ * failed.
+ *
+ * @example Usage
+ * ```ts
+ * import { STOP_STATUSES } from "./contract.ts";
+ * console.assert(STOP_STATUSES.includes("aborted"));
+ * ```
+ */
+export const STOP_STATUSES = ["completed", "aborted", "error"] as const;
+
+/** Why a turn ended. */
+export type StopStatus = typeof STOP_STATUSES[number];
+
 /** What a stop or subagent-stop document carries. */
 export interface StopInfo {
   /** True when a hook already sent the agent back once (stop_hook_active, loop_count > 0). */
   continued: boolean;
+  /**
+   * Why the turn ended, where the agent says (Cursor's `status`, Copilot CLI's
+   * `stopReason`); absent where the agent does not say.
+   */
+  status?: StopStatus;
   /** The agent's last message, where it can be had. */
   lastMessage?: string;
 }
