@@ -117,7 +117,8 @@ export function toolKind(table: ToolTable, name: string): ToolKind {
 /**
  * Build a tool call, leaving out every field that has no value.
  *
- * @param fields The fields; `paths` is filled from `path` when absent.
+ * @param fields The fields; `paths` is filled from `path` when absent. An edit or a
+ *   write whose paths cannot be had gets `unread` (the reason given, or a default one).
  * @returns The tool call.
  *
  * @example Usage
@@ -136,6 +137,7 @@ export function toolCall(fields: {
   paths?: string[] | undefined;
   output?: string | undefined;
   failed?: boolean | undefined;
+  unread?: string | undefined;
 }): ToolCall {
   const call: ToolCall = { name: fields.name, kind: fields.kind, input: fields.input };
   if (fields.command !== undefined) call.command = fields.command;
@@ -144,6 +146,10 @@ export function toolCall(fields: {
     call.path = fields.path ?? paths[0] as string;
     call.paths = paths;
   } else if (fields.path !== undefined) call.path = fields.path;
+  if (fields.unread !== undefined) call.unread = fields.unread;
+  else if ((fields.kind === "edit" || fields.kind === "write") && call.paths === undefined) {
+    call.unread = `no file path in the input of ${fields.name}`;
+  }
   if (fields.output !== undefined) call.output = fields.output;
   if (fields.failed !== undefined) call.failed = fields.failed;
   return call;
@@ -266,4 +272,40 @@ export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean 
     if (!paths.includes(path)) paths.push(path);
   }
   return { paths, onlyAdds: onlyAdds && paths.length > 0 };
+}
+
+/**
+ * The patch text of an `apply_patch` input, in every shape it comes in: the
+ * input itself as a string, or its `command`, `input` or `patch` field as a
+ * string or as an argv list (`["apply_patch", "<patch>"]`, the patch being the
+ * last element that holds a `*** Begin Patch`).
+ *
+ * @param input The tool input (already parsed from JSON where it was a JSON string).
+ * @returns The patch, or undefined when no shape holds one.
+ *
+ * @example Usage
+ * ```ts
+ * import { patchText } from "./_payload.ts";
+ * const patch = "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch";
+ * console.assert(patchText({ command: ["apply_patch", patch] }) === patch);
+ * console.assert(patchText({ command: 3 }) === undefined);
+ * ```
+ */
+export function patchText(input: unknown): string | undefined {
+  const fromValue = (v: unknown): string | undefined => {
+    if (typeof v === "string") return v;
+    if (!Array.isArray(v)) return undefined;
+    const texts = v.filter((x): x is string => typeof x === "string");
+    return texts.findLast((x) => x.includes("*** Begin Patch")) ??
+      (texts.length === 2 && texts[0] === "apply_patch" ? texts[1] : undefined);
+  };
+  const direct = fromValue(input);
+  if (direct !== undefined) return direct;
+  const fields = obj(input);
+  if (!fields) return undefined;
+  for (const key of ["command", "input", "patch"]) {
+    const found = fromValue(fields[key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

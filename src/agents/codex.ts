@@ -11,6 +11,7 @@ import {
   outputText,
   parseInput,
   patchPaths,
+  patchText,
   snakeCaseDocument,
   str,
   toolCall,
@@ -250,9 +251,9 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
   const input = parseInput(payload.tool_input);
   const fields = obj(input) ?? {};
   const output = outputText(payload.tool_response);
-  const patch = str(fields.command) ?? str(fields.input) ?? str(input);
-  if (name === "apply_patch" && patch !== undefined) {
-    const { paths, onlyAdds } = patchPaths(patch);
+  if (name === "apply_patch") {
+    const patch = patchText(input);
+    const { paths, onlyAdds } = patchPaths(patch ?? "");
     const exit = output === undefined ? undefined : /^Exit code: (\d+)/.exec(output)?.[1];
     return toolCall({
       name,
@@ -261,6 +262,11 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
       paths,
       output,
       failed: event === "post-tool" && exit !== undefined ? exit !== "0" : undefined,
+      unread: patch === undefined
+        ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)"
+        : paths.length === 0
+        ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch"
+        : undefined,
     });
   }
   const kind = toolKind(TOOLS, name);

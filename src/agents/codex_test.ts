@@ -305,3 +305,38 @@ Deno.test("codex.read() reads every fixture recorded from the binary", async () 
   assert.equal(tool?.kind, "write");
   assert.deepEqual(tool?.paths, [".env"]);
 });
+
+Deno.test("codex.read() reads every file of an apply_patch in every shape, and says when it cannot", () => {
+  const patch =
+    "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** Add File: docs/b.md\n+x\n*** End Patch\n";
+  const shapes: unknown[] = [
+    { command: patch },
+    { command: ["apply_patch", patch] },
+    { command: ["apply_patch", "--", patch] },
+    { input: patch },
+    { patch },
+    patch,
+    JSON.stringify({ command: ["apply_patch", patch] }),
+  ];
+  for (const tool_input of shapes) {
+    const doc = codex.read({ tool_name: "apply_patch", tool_input }, { event: "pre-tool" });
+    assert.deepEqual(doc.tool?.paths, ["src/a.ts", "docs/b.md"], JSON.stringify(tool_input));
+    assert.equal(doc.tool?.unread, undefined);
+  }
+  for (
+    const [tool_input, why] of [
+      [{ command: 7 }, /no patch text/],
+      [{ command: ["apply_patch"] }, /no patch text/],
+      [{ command: "*** Begin Patch\n*** End Patch" }, /no file header/],
+    ] as const
+  ) {
+    const doc = codex.read({ tool_name: "apply_patch", tool_input }, { event: "pre-tool" });
+    assert.equal(doc.tool?.paths, undefined, "paths are absent, not empty");
+    assert.equal(doc.tool?.path, undefined);
+    assert.match(doc.tool?.unread ?? "", why);
+  }
+  const write = codex.read({ tool_name: "Write", tool_input: { content: "x" } }, {
+    event: "pre-tool",
+  });
+  assert.match(write.tool?.unread ?? "", /no file path in the input of Write/);
+});

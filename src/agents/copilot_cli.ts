@@ -12,6 +12,7 @@ import {
   outputText,
   parseInput,
   patchPaths,
+  patchText,
   snakeCaseDocument,
   str,
   toolCall,
@@ -71,8 +72,8 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
   const input = parseInput(payload.toolArgs ?? payload.tool_input ?? payload.toolInput);
   const fields = obj(input) ?? {};
   let kind = toolKind(TOOLS, name);
-  const patch = typeof input === "string" ? input : str(fields.input) ?? str(fields.patch);
-  const patched = name === "apply_patch" && patch !== undefined ? patchPaths(patch) : undefined;
+  const patch = name === "apply_patch" ? patchText(input) : undefined;
+  const patched = patch !== undefined ? patchPaths(patch) : undefined;
   if (patched?.onlyAdds) kind = "write";
   const path = str(fields.path) ?? str(fields.file_path);
   const after = event === "post-tool";
