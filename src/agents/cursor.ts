@@ -17,7 +17,7 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { CURSOR_EVENTS } from "./cursor_events.ts";
+import { CURSOR_ALIAS_CELLS, CURSOR_EVENTS } from "./cursor_events.ts";
 
 /** The events with their own payloads that run reads when a person wires them by hand. */
 const ALIAS_EVENTS: Readonly<Record<string, ContractEvent>> = {
@@ -43,6 +43,26 @@ const TOOLS: ToolTable = {
   patterns: [{ pattern: "^MCP:", kind: "mcp" }],
 };
 
+/**
+ * The tool call of an afterFileEdit payload: always an edit, of `file_path` and
+ * of any file an entry of `edits` names; never a read, even without `edits`.
+ */
+function fileEdit(payload: Record<string, unknown>, after: boolean): ToolCall {
+  const edits = Array.isArray(payload.edits) ? payload.edits : [];
+  const paths: string[] = [];
+  for (const p of [payload.file_path, ...edits.map((e) => obj(e)?.file_path ?? obj(e)?.path)]) {
+    if (typeof p === "string" && p !== "" && !paths.includes(p)) paths.push(p);
+  }
+  return toolCall({
+    name: "Write",
+    kind: "edit",
+    input: { file_path: payload.file_path, edits: payload.edits },
+    paths,
+    failed: after ? false : undefined,
+    unread: paths.length === 0 ? "no file_path in the afterFileEdit payload" : undefined,
+  });
+}
+
 /** The tool call of any of Cursor's tool payloads, told apart by their fields. */
 function readTool(
   payload: Record<string, unknown>,
@@ -52,6 +72,9 @@ function readTool(
   const name = str(payload.tool_name);
   const command = str(payload.command);
   const filePath = str(payload.file_path);
+  if (nativeEvent === "afterFileEdit" || (filePath !== undefined && Array.isArray(payload.edits))) {
+    return fileEdit(payload, after);
+  }
   const mcp = nativeEvent === "beforeMCPExecution" || nativeEvent === "afterMCPExecution" ||
     (name !== undefined && "result_json" in payload);
   if (mcp && name !== undefined) {
@@ -87,15 +110,6 @@ function readTool(
       input: { command },
       command,
       output: str(payload.output),
-      failed: after ? false : undefined,
-    });
-  }
-  if (filePath !== undefined && Array.isArray(payload.edits)) {
-    return toolCall({
-      name: "Write",
-      kind: "edit",
-      input: { file_path: filePath, edits: payload.edits },
-      path: filePath,
       failed: after ? false : undefined,
     });
   }
@@ -159,6 +173,7 @@ export const cursor: Agent = {
   docs: "https://cursor.com/docs/hooks",
   events: CURSOR_EVENTS,
   aliasEvents: ALIAS_EVENTS,
+  aliasCells: CURSOR_ALIAS_CELLS,
   tools: TOOLS,
   read(payload, context) {
     return read(payload, context.event);

@@ -270,3 +270,93 @@ export const CURSOR_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     ),
   },
 };
+
+/** The cells of an event that only informs: Cursor's reference lists no output for it. */
+function informsOnly(anchor: string, name: string): EventCells {
+  const why = `Cursor's ${name} takes no answer: the reference lists no output for it`;
+  return {
+    ...droppedDecisions(why, documented(anchor)),
+    context: droppedCell(why, documented(anchor)),
+    message: droppedCell(why, documented(anchor)),
+    input: NO_INPUT,
+    none: { ...NOTHING, basis: documented(anchor) },
+  };
+}
+
+/** The cells of beforeShellExecution and beforeMCPExecution: like preToolUse, but ask is asked. */
+function beforeExecution(anchor: string): EventCells {
+  return {
+    ...PRE_TOOL,
+    deny: { ...PRE_TOOL.deny, basis: documented(anchor) },
+    ask: {
+      stdout: { permission: "ask", agent_message: "<reason>", user_message: "<reason>" },
+      exit: 0,
+      effect: "asked",
+      basis: documented(anchor),
+    },
+    allow: { ...PRE_TOOL.allow, basis: documented(anchor) },
+    context: droppedCell("this event takes no added context", documented(anchor)),
+    input: droppedCell(
+      "this event takes no new input (preToolUse's updated_input can)",
+      documented(anchor),
+    ),
+    none: { ...NO_OPINION, basis: documented(anchor) },
+  };
+}
+
+const BEFORE_READ = "beforereadfile";
+
+/**
+ * The cells of the events `run` reads besides the ones install writes, where their
+ * answers differ from those of their contract event: afterFileEdit and the other
+ * after-events take no answer, beforeReadFile has no message for the model, and the
+ * shell and MCP permission events can ask.
+ *
+ * @example Usage
+ * ```ts
+ * import { CURSOR_ALIAS_CELLS } from "./cursor_events.ts";
+ * console.assert(CURSOR_ALIAS_CELLS.afterFileEdit?.deny.becomes === "dropped");
+ * ```
+ */
+export const CURSOR_ALIAS_CELLS: Readonly<Record<string, EventCells>> = {
+  afterFileEdit: informsOnly("afterfileedit", "afterFileEdit"),
+  afterShellExecution: informsOnly("aftershellexecution", "afterShellExecution"),
+  afterMCPExecution: informsOnly("aftermcpexecution", "afterMCPExecution"),
+  postToolUseFailure: informsOnly("posttoolusefailure", "postToolUseFailure"),
+  beforeShellExecution: beforeExecution("beforeshellexecution-beforemcpexecution"),
+  beforeMCPExecution: beforeExecution("beforeshellexecution-beforemcpexecution"),
+  beforeReadFile: {
+    ...PRE_TOOL,
+    deny: {
+      stdout: { permission: "deny", user_message: "<reason>" },
+      exit: 0,
+      effect: "blocked",
+      note: "beforeReadFile has no message for the model: the person sees the reason",
+      basis: documented(BEFORE_READ),
+    },
+    ask: {
+      stdout: { permission: "deny", user_message: "<reason>" },
+      exit: 0,
+      effect: "blocked",
+      becomes: "deny",
+      note: "beforeReadFile cannot ask: the read is refused and the person sees the reason",
+      basis: documented(BEFORE_READ),
+    },
+    allow: {
+      stdout: { permission: "allow" },
+      exit: 0,
+      effect: "approved",
+      basis: documented(BEFORE_READ),
+    },
+    context: droppedCell("beforeReadFile takes no added context", documented(BEFORE_READ)),
+    message: {
+      stdout: { user_message: "<message>" },
+      exit: 0,
+      effect: "message",
+      note: "Cursor shows user_message only when the read is refused",
+      basis: documented(BEFORE_READ),
+    },
+    input: droppedCell("beforeReadFile takes no new input", documented(BEFORE_READ)),
+    none: { ...NO_OPINION, basis: documented(BEFORE_READ) },
+  },
+};

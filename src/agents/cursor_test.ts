@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { cursor } from "./cursor.ts";
 import { translate } from "../run/translate.ts";
+import { ANSWER_PARTS } from "./types.ts";
 import type { ContractEvent, ToolKind } from "../contract/contract.ts";
 import { isContractEvent } from "../contract/contract.ts";
 import { type Fixture, loadFixtures } from "../readers/recorded.ts";
@@ -211,4 +212,38 @@ Deno.test("cursor.events rest every cell on Cursor's reference", () => {
     }
   }
   assert.equal(cursor.recorded, false);
+});
+
+Deno.test("afterFileEdit has its own answers: Cursor takes none, so nothing is printed and nothing is promised", () => {
+  for (const answer of [{ decision: "deny" as const, reason: "no" }, { context: "c" }, {}]) {
+    const t = translate(cursor, "post-tool", answer, { nativeEvent: "afterFileEdit" });
+    assert.equal(t.stdout, "");
+    assert.deepEqual(t.effects, ["none"]);
+  }
+  const post = translate(cursor, "post-tool", { decision: "deny", reason: "no" });
+  assert.deepEqual(post.effects, ["feedback"]);
+  const ask = translate(cursor, "pre-tool", { decision: "ask", reason: "sure?" }, {
+    nativeEvent: "beforeShellExecution",
+  });
+  assert.deepEqual(ask.effects, ["asked"]);
+  assert.equal(JSON.parse(ask.stdout).permission, "ask");
+  for (const [alias, cells] of Object.entries(cursor.aliasCells ?? {})) {
+    assert.ok(cursor.aliasEvents[alias], `${alias} is not an alias event`);
+    assert.deepEqual(Object.keys(cells).sort(), [...ANSWER_PARTS].sort(), alias);
+  }
+});
+
+Deno.test("cursor.read() reads afterFileEdit as an edit of its files, never a read", () => {
+  const read = (payload: Record<string, unknown>) =>
+    cursor.read({ hook_event_name: "afterFileEdit", ...payload }, { event: "post-tool" }).tool;
+  const edit = read({ file_path: "/p/src/a.ts", edits: [{ old_string: "a", new_string: "b" }] });
+  assert.equal(edit?.kind, "edit");
+  assert.deepEqual(edit?.paths, ["/p/src/a.ts"]);
+  const bare = read({ file_path: "/p/src/a.ts" });
+  assert.equal(bare?.kind, "edit");
+  assert.deepEqual(bare?.paths, ["/p/src/a.ts"]);
+  const none = read({ edits: [] });
+  assert.equal(none?.kind, "edit");
+  assert.equal(none?.paths, undefined);
+  assert.match(none?.unread ?? "", /no file_path/);
 });

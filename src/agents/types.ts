@@ -238,6 +238,12 @@ export interface Agent {
   events: Readonly<Partial<Record<ContractEvent, AgentEvent>>>;
   /** Other native event names `run` reads, and the contract event each is. */
   aliasEvents: Readonly<Record<string, ContractEvent>>;
+  /**
+   * The cells of the alias events whose answers differ from their contract
+   * event's (Cursor's afterFileEdit takes no answer at all); an alias event not
+   * named here is answered with its contract event's cells.
+   */
+  aliasCells?: Readonly<Record<string, EventCells>>;
   /** Tool names and their kinds. */
   tools: ToolTable;
   /** Read a payload (already parsed, an object) into the contract's document. */

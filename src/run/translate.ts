@@ -31,7 +31,8 @@ export interface TranslateOptions {
   /**
    * The event name the agent sent, when it is one of the agent's alias names for
    * this event (Claude Code's PostToolUseFailure for post-tool): `"<event>"` in
-   * a cell is written as it, so the answer names the event the agent asked about.
+   * a cell is written as it, so the answer names the event the agent asked about,
+   * and the alias's own cells are used where the agent has them (`aliasCells`).
    */
   nativeEvent?: string;
 }
@@ -70,16 +71,18 @@ export function translate(
   const table = agent.events[event];
   if (!table) throw new RangeError(`${agent.name} has no event "${event}"`);
   const sent = options.nativeEvent;
-  const nativeEvent = sent !== undefined && agent.aliasEvents[sent] === event ? sent : table.native;
+  const alias = sent !== undefined && agent.aliasEvents[sent] === event ? sent : undefined;
+  const nativeEvent = alias ?? table.native;
+  const cells = (alias !== undefined ? agent.aliasCells?.[alias] : undefined) ?? table.cells;
   const notes: string[] = [];
   const parts: Array<{ part: AnswerPart; cell: Cell }> = [];
   const decision: AnswerPart = answer.decision ?? "none";
-  parts.push({ part: decision, cell: table.cells[decision] });
-  if (answer.context !== undefined) parts.push({ part: "context", cell: table.cells.context });
-  if (answer.message !== undefined) parts.push({ part: "message", cell: table.cells.message });
+  parts.push({ part: decision, cell: cells[decision] });
+  if (answer.context !== undefined) parts.push({ part: "context", cell: cells.context });
+  if (answer.message !== undefined) parts.push({ part: "message", cell: cells.message });
   if (answer.input !== undefined) {
     if (answer.decision === undefined || answer.decision === "allow") {
-      parts.push({ part: "input", cell: table.cells.input });
+      parts.push({ part: "input", cell: cells.input });
     } else {
       notes.push(
         `input dropped: it is taken only with allow or no decision, not with ${answer.decision}`,
