@@ -156,10 +156,13 @@ const SESSION_END: EventCells = {
   none: NOTHING,
 };
 
-/** The cells of Stop and SubagentStop: deny sends the agent (or the sub-agent) back to work. */
-function stopCells(denyCase: string, anchor: string): EventCells {
+/**
+ * The cells of Stop and SubagentStop: deny sends the agent (or the sub-agent) back
+ * to work. The deny cell rests on the recorded case where there is one, else on the docs.
+ */
+function stopCells(deny: Basis, anchor: string): EventCells {
   return {
-    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: seen(denyCase) },
+    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
     ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
     allow: droppedCell("stopping is what happens anyway", documented(anchor)),
     context: droppedCell(
@@ -209,13 +212,14 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     native: "Stop",
     info: "When a turn is about to end: send the agent back to work with a reason.",
     matcher: false,
-    cells: stopCells("stop-block", "stop"),
+    cells: stopCells(seen("stop-block"), "stop"),
   },
   "subagent-stop": {
     native: "SubagentStop",
     info: "When a sub-agent's turn is about to end: send it back to work with a reason.",
     matcher: false,
-    cells: stopCells("subagent-stop-block", "subagentstop"),
+    // The docs: SubagentStop's decision "block" with a reason keeps the sub-agent working.
+    cells: stopCells(documented("subagentstop"), "subagentstop"),
   },
 };
 

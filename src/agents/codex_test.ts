@@ -261,8 +261,6 @@ Deno.test("codex cells rest on cases recorded in fixtures/conformance/codex.json
   const file = (await loadConformance()).find((c) => c.agent === "codex");
   assert.ok(file, "no conformance file for codex");
   const recorded = new Set(file.cases.map((c) => c.id));
-  // The sub-agent stop (SubagentStop) was seen in a run of Codex CLI, not yet by our recorder.
-  const fromNotes = new Set(["subagent-stop-block"]);
   const cases = new Set<string>();
   for (const table of Object.values(codex.events)) {
     for (const cell of Object.values(table?.cells ?? {})) {
@@ -270,7 +268,7 @@ Deno.test("codex cells rest on cases recorded in fixtures/conformance/codex.json
     }
   }
   assert.ok(cases.size >= 10);
-  for (const id of cases) assert.ok(recorded.has(id) || fromNotes.has(id), `unknown case "${id}"`);
+  for (const id of cases) assert.ok(recorded.has(id), `unknown case "${id}"`);
 });
 
 Deno.test("codex.read() reads every fixture recorded from the binary", async () => {

@@ -19,7 +19,7 @@ import {
   toolKind,
 } from "./_payload.ts";
 import { contentText, lastLineText } from "./_transcript.ts";
-import { COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
+import { COPILOT_CLI_ALIAS_CELLS, COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
 
 /**
  * The payload spellings run reads: the camelCase events install writes, the
@@ -165,6 +165,7 @@ export const copilotCli: Agent = {
   docs: "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
   events: COPILOT_CLI_EVENTS,
   aliasEvents: ALIAS_EVENTS,
+  aliasCells: COPILOT_CLI_ALIAS_CELLS,
   tools: TOOLS,
   read(payload, context) {
     return read(payload, context.event);
@@ -209,6 +210,9 @@ export const copilotCli: Agent = {
     commandField: "bash",
     // Seen in a run of Copilot CLI 1.0.102: `exec` + `args` start the program with no shell.
     execFields: { program: "exec", args: "args" },
+    // A tool that failed fires postToolUseFailure, not postToolUse (recorded in
+    // fixtures/copilot-cli/post-tool.failed.json).
+    alsoNatives: { "post-tool": ["postToolUseFailure"] },
     stillToDo: {
       user:
         "Copilot CLI reads its hooks when a session starts: start a new session. It runs an event's hooks in order and stops at the first deny.",

@@ -248,3 +248,47 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     }, "subagentstop"),
   },
 };
+
+/** The cells of a failed tool's event: Copilot CLI takes guidance there, as added context. */
+const POST_TOOL_FAILURE: EventCells = {
+  ...POST_TOOL,
+  deny: {
+    stdout: { additionalContext: "<reason>" },
+    exit: 0,
+    effect: "feedback",
+    becomes: "context",
+    note:
+      "the tool already failed: the reason goes back to the model as recovery guidance (additionalContext)",
+    basis: documented("hook-events"),
+  },
+  ask: {
+    stdout: { additionalContext: "<reason>" },
+    exit: 0,
+    effect: "feedback",
+    becomes: "context",
+    note: "the tool already failed, so there is nothing to ask: the reason goes back as guidance",
+    basis: documented("hook-events"),
+  },
+  context: {
+    stdout: { additionalContext: "<context>" },
+    exit: 0,
+    effect: "context",
+    note: "given to the model as recovery guidance for the failed tool",
+    basis: documented("hook-events"),
+  },
+};
+
+/**
+ * The cells of the events `run` reads whose answers differ from their contract
+ * event's: the failed-tool events, which take guidance and not a block.
+ *
+ * @example Usage
+ * ```ts
+ * import { COPILOT_CLI_ALIAS_CELLS } from "./copilot_cli_events.ts";
+ * console.assert(COPILOT_CLI_ALIAS_CELLS.postToolUseFailure?.deny.becomes === "context");
+ * ```
+ */
+export const COPILOT_CLI_ALIAS_CELLS: Readonly<Record<string, EventCells>> = {
+  postToolUseFailure: POST_TOOL_FAILURE,
+  PostToolUseFailure: POST_TOOL_FAILURE,
+};
