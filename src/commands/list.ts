@@ -91,6 +91,7 @@ export async function command(args: string[], io: Io): Promise<number> {
         );
         io.out(`      ${e.command ?? "(no command)"}\n`);
         for (const p of e.problems) io.out(`      problem: ${p}\n`);
+        for (const n of e.notes) io.out(`      note: ${n}\n`);
       }
     }
     io.out("\n");

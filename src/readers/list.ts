@@ -130,21 +130,44 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
       }
     }
   }
-  markCrossReads(agents, entries);
-  return { project: world.project, files, entries };
+  markCrossReads(agents, entries, world);
+  // A file read only for another agent's hooks, whose entries are all reported under
+  // that agent, is not listed a second time.
+  const shown = files.filter((f) =>
+    !(f.problems.length === 0 && crossRead(agents.find((a) => a.id === f.agent), f, world) &&
+      !entries.some((e) => e.file === f.file && e.agent === f.agent))
+  );
+  return { project: world.project, files: shown, entries };
 }
 
-// An agent that reads another agent's file runs that file's hooks too.
-function markCrossReads(agents: readonly Agent[], entries: ListedEntry[]): void {
+/** True when the agent reads this file in another agent's layout (Copilot CLI reading Claude Code's). */
+function crossRead(agent: Agent | undefined, file: ListedFile, world: ListWorld): boolean {
+  if (!agent) return false;
+  return agentLocations(agent, world).some((l) => l.layout !== undefined && l.path === file.file);
+}
+
+// An agent that reads another agent's file runs that file's hooks too: the very file,
+// at the place it reads it (Copilot CLI reads the project's .claude/settings.json, not ~/.claude's).
+function markCrossReads(
+  agents: readonly Agent[],
+  entries: ListedEntry[],
+  world: ListWorld,
+): void {
+  const foreign = new Map(
+    agents.map((a) => [
+      a.id,
+      new Set(agentLocations(a, world).filter((l) => l.layout !== undefined).map((l) => l.path)),
+    ]),
+  );
   for (const entry of entries) {
     for (const other of agents) {
       if (other.id === entry.agent) continue;
-      const reads = other.reads?.some((r) =>
-        r.layout !== undefined && entry.file.endsWith([...r.parts].join("/"))
-      );
+      const reads = foreign.get(other.id)?.has(entry.file) ?? false;
       if (reads && !entry.alsoRunBy.includes(other.id)) {
         entry.alsoRunBy.push(other.id);
-        entry.problems.push(`${other.name} reads this file too and will run this hook`);
+        // everyhook's own entry reads the other agent's payload too: worth knowing, not a problem.
+        const line = `${other.name} reads this file too and will run this hook`;
+        (entry.ours ? entry.notes : entry.problems).push(line);
       }
     }
   }

@@ -167,6 +167,7 @@ export function readEntries(
       hook: line?.hook ?? null,
       alsoRunBy: [],
       problems,
+      notes: [],
     });
   }
   return entries;

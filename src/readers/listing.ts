@@ -52,6 +52,8 @@ export interface ListedEntry {
   alsoRunBy: string[];
   /** What it would trip over. */
   problems: string[];
+  /** What is worth knowing and is not a problem (another agent runs everyhook's own entry too). */
+  notes: string[];
 }
 
 /** The whole listing. */
