@@ -113,3 +113,23 @@ Deno.test("explain prints text and JSON, and refuses unknown agents and events",
   await assert.rejects(command(["nobody"], memoryIo()), /no agent named "nobody"/);
   await assert.rejects(command(["codex", "teatime"], memoryIo()), /no event named "teatime"/);
 });
+
+Deno.test("differences() says per agent why a turn ended and where the last message comes from", async () => {
+  const rows = differences(AGENTS, conformance);
+  const status = rows.find((r) => r.id === "stop-status");
+  const last = rows.find((r) => r.id === "last-message");
+  assert.ok(status && last);
+  assert.match(status.cells.cursor!.text, /completed, aborted or error/);
+  assert.match(status.cells["copilot-cli"]!.text, /end_turn/);
+  for (const id of ["claude-code", "codex", "gemini-cli"]) {
+    assert.match(status.cells[id]!.text, /^not sent/, id);
+  }
+  assert.match(last.cells.cursor!.text, /transcript_path/);
+  for (const agent of AGENTS) {
+    assert.notEqual(last.cells[agent.id]!.basis.kind, "none", agent.id);
+    const basis = last.cells[agent.id]!.basis;
+    if (basis.kind === "binary" && basis.case.startsWith("fixtures/")) {
+      await Deno.stat(new URL(`../${basis.case}`, import.meta.url));
+    }
+  }
+});

@@ -325,6 +325,18 @@ export const claudeCode: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  stopSays: {
+    status: {
+      text:
+        "not sent: Stop fires only when the turn is done (not on an interrupt; a failed API call fires StopFailure instead)",
+      basis: documented("stop"),
+    },
+    lastMessage: {
+      text:
+        "last_assistant_message; else the transcript's tail (JSON Lines, type assistant, message.content text blocks), then every other format everyhook knows",
+      basis: { kind: "binary", case: "fixtures/claude-code/stop.first.json" },
+    },
+  },
   transcriptLastMessage: lastAssistantText,
   // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
   reads: [

@@ -339,6 +339,17 @@ export const codex: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  stopSays: {
+    status: {
+      text: "not sent: Stop and SubagentStop carry stop_hook_active, not why the turn ended",
+      basis: { kind: "binary", case: "fixtures/codex/stop.first.json" },
+    },
+    lastMessage: {
+      text:
+        "last_assistant_message; else the rollout's tail (task_complete, agent_message, an assistant message's output_text), then every other format everyhook knows (a subagent's transcript can hold Claude-format lines)",
+      basis: { kind: "binary", case: "fixtures/codex/subagent-stop.first.json" },
+    },
+  },
   transcriptLastMessage: lastAssistantText,
   // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
   reads: [

@@ -170,6 +170,17 @@ export const copilotCli: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  stopSays: {
+    status: {
+      text: 'stopReason "end_turn" is completed; no other value was seen, so no other is read',
+      basis: { kind: "binary", case: "fixtures/copilot-cli/stop.first.json" },
+    },
+    lastMessage: {
+      text:
+        "response at subagentStop; else events.jsonl's tail (assistant.message, data.content), then every other format everyhook knows",
+      basis: { kind: "binary", case: "fixtures/copilot-cli/subagent-stop.first.json" },
+    },
+  },
   transcriptLastMessage: lastAssistantMessage,
   // Seen in a run of Copilot CLI 1.0.102, which read them all: the hooks folders, the inline
   // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's

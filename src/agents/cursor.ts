@@ -17,6 +17,7 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
 import { CURSOR_ALIAS_CELLS, CURSOR_EVENTS } from "./cursor_events.ts";
 
 /** The events with their own payloads that run reads when a person wires them by hand. */
@@ -157,6 +158,20 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 }
 
 /**
+ * The text of the last assistant message in a Cursor agent transcript: JSON
+ * Lines of `{ role, message: { content } }`, the text in `text` blocks. Cursor
+ * does not document the format; this is the shape its agent-transcripts files
+ * have been seen in.
+ */
+function lastAssistantText(transcript: string): string | undefined {
+  return lastLineText(transcript, (line) => {
+    if (line.role !== "assistant") return undefined;
+    const message = obj(line.message);
+    return contentText(message?.content ?? line.content, "text");
+  });
+}
+
+/**
  * Cursor as everyhook knows it.
  *
  * @example Usage
@@ -178,6 +193,18 @@ export const cursor: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  stopSays: {
+    status: {
+      text: "status, as sent: completed, aborted or error (stop and subagentStop)",
+      basis: { kind: "docs", ref: "https://cursor.com/docs/hooks#stop" },
+    },
+    lastMessage: {
+      text:
+        "summary at subagentStop, none at stop; else the transcript_path file's tail as JSON Lines of role and message.content (a format Cursor does not document), then every other format everyhook knows",
+      basis: { kind: "docs", ref: "https://cursor.com/docs/hooks#stop" },
+    },
+  },
+  transcriptLastMessage: lastAssistantText,
   // DOCS: https://cursor.com/docs/hooks (enterprise hooks, watched and reloaded).
   reads: [
     { scope: "system", parts: ["etc", "cursor", "hooks.json"], format: "json", os: ["linux"] },

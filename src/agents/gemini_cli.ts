@@ -337,6 +337,17 @@ export const geminiCli: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  stopSays: {
+    status: {
+      text: "not sent: AfterAgent carries the prompt, the response and stop_hook_active",
+      basis: { kind: "binary", case: "fixtures/gemini-cli/stop.first.json" },
+    },
+    lastMessage: {
+      text:
+        "prompt_response; else the chat file's tail (type gemini, content), then every other format everyhook knows",
+      basis: { kind: "binary", case: "fixtures/gemini-cli/stop.first.json" },
+    },
+  },
   transcriptLastMessage: lastGeminiText,
   // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
   // (system settings). Seen in a run of Gemini CLI 0.61.0: a hooks entry that is an object

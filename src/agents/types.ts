@@ -204,6 +204,22 @@ export interface ReadLocation {
   skipKeys?: readonly string[];
 }
 
+/** One statement about an agent, with what it rests on. */
+export interface Fact {
+  /** The statement. */
+  text: string;
+  /** What it rests on. */
+  basis: Basis;
+}
+
+/** What an agent says at a stop, for `explain`. */
+export interface StopSays {
+  /** Where `stop.status` comes from, or that the agent does not say why a turn ended. */
+  status: Fact;
+  /** Where `stop.lastMessage` comes from: the payload's field, and the transcript format read. */
+  lastMessage: Fact;
+}
+
 /** What reading a payload needs besides the payload. */
 export interface ReadContext {
   /** The contract event `run` was told (`--event`). */
@@ -253,6 +269,8 @@ export interface Agent {
    * the payload does not carry it. Absent where the agent has no transcript format we read.
    */
   transcriptLastMessage?(transcript: string): string | undefined;
+  /** What the agent says at a stop (why the turn ended, its last message), for `explain`. */
+  stopSays?: StopSays;
   /** Files `list` reads hooks from besides the ones install writes. */
   reads?: readonly ReadLocation[];
   /** What `list` says of the agent's own ways with a hooks file. */

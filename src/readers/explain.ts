@@ -146,6 +146,15 @@ const ROWS: readonly RowSpec[] = [
       return fromCell(a, "subagent-stop", "deny", (c) => `${e.native}: ${effectWords(c)}`);
     },
   },
+  ...([["stop-status", "Why a turn ended (stop.status)", "status"], [
+    "last-message",
+    "The last message at a stop (stop.lastMessage)",
+    "lastMessage",
+  ]] as const).map(([id, title, key]): RowSpec => ({
+    id,
+    title,
+    cell: (a) => a.stopSays?.[key] ?? { text: "not said", basis: { kind: "none" } },
+  })),
   {
     id: "session-start-context",
     title: "Context at session start",

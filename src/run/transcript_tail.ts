@@ -7,14 +7,45 @@
 
 import type { HookDocument } from "../contract/contract.ts";
 import type { Agent } from "../agents/types.ts";
+import { AGENTS } from "../agents/mod.ts";
 
 /** How much of a transcript's end is read for a stop's last message: 256 KiB. */
 export const TRANSCRIPT_TAIL = 256 * 1024;
 
 /**
+ * The last message of a transcript's text: read in the agent's own format
+ * first, then in every other format everyhook knows (a Codex transcript path
+ * can hold a subagent's Claude-format lines).
+ *
+ * @param agent The agent whose transcript it is.
+ * @param text The transcript's text (its tail).
+ * @param known The agents whose formats are tried after the agent's own.
+ * @returns The last message, or undefined when no format finds one.
+ *
+ * @example Usage
+ * ```ts
+ * import { lastMessageIn } from "./transcript_tail.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const claudeLine = '{"type":"assistant","message":{"content":[{"type":"text","text":"Done?"}]}}';
+ * console.assert(lastMessageIn(findAgent("codex")!, claudeLine) === "Done?");
+ * ```
+ */
+export function lastMessageIn(
+  agent: Agent,
+  text: string,
+  known: readonly Agent[] = AGENTS,
+): string | undefined {
+  for (const reader of [agent, ...known.filter((a) => a.id !== agent.id)]) {
+    const message = reader.transcriptLastMessage?.(text);
+    if (message !== undefined) return message;
+  }
+  return undefined;
+}
+
+/**
  * Fill in a stop document's `stop.lastMessage` from the transcript's tail, where
- * the payload has none and the agent has a transcript format we read; a
- * transcript that cannot be read leaves a note.
+ * the payload has none: read in the agent's own format, then in every format
+ * everyhook knows. A transcript that cannot be read leaves a note.
  *
  * @param agent The agent.
  * @param doc The document; changed in place.
@@ -27,7 +58,7 @@ export const TRANSCRIPT_TAIL = 256 * 1024;
  * ```
  */
 export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[]): void {
-  if (!doc.stop || doc.stop.lastMessage !== undefined || !agent.transcriptLastMessage) return;
+  if (!doc.stop || doc.stop.lastMessage !== undefined) return;
   const path = doc.event === "subagent-stop"
     ? doc.subagent?.transcript ?? doc.transcript
     : doc.transcript;
@@ -37,7 +68,7 @@ export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[])
     notes.push(`lastMessage: cannot read the transcript "${path}"`);
     return;
   }
-  const message = agent.transcriptLastMessage(tail);
+  const message = lastMessageIn(agent, tail);
   if (message !== undefined) doc.stop.lastMessage = message;
 }
 
