@@ -4,6 +4,7 @@
  * @module
  */
 
+import { CLAUDE_CODE_SWITCHES } from "./claude_code_switches.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -354,6 +355,7 @@ export const claudeCode: Agent = {
       os: ["darwin"],
     },
   ],
+  listing: { switches: CLAUDE_CODE_SWITCHES },
   install: {
     files: {
       user: {

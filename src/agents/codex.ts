@@ -4,6 +4,7 @@
  * @module
  */
 
+import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -363,7 +364,11 @@ export const codex: Agent = {
     },
     { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
   ],
-  listing: { bothFormats: "Codex CLI merges them and warns at every start" },
+  listing: {
+    bothFormats: "Codex CLI merges them and warns at every start",
+    switches: CODEX_SWITCHES,
+    entryTrust: CODEX_ENTRY_TRUST,
+  },
   install: {
     files: {
       user: { scope: "user", parts: [".codex", "hooks.json"], env: "CODEX_HOME", envReplaces: 1 },

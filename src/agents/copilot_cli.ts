@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Agent, ToolTable } from "./types.ts";
+import type { Agent, HookSwitch, ReadLocation, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -148,6 +148,18 @@ function lastAssistantMessage(transcript: string): string | undefined {
   );
 }
 
+/** The settings files that hold Copilot CLI's switches. */
+const COPILOT_SETTINGS: readonly ReadLocation[] = [
+  {
+    scope: "user",
+    parts: [".copilot", "settings.json"],
+    env: "COPILOT_HOME",
+    envReplaces: 1,
+    format: "json",
+  },
+  { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
+];
+
 /**
  * GitHub Copilot CLI as everyhook knows it.
  *
@@ -202,6 +214,32 @@ export const copilotCli: Agent = {
     { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
   ],
   listing: {
+    // DOCS: the hooks reference (disableAllHooks); seen in a run of Copilot CLI 1.0.102:
+    // project hooks load only in a trusted folder.
+    switches: [
+      ...COPILOT_SETTINGS.map((file): HookSwitch => ({
+        file,
+        key: ["disableAllHooks"],
+        when: { is: true },
+        stops: ["user", "project"],
+        problem:
+          "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false",
+      })),
+      {
+        file: {
+          scope: "user",
+          parts: [".copilot", "config.json"],
+          env: "COPILOT_HOME",
+          envReplaces: 1,
+          format: "json",
+        },
+        key: ["trusted_folders"],
+        when: { trusts: [] },
+        stops: ["project"],
+        problem:
+          "the project is not in trusted_folders of <file>: Copilot CLI loads no project hook in a folder it does not trust; trust it when asked (copilot -p needs --trust-folder)",
+      },
+    ],
     versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
     readsHooksFolder: true,
   },

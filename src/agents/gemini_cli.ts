@@ -4,6 +4,7 @@
  * @module
  */
 
+import { GEMINI_CLI_SWITCHES } from "./gemini_cli_switches.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -367,6 +368,7 @@ export const geminiCli: Agent = {
     },
   ],
   listing: {
+    switches: GEMINI_CLI_SWITCHES,
     runsTypes: ["command"],
     notArray:
       'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',

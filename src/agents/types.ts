@@ -220,6 +220,68 @@ export interface StopSays {
   lastMessage: Fact;
 }
 
+/**
+ * When a setting stops hooks:
+ *
+ * - `is`: the setting has this value;
+ * - `isNot`: the setting does not have this value (a missing setting included);
+ * - `listsEntry`: the setting is a list that holds the entry's name or command;
+ * - `trusts`: the setting does not trust the project: neither the project nor a
+ *   folder above it is in the list, or (for an object of folders) mapped to one of these values.
+ */
+export type SwitchWhen =
+  | { is: unknown }
+  | { isNot: unknown }
+  | { listsEntry: true }
+  | { trusts: readonly unknown[] };
+
+/**
+ * A setting that stops hooks from running, read from a file the agent reads:
+ * `list` reports it as a problem of each entry it stops.
+ */
+export interface HookSwitch {
+  /** The file the setting is in. */
+  file: ReadLocation;
+  /** The setting's key path in that file; a part `<project>` stands for the project folder. */
+  key: readonly string[];
+  /** When it stops hooks. */
+  when: SwitchWhen;
+  /** The scopes of the entries it stops. */
+  stops: readonly ReadLocation["scope"][];
+  /** The problem line: what stops the entry, and what to do. `<file>` is replaced by the file's path. */
+  problem: string;
+}
+
+/** One entry of a hooks file, as a trust check sees it. */
+export interface TrustedEntry {
+  /** The hooks file's absolute path. */
+  file: string;
+  /** The file's scope. */
+  scope: ReadLocation["scope"];
+  /** The event key the entry sits under. */
+  native: string;
+  /** The index of its matcher group. */
+  group: number;
+  /** The index of the handler in its group. */
+  handler: number;
+  /** The group's matcher, if any. */
+  matcher: unknown;
+  /** The handler. */
+  value: Record<string, unknown>;
+}
+
+/** A per-entry trust the agent keeps in a settings file (Codex CLI's `[hooks.state]`). */
+export interface EntryTrust {
+  /** The file the trust is kept in. */
+  file: ReadLocation;
+  /** The scopes of the entries that need it. */
+  needs: readonly ReadLocation["scope"][];
+  /** The problem with one entry's trust, or undefined when it is trusted. */
+  problem(entry: TrustedEntry, settings: Record<string, unknown> | undefined): Promise<
+    string | undefined
+  >;
+}
+
 /** What reading a payload needs besides the payload. */
 export interface ReadContext {
   /** The contract event `run` was told (`--event`). */
@@ -291,6 +353,10 @@ export interface Agent {
      * file; `list` says it of each such folder.
      */
     bothFormats?: string;
+    /** The settings that stop hooks from running (turned off, managed only, a folder not trusted). */
+    switches?: readonly HookSwitch[];
+    /** The trust each entry needs before the agent runs it. */
+    entryTrust?: EntryTrust;
   };
   /** Install data. */
   install: InstallInfo;

@@ -34,27 +34,43 @@ export function agentLocations(
   const own: ReadLocation[] = agent.listing?.readsHooksFolder
     ? [folderOf(user), folderOf(project)]
     : [{ ...user, format: "json" }, { ...project, format: "json" }];
-  const paths = pathsFor(world.os);
   const out: Array<ReadLocation & { path: string }> = [];
   for (const loc of [...own, ...(agent.reads ?? [])]) {
-    if (loc.os && !loc.os.includes(world.os)) continue;
-    let path: string;
-    if (loc.scope === "project") path = paths.resolve(world.project, ...loc.parts);
-    else if (loc.scope === "system") {
-      path = paths.resolve(
-        world.env.EVERYHOOK_SYSTEM_DIR || paths.parse(world.project).root || "/",
-        ...loc.parts,
-      );
-    } else {
-      const moved = loc.env === undefined ? undefined : world.env[loc.env];
-      path = moved ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0)) : paths.resolve(
-        homeFolder({ env: world.env, os: world.os, project: world.project }),
-        ...loc.parts,
-      );
-    }
-    out.push({ ...loc, path });
+    const path = locate(loc, world);
+    if (path !== undefined) out.push({ ...loc, path });
   }
   return out;
+}
+
+/**
+ * The absolute path of one file an agent reads, on this system.
+ *
+ * @param loc Where the file is.
+ * @param world The environment, system and project.
+ * @returns The path, or undefined when the file is not read on this system.
+ *
+ * @example Usage
+ * ```ts
+ * import { locate } from "./hook_locations.ts";
+ * const p = locate({ scope: "project", parts: [".x", "y.json"], format: "json" }, { env: {}, os: "linux", project: "/p" });
+ * console.assert(p === "/p/.x/y.json");
+ * ```
+ */
+export function locate(loc: ReadLocation, world: ListWorld): string | undefined {
+  if (loc.os && !loc.os.includes(world.os)) return undefined;
+  const paths = pathsFor(world.os);
+  if (loc.scope === "project") return paths.resolve(world.project, ...loc.parts);
+  if (loc.scope === "system") {
+    return paths.resolve(
+      world.env.EVERYHOOK_SYSTEM_DIR || paths.parse(world.project).root || "/",
+      ...loc.parts,
+    );
+  }
+  const moved = loc.env === undefined ? undefined : world.env[loc.env];
+  return moved ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0)) : paths.resolve(
+    homeFolder({ env: world.env, os: world.os, project: world.project }),
+    ...loc.parts,
+  );
 }
 
 function folderOf(where: FileLocation): ReadLocation {

@@ -13,6 +13,7 @@ import { parseJsonText } from "../hooks_files/json_text.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations } from "./hook_locations.ts";
 import { type Located, readEntries } from "./list_entries.ts";
+import { addSwitchProblems } from "./list_switches.ts";
 import type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 
 export type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
@@ -131,6 +132,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
     }
   }
   markCrossReads(agents, entries, world);
+  for (const agent of agents) await addSwitchProblems(agent, entries, world);
   // A file read only for another agent's hooks, whose entries are all reported under
   // that agent, is not listed a second time.
   const shown = files.filter((f) =>

@@ -161,6 +161,7 @@ export function readEntries(
       contractEvent,
       matcher,
       type,
+      name: typeof handler.name === "string" ? handler.name : null,
       command,
       timeout,
       ours,

@@ -40,6 +40,8 @@ export interface ListedEntry {
   matcher: string | null;
   /** The hook type (command, http, ...). */
   type: string;
+  /** The entry's own name, where it has one (Gemini CLI's `name`). */
+  name: string | null;
   /** The command line, or the program and its arguments joined. */
   command: string | null;
   /** The timeout as written, with its unit and in seconds. */

@@ -1,0 +1,90 @@
+/**
+ * The Claude Code settings that stop its hooks from running, for `list`: hooks
+ * turned off, managed hooks only, a folder whose trust was not accepted.
+ *
+ * @module
+ */
+
+import type { HookSwitch, ReadLocation } from "./types.ts";
+
+// DOCS: https://code.claude.com/docs/en/hooks (disableAllHooks, allowManagedHooksOnly,
+// workspace trust) and https://code.claude.com/docs/en/settings (the settings files).
+const USER: ReadLocation = {
+  scope: "user",
+  parts: [".claude", "settings.json"],
+  env: "CLAUDE_CONFIG_DIR",
+  envReplaces: 1,
+  format: "json",
+};
+const PROJECT: ReadLocation = {
+  scope: "project",
+  parts: [".claude", "settings.json"],
+  format: "json",
+};
+const LOCAL: ReadLocation = {
+  scope: "project",
+  parts: [".claude", "settings.local.json"],
+  format: "json",
+};
+const MANAGED: ReadLocation[] = [
+  {
+    scope: "system",
+    parts: ["etc", "claude-code", "managed-settings.json"],
+    format: "json",
+    os: ["linux"],
+  },
+  {
+    scope: "system",
+    parts: ["Library", "Application Support", "ClaudeCode", "managed-settings.json"],
+    format: "json",
+    os: ["darwin"],
+  },
+];
+
+const OFF =
+  "disableAllHooks is true in <file>: Claude Code runs no hook from user or project settings; remove it or set it to false";
+
+/**
+ * The settings that stop Claude Code's hooks.
+ *
+ * @example Usage
+ * ```ts
+ * import { CLAUDE_CODE_SWITCHES } from "./claude_code_switches.ts";
+ * console.assert(CLAUDE_CODE_SWITCHES.some((s) => s.key[0] === "disableAllHooks"));
+ * ```
+ */
+export const CLAUDE_CODE_SWITCHES: readonly HookSwitch[] = [
+  ...[USER, PROJECT, LOCAL].map((file): HookSwitch => ({
+    file,
+    key: ["disableAllHooks"],
+    when: { is: true },
+    stops: ["user", "project"],
+    problem: OFF,
+  })),
+  ...MANAGED.flatMap((file): HookSwitch[] => [
+    {
+      file,
+      key: ["disableAllHooks"],
+      when: { is: true },
+      stops: ["user", "project", "system"],
+      problem:
+        "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it",
+    },
+    {
+      file,
+      key: ["allowManagedHooksOnly"],
+      when: { is: true },
+      stops: ["user", "project"],
+      problem:
+        "allowManagedHooksOnly is true in the managed settings <file>: Claude Code runs only managed hooks, not this one; ask an administrator",
+    },
+  ]),
+  {
+    file: { scope: "user", parts: [".claude.json"], env: "CLAUDE_CONFIG_DIR", format: "json" },
+    key: ["projects", "<project>", "hasTrustDialogAccepted"],
+    when: { isNot: true },
+    stops: ["user", "project"],
+    problem:
+      "the project's folder trust is not accepted in <file>: an interactive Claude Code session holds back every hook until you accept the trust dialog (claude -p runs them)",
+  },
+];

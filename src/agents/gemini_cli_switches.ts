@@ -1,0 +1,65 @@
+/**
+ * The Gemini CLI settings that stop its hooks from running, for `list`: hooks
+ * turned off, an entry named in the disabled list, a folder not trusted.
+ *
+ * @module
+ */
+
+import type { HookSwitch, ReadLocation } from "./types.ts";
+
+// DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
+// (hooksConfig.enabled, hooksConfig.disabled) and docs/cli/trusted-folders.md (trustedFolders.json).
+const SETTINGS: ReadLocation[] = [
+  { scope: "user", parts: [".gemini", "settings.json"], env: "GEMINI_CLI_HOME", format: "json" },
+  { scope: "project", parts: [".gemini", "settings.json"], format: "json" },
+  { scope: "system", parts: ["etc", "gemini-cli", "settings.json"], format: "json", os: ["linux"] },
+  {
+    scope: "system",
+    parts: ["Library", "Application Support", "GeminiCli", "settings.json"],
+    format: "json",
+    os: ["darwin"],
+  },
+];
+
+/**
+ * The settings that stop Gemini CLI's hooks.
+ *
+ * @example Usage
+ * ```ts
+ * import { GEMINI_CLI_SWITCHES } from "./gemini_cli_switches.ts";
+ * console.assert(GEMINI_CLI_SWITCHES.some((s) => s.key.join(".") === "hooksConfig.enabled"));
+ * ```
+ */
+export const GEMINI_CLI_SWITCHES: readonly HookSwitch[] = [
+  ...SETTINGS.flatMap((file): HookSwitch[] => [
+    {
+      file,
+      key: ["hooksConfig", "enabled"],
+      when: { is: false },
+      stops: ["user", "project", "system"],
+      problem:
+        "hooksConfig.enabled is false in <file>: Gemini CLI runs no hook; set it to true (or /hooks enable-all)",
+    },
+    {
+      file,
+      key: ["hooksConfig", "disabled"],
+      when: { listsEntry: true },
+      stops: ["user", "project", "system"],
+      problem:
+        "named in hooksConfig.disabled of <file>: Gemini CLI skips it; take it out of the list (or /hooks enable <name>)",
+    },
+  ]),
+  {
+    file: {
+      scope: "user",
+      parts: [".gemini", "trustedFolders.json"],
+      env: "GEMINI_CLI_HOME",
+      format: "json",
+    },
+    key: [],
+    when: { trusts: ["TRUST_FOLDER", "TRUST_PARENT"] },
+    stops: ["user", "project"],
+    problem:
+      "the project is not a trusted folder in <file>: with folder trust on, Gemini CLI skips settings hooks there; trust the folder when Gemini CLI asks",
+  },
+];
