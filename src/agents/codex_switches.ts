@@ -113,7 +113,10 @@ export async function codexTrustHash(entry: TrustedEntry): Promise<string> {
     async: v.async === true,
   };
   if (v.statusMessage !== undefined) handler.statusMessage = v.statusMessage;
-  const identity: Record<string, unknown> = { event_name: snake(entry.native), hooks: [handler] };
+  const identity: Record<string, unknown> = {
+    "event_name": snake(entry.native),
+    hooks: [handler],
+  };
   if (entry.matcher !== undefined && entry.matcher !== null) identity.matcher = entry.matcher;
   const bytes = new TextEncoder().encode(JSON.stringify(canonical(identity)));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));

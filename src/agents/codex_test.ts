@@ -316,19 +316,19 @@ Deno.test("codex.read() reads every file of an apply_patch in every shape, and s
     patch,
     JSON.stringify({ command: ["apply_patch", patch] }),
   ];
-  for (const tool_input of shapes) {
-    const doc = codex.read({ tool_name: "apply_patch", tool_input }, { event: "pre-tool" });
-    assert.deepEqual(doc.tool?.paths, ["src/a.ts", "docs/b.md"], JSON.stringify(tool_input));
+  for (const input of shapes) {
+    const doc = codex.read({ tool_name: "apply_patch", tool_input: input }, { event: "pre-tool" });
+    assert.deepEqual(doc.tool?.paths, ["src/a.ts", "docs/b.md"], JSON.stringify(input));
     assert.equal(doc.tool?.unread, undefined);
   }
   for (
-    const [tool_input, why] of [
+    const [input, why] of [
       [{ command: 7 }, /no patch text/],
       [{ command: ["apply_patch"] }, /no patch text/],
       [{ command: "*** Begin Patch\n*** End Patch" }, /no file header/],
     ] as const
   ) {
-    const doc = codex.read({ tool_name: "apply_patch", tool_input }, { event: "pre-tool" });
+    const doc = codex.read({ tool_name: "apply_patch", tool_input: input }, { event: "pre-tool" });
     assert.equal(doc.tool?.paths, undefined, "paths are absent, not empty");
     assert.equal(doc.tool?.path, undefined);
     assert.match(doc.tool?.unread ?? "", why);

@@ -63,7 +63,7 @@ const TOOLS: ToolTable = {
  * Copilot CLI's `stopReason` values and the contract's stop status each is; only
  * `end_turn` was seen (a turn the agent finished), so no other value is guessed at.
  */
-const STOP_REASONS: Readonly<Record<string, StopStatus>> = { end_turn: "completed" };
+const STOP_REASONS: Readonly<Record<string, StopStatus>> = { "end_turn": "completed" };
 
 const FAILED_RESULTS = new Set(["failure", "error", "rejected", "denied"]);
 
