@@ -18,8 +18,15 @@
  * ```
  */
 export interface Io {
-  /** Read all of stdin (up to `limit` bytes; more is an error of the caller's choosing). */
-  readStdin(limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }>;
+  /**
+   * Read stdin to its end, but no more than `limit` bytes (reading stops there,
+   * and `truncated` says there was more) and for no longer than `timeoutMs`
+   * (then `timedOut` says so, with what had come).
+   */
+  readStdin(
+    limit: number,
+    timeoutMs?: number,
+  ): Promise<{ bytes: Uint8Array; truncated: boolean; timedOut?: boolean }>;
   /** True when stdin is a terminal (a person typing), not a pipe or a file. */
   stdinIsTerminal(): boolean;
   /** Write to stdout. */
@@ -50,10 +57,10 @@ export function denoIo(): Io {
   const encoder = new TextEncoder();
   let env: Record<string, string> | undefined;
   return {
-    async readStdin(limit: number) {
+    async readStdin(limit: number, timeoutMs?: number) {
       // Deno.stdin.read rather than Deno.stdin.readable: the stream costs a few
       // milliseconds of CPU on every run, and run is on every tool call.
-      return await readAllFrom((buf) => Deno.stdin.read(buf), limit);
+      return await readAllFrom((buf) => Deno.stdin.read(buf), limit, timeoutMs);
     },
     stdinIsTerminal: () => Deno.stdin.isTerminal(),
     out(text: string) {
@@ -73,26 +80,53 @@ export function denoIo(): Io {
   };
 }
 
+/**
+ * Read with `read` until the end, until more than `limit` bytes came (then it
+ * stops reading: the rest is never read), or until `timeoutMs` passed (then the
+ * read under way is left pending; the process is about to answer and exit).
+ */
 async function readAllFrom(
   read: (buf: Uint8Array) => Promise<number | null>,
   limit: number,
-): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  timeoutMs?: number,
+): Promise<{ bytes: Uint8Array; truncated: boolean; timedOut?: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
   const buf = new Uint8Array(64 * 1024);
-  while (true) {
-    const n = await read(buf);
-    if (n === null) break;
-    const room = limit - size;
-    if (n > room) truncated = true;
-    const kept = Math.min(n, Math.max(room, 0));
-    if (kept > 0) {
-      chunks.push(buf.slice(0, kept));
-      size += kept;
+  const timer = timeoutMs === undefined ? undefined : waitFor(timeoutMs);
+  try {
+    while (!truncated) {
+      const n = await (timer ? Promise.race([read(buf), timer.done]) : read(buf));
+      if (n === "timeout") return { bytes: concat(chunks, size), truncated, timedOut: true };
+      if (n === null) break;
+      const room = limit - size;
+      if (n > room) truncated = true;
+      const kept = Math.min(n, Math.max(room, 0));
+      if (kept > 0) {
+        chunks.push(buf.slice(0, kept));
+        size += kept;
+      }
     }
+  } finally {
+    timer?.clear();
   }
   return { bytes: concat(chunks, size), truncated };
+}
+
+/**
+ * A timer with Atomics.waitAsync rather than setTimeout: the first setTimeout
+ * of a process costs several milliseconds of CPU in Deno 2.9. A cleared timer
+ * never settles.
+ */
+function waitFor(ms: number): { done: Promise<"timeout">; clear(): void } {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const wait = Atomics.waitAsync(cell, 0, 0, Math.max(0, ms));
+  const settled = wait.async ? wait.value : Promise.resolve(wait.value);
+  return {
+    done: settled.then((v) => v === "timed-out" ? "timeout" : new Promise<never>(() => {})),
+    clear: () => void Atomics.notify(cell, 0),
+  };
 }
 
 function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {

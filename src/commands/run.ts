@@ -75,6 +75,8 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
  */
 export async function command(args: string[], io: Io): Promise<number> {
   const parsed = parseRunArgs(args);
+  // One deadline for every wait: reading stdin, the transcript, the hook.
+  const deadline = performance.now() + parsed.timeoutSeconds * 1000;
   const agent = agentNamed(parsed.agent, { command: "run", option: "--agent" });
   const event = eventNamed(parsed.event, {
     command: "run",
@@ -92,10 +94,11 @@ export async function command(args: string[], io: Io): Promise<number> {
       `Cannot run "run" from a terminal: it reads the agent's JSON on stdin (pipe a payload in, for example from a fixture's "payload")`,
     );
   }
-  const input = await io.readStdin(MAX_INPUT);
+  const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1000);
   const result = await runAdapter(agent, event, input, parsed.hook, {
     failClosed: parsed.failClosed,
     timeoutSeconds: parsed.timeoutSeconds,
+    deadline,
     env,
     cwd: io.cwd,
     ...(debug ? { debug } : {}),

@@ -9,10 +9,21 @@
  */
 
 import { type HostFacts, hostFacts, planHook } from "./hook_plan.ts";
-import { killTree, passStops, signalNumber, tryKill } from "./process_tree.ts";
+import { killTree, passStops, signalNumber, startSweeper, tryKill } from "./process_tree.ts";
 
-/** The most a hook may print (stdout and stderr together) before it is stopped: 10 MiB. */
+/**
+ * The most of a hook's stdout that is kept: 10 MiB. What comes after is read
+ * and dropped, so the hook is not blocked on a full pipe; a hook that exits 0
+ * having printed more has not given an answer.
+ */
 export const OUTPUT_CAP = 10 * 1024 * 1024;
+
+/**
+ * The most of a hook's stderr that is kept: 1 MiB, counted apart from stdout.
+ * What comes after is read and dropped; a hook that says no with its exit code
+ * still says no, with its reason cut.
+ */
+export const STDERR_CAP = 1024 * 1024;
 
 /** What to run, and how. */
 export interface HookSpec {
@@ -28,8 +39,10 @@ export interface HookSpec {
   base?: string;
   /** How long the hook may run, in milliseconds. */
   timeoutMs: number;
-  /** The most the hook may print, in bytes; default {@linkcode OUTPUT_CAP}. */
+  /** The most of the hook's stdout kept, in bytes; default {@linkcode OUTPUT_CAP}. */
   outputCap?: number;
+  /** The most of the hook's stderr kept, in bytes; default {@linkcode STDERR_CAP}. */
+  stderrCap?: number;
 }
 
 /** What happened to a hook. */
@@ -47,9 +60,13 @@ export type HookOutcome =
   | { kind: "output-too-large"; cap: number; stdout: string; stderr: string; ms: number };
 
 /**
- * Run a hook: start it, write `stdin`, read what it prints, and stop it (and
- * every process it started) at the timeout or the output cap. It never throws
- * for anything the hook does; a hook that exits without reading its stdin is normal.
+ * Run a hook: start it, write `stdin`, read what it prints (keeping at most the
+ * caps of each stream), and stop it at the timeout; when it is done, in any
+ * way, every process it started is ended (on Linux also those it detached,
+ * through the mark in their environment: see process_tree.ts). It never throws
+ * for anything the hook does; a hook that exits without reading its stdin is
+ * normal. A hook that exits 0 with more than the stdout cap is
+ * `output-too-large`.
  *
  * @param spec What to run, and how.
  * @param facts The machine's facts (tests inject them).
@@ -73,12 +90,15 @@ export async function runHook(
   // On Unix the hook leads a process group of its own, so that a stop reaches
   // every process it started.
   const grouped = facts.os !== "windows";
+  const sweeper = startSweeper(facts.os);
+  const env = { ...spec.env };
+  if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command(plan.program, {
       args: plan.args,
       cwd: spec.cwd,
-      env: { ...spec.env },
+      env,
       clearEnv: true,
       stdin: "piped",
       stdout: "piped",
@@ -86,18 +106,14 @@ export async function runHook(
       detached: grouped,
     }).spawn();
   } catch (error) {
+    await sweeper.sweep();
     return { kind: "start-failed", message: startMessage(plan.program, error), ms: ms() };
   }
   const cap = spec.outputCap ?? OUTPUT_CAP;
-  const out = new Capture();
-  const err = new Capture();
-  let overCap: () => void = () => {};
-  const capHit = new Promise<"cap">((resolve) => overCap = () => resolve("cap"));
+  const out = new Capture(cap);
+  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
   let closed = false;
-  const reading = Promise.all([
-    out.read(child.stdout, () => out.size + err.size > cap && overCap()),
-    err.read(child.stderr, () => out.size + err.size > cap && overCap()),
-  ]);
+  const reading = Promise.all([out.read(child.stdout), err.read(child.stderr)]);
   void reading.then(() => closed = true);
   void writeQuietly(child.stdin, spec.stdin);
   let exitCode: number | undefined;
@@ -108,11 +124,7 @@ export async function runHook(
   const timer = new Deadline(spec.timeoutMs);
   const unwatch = grouped ? passStops(child.pid) : () => {};
   try {
-    const first = await Promise.race([
-      status.then(() => "exit" as const),
-      timer.done,
-      capHit,
-    ]);
+    const first = await Promise.race([status.then(() => "exit" as const), timer.done]);
     if (first === "exit") {
       // The hook has ended; a process it left behind may still hold its output
       // open. Wait a little for the output to close, never past the deadline.
@@ -127,14 +139,17 @@ export async function runHook(
     } else {
       await stop(child, grouped, facts.os, [out, err]);
     }
-    const code = exitCode;
+    const code = exitCode ?? 1;
     if (first === "timeout") {
       return { kind: "timeout", timeoutMs: spec.timeoutMs, ...out.both(err), ms: ms() };
     }
-    if (first === "cap") return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
-    return { kind: "exited", code: code ?? 1, ...out.both(err), ms: ms() };
+    if (code === 0 && out.cut) return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
+    return { kind: "exited", code, ...out.both(err), ms: ms() };
   } finally {
     timer.clear();
+    const bound = new Deadline(2000);
+    await Promise.race([sweeper.sweep(), bound.done]);
+    bound.clear();
     unwatch();
   }
 }
@@ -165,20 +180,30 @@ async function writeQuietly(stdin: WritableStream<Uint8Array>, bytes: Uint8Array
   }
 }
 
+/** One output stream: keeps its first `cap` bytes, reads and drops the rest. */
 class Capture {
   size = 0;
+  cut = false;
+  #cap: number;
   #chunks: Uint8Array[] = [];
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
 
-  async read(stream: ReadableStream<Uint8Array>, onChunk: () => void): Promise<void> {
+  constructor(cap: number) {
+    this.#cap = cap;
+  }
+
+  async read(stream: ReadableStream<Uint8Array>): Promise<void> {
     this.#reader = stream.getReader();
     try {
       while (true) {
         const { done, value } = await this.#reader.read();
         if (done) return;
-        this.#chunks.push(value);
-        this.size += value.length;
-        onChunk();
+        const room = this.#cap - this.size;
+        if (value.length > room) this.cut = true;
+        if (room <= 0) continue;
+        const kept = value.length > room ? value.slice(0, room) : value;
+        this.#chunks.push(kept);
+        this.size += kept.length;
       }
     } catch {
       // cancelled after a stop
@@ -247,7 +272,7 @@ async function stop(
   if (!exited) await killTree(child.pid, grouped, os);
   else if (grouped) tryKill(-child.pid);
   await Promise.all(captures.map((c) => c.cancel()));
-  const bound = new Deadline(2000);
+  const bound = new Deadline(500);
   await Promise.race([child.status, bound.done]);
   bound.clear();
 }

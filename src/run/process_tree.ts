@@ -2,8 +2,26 @@
  * Stopping a hook and every process it started: its process group and its
  * descendants on Unix (found with `ps`), `taskkill /T` on Windows; passing a
  * signal that ends everyhook on to the hook's group; and the numbers of the
- * signals an exit code reports. The programs it starts (`ps`, `taskkill`) serve
- * only to stop a hook that hook_process.ts started. On `run`'s path: imports nothing.
+ * signals an exit code reports. The programs it starts (`ps`, `taskkill`, `sh`
+ * with `grep`) serve only to stop a hook that hook_process.ts started. On
+ * `run`'s path: imports nothing.
+ *
+ * A process group and a walk of parent ids miss a daemon: a process the hook
+ * detached with `setsid` and whose parent then exited belongs to neither. So
+ * on Linux every hook is given a mark in its environment,
+ * `EVERYHOOK_RUN_ID=<random>`, which every process it starts inherits, and a
+ * sweeper ends every process whose `/proc/<pid>/environ` holds that mark. This
+ * works unprivileged: a user may read the environment of their own processes,
+ * and only those can a hook start (a set-uid program it starts is not
+ * readable, and not killable either). Deno lets only `--allow-all` read
+ * `/proc`, so the sweeper is a small `sh` script (with `grep`), started before
+ * the hook in a session of its own. It waits on a pipe whose other end only
+ * `run` holds: `run` closes it when the hook is done, and the kernel closes it
+ * when `run` ends in any way, SIGKILL included, so the sweep happens even then
+ * (Deno cannot reach `prctl(PR_SET_PDEATHSIG)` without FFI, which everyhook
+ * does not use). What it does not catch: a process that rewrites or clears its
+ * environment before the sweep (`env -i`, or a program that overwrites its
+ * environ memory), and a process that runs as another user.
  *
  * @module
  */
@@ -167,4 +185,86 @@ const SIGNALS: Readonly<Record<string, number>> = {
  */
 export function signalNumber(signal: string): number {
   return SIGNALS[signal] ?? 0;
+}
+
+/** The environment variable that marks every process a hook starts, on Linux. */
+export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
+
+/**
+ * The sweeper's script. It waits for its stdin to close, then, up to five
+ * rounds (a process may start another while the first is ended), ends every
+ * process whose environment holds the mark given as `$1`. Its own environment
+ * holds no mark, and `grep` has it only in its arguments. (grep's exit status
+ * is not used: it is 2 whenever a file could not be read, such as another
+ * user's process's environment.)
+ */
+const SWEEP_SCRIPT = [
+  "trap '' HUP INT TERM PIPE",
+  "read -r _ || :",
+  "n=0",
+  "while [ $n -lt 5 ]; do",
+  '  found=$(grep -lzxsF "$1" /proc/[0-9]*/environ)',
+  '  [ -n "$found" ] || exit 0',
+  "  for f in $found; do p=${f#/proc/}; kill -9 ${p%/environ} 2>/dev/null; done",
+  "  n=$((n + 1))",
+  "done",
+].join("\n");
+
+/** A started sweeper: {@linkcode Sweeper.sweep} ends the marked processes, and the sweeper. */
+export interface Sweeper {
+  /** The mark to put in the hook's environment, `name=value`; empty when there is no sweeper. */
+  readonly mark: { name: string; value: string } | undefined;
+  /** Close the sweeper's stdin: it ends every marked process and exits. Resolves when it has. */
+  sweep(): Promise<void>;
+}
+
+/**
+ * Start a sweeper for one hook (Linux only; elsewhere, and when `sh` cannot
+ * start, a sweeper that does nothing).
+ *
+ * @param os The operating system.
+ * @returns The sweeper; give the hook its mark.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { startSweeper } from "./process_tree.ts";
+ * const sweeper = startSweeper(Deno.build.os);
+ * // ... start the hook with sweeper.mark in its environment, wait for it ...
+ * await sweeper.sweep();
+ * ```
+ */
+export function startSweeper(os: typeof Deno.build.os): Sweeper {
+  const none: Sweeper = { mark: undefined, sweep: () => Promise.resolve() };
+  if (os !== "linux") return none;
+  const value = crypto.randomUUID();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command("/bin/sh", {
+      args: ["-c", SWEEP_SCRIPT, "everyhook-sweep", `${RUN_ID_VAR}=${value}`],
+      env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+      detached: true,
+    }).spawn();
+  } catch {
+    return none;
+  }
+  const writer = child.stdin.getWriter();
+  let swept: Promise<void> | undefined;
+  return {
+    mark: { name: RUN_ID_VAR, value },
+    sweep() {
+      swept ??= (async () => {
+        try {
+          await writer.close();
+        } catch {
+          // the sweeper ended already
+        }
+        await child.status;
+      })();
+      return swept;
+    },
+  };
 }

@@ -16,7 +16,7 @@ import { EveryhookError } from "../contract/errors.ts";
 import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
 import { addLastMessage } from "./transcript_tail.ts";
 
-/** The most of the agent's JSON `run` reads: 50 MB. */
+/** The most of the agent's JSON `run` reads: 50 MB. Reading stops there. */
 export const MAX_INPUT = 50 * 1024 * 1024;
 
 /** How long a hook may run when `--timeout` is not given, in seconds. */
@@ -28,6 +28,8 @@ export interface RunInput {
   bytes: Uint8Array;
   /** True when there was more than was read. */
   truncated: boolean;
+  /** True when stdin had not ended by the deadline. */
+  timedOut?: boolean;
 }
 
 /** How to run the adapter. */
@@ -36,6 +38,11 @@ export interface RunOptions {
   failClosed?: boolean;
   /** How long the hook may run; default {@linkcode DEFAULT_TIMEOUT_SECONDS}. */
   timeoutSeconds?: number;
+  /**
+   * When the whole run must be done, as a `performance.now()` time: the hook
+   * gets what is left of it (at most `timeoutSeconds`), and none when nothing is.
+   */
+  deadline?: number;
   /** The agent's environment; the hook gets it plus EVERYHOOK, EVERYHOOK_AGENT and EVERYHOOK_EVENT. */
   env: Readonly<Record<string, string>>;
   /** everyhook's own folder: relative hook paths are read from it, and the hook runs in it when the payload names no folder that exists. */
@@ -172,7 +179,7 @@ export async function runAdapter(
   };
 
   let answer: HookAnswer;
-  const reading = readDocument(agent, event, input);
+  const reading = readDocument(agent, event, input, timeoutSeconds);
   if (!reading.ok) {
     answer = fail("input", reading.problem);
   } else {
@@ -182,15 +189,25 @@ export async function runAdapter(
     addLastMessage(agent, doc, result.notes);
     debug(`document: ${JSON.stringify(doc)}`);
     const runner = options.runner ?? runHook;
-    const outcome = await runner({
-      argv: hook,
-      stdin: new TextEncoder().encode(JSON.stringify(doc)),
-      env: { ...options.env, EVERYHOOK: "1", EVERYHOOK_AGENT: agent.id, EVERYHOOK_EVENT: event },
-      cwd: doc.cwd !== undefined && isFolder(doc.cwd) ? doc.cwd : options.cwd,
-      base: options.cwd,
-      timeoutMs: Math.round(timeoutSeconds * 1000),
-    });
-    answer = judge(outcome, event, timeoutSeconds, result, fail);
+    const timeoutMs = Math.floor(
+      options.deadline === undefined
+        ? timeoutSeconds * 1000
+        : Math.min(timeoutSeconds * 1000, options.deadline - performance.now()),
+    );
+    if (timeoutMs <= 0) {
+      result.hook.status = "timeout";
+      answer = fail("timeout", `The ${timeoutSeconds} s --timeout had passed before the hook could start`);
+    } else {
+      const outcome = await runner({
+        argv: hook,
+        stdin: new TextEncoder().encode(JSON.stringify(doc)),
+        env: { ...options.env, EVERYHOOK: "1", EVERYHOOK_AGENT: agent.id, EVERYHOOK_EVENT: event },
+        cwd: doc.cwd !== undefined && isFolder(doc.cwd) ? doc.cwd : options.cwd,
+        base: options.cwd,
+        timeoutMs,
+      });
+      answer = judge(outcome, event, timeoutSeconds, result, fail);
+    }
   }
   result.answer = answer;
   debug(`hook: ${JSON.stringify(result.hook)}`);
@@ -215,8 +232,19 @@ export async function runAdapter(
 
 type Reading = { ok: true; document: HookDocument } | { ok: false; problem: string };
 
-function readDocument(agent: Agent, event: ContractEvent, input: RunInput): Reading {
+function readDocument(
+  agent: Agent,
+  event: ContractEvent,
+  input: RunInput,
+  timeoutSeconds: number,
+): Reading {
   const mb = Math.round(MAX_INPUT / 1024 / 1024);
+  if (input.timedOut) {
+    return {
+      ok: false,
+      problem: `The agent's JSON had not ended on stdin within the ${timeoutSeconds} s --timeout`,
+    };
+  }
   if (input.truncated) {
     return {
       ok: false,
@@ -268,7 +296,7 @@ function judge(
   if (outcome.kind === "output-too-large") {
     result.hook.status = "output-too-large";
     const mib = Math.round(outcome.cap / 1024 / 1024 * 10) / 10;
-    const detail = `The hook printed more than ${mib} MiB and was stopped`;
+    const detail = `The hook printed more than ${mib} MiB on stdout, which is not an answer`;
     result.hook.error = detail;
     return fail("invalid", detail);
   }

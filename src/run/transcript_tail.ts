@@ -73,11 +73,14 @@ export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[])
 }
 
 /**
- * Read the last `size` bytes of a file, from the start of a line.
+ * Read the last `size` bytes of a file, from the start of a line. Only a
+ * regular file is read (after following links): it is looked at with `stat`
+ * before it is opened, so a FIFO, a device or a socket, which could block the
+ * read, is never opened; and at most `size` bytes are read.
  *
  * @param path The file.
  * @param size How many bytes from the end.
- * @returns The text, or undefined when the file cannot be read.
+ * @returns The text, or undefined when the file cannot be read or is not a regular file.
  *
  * @example Usage
  * ```ts ignore
@@ -87,8 +90,11 @@ export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[])
  */
 export function readTail(path: string, size: number): string | undefined {
   try {
+    if (!Deno.statSync(path).isFile) return undefined;
     using file = Deno.openSync(path);
-    const length = file.statSync().size;
+    const info = file.statSync();
+    if (!info.isFile) return undefined;
+    const length = info.size;
     const start = Math.max(0, length - size);
     file.seekSync(start, Deno.SeekMode.Start);
     const buf = new Uint8Array(length - start);
