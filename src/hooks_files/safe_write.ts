@@ -42,6 +42,8 @@ export interface WriteRequest {
   now: Date;
   /** Called right before the rename (tests use it to change the file under us). */
   beforeRename?: () => Promise<void>;
+  /** Called after each step of the write, by name (tests end the process there). */
+  step?: (name: string) => void;
 }
 
 /** What a write did. */
@@ -237,6 +239,7 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
   if (content === null && snapshot.bytes === null) return { backup: null, wrote: false };
   let backup: string | null = null;
   if (wantBackup) backup = await writeBackup(snapshot, request.now);
+  request.step?.("backed-up");
   if (content === null) {
     await request.beforeRename?.();
     if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
@@ -252,12 +255,15 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
   );
   try {
     await Deno.writeFile(temp, content, { createNew: true, mode: 0o600 });
+    request.step?.("temp-written");
     if (Deno.build.os !== "windows") await Deno.chmod(temp, snapshot.mode ?? 0o644);
+    request.step?.("temp-mode");
     await request.beforeRename?.();
     if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
       throw changed(snapshot.path);
     }
     await Deno.rename(temp, snapshot.target);
+    request.step?.("renamed");
   } finally {
     if (await exists(temp)) await Deno.remove(temp);
   }
