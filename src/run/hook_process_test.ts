@@ -113,13 +113,51 @@ Deno.test({
 });
 
 Deno.test({
-  name: "runHook() stops a hook that prints more than the cap",
+  name: "runHook() keeps the first bytes of each stream up to its own cap and drops the rest",
   ignore: !unix,
   fn: async () => {
-    await inWorld({ "h.sh": "yes everyhook\n" }, async (dir) => {
-      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 20_000, outputCap: 100_000 }));
-      assert.equal(r.kind, "output-too-large");
-      assert.ok(r.kind === "output-too-large" && r.cap === 100_000);
+    await inWorld({
+      "out.sh": "head -c 300000 /dev/zero | tr '\\0' o\nexit 0\n",
+      "err.sh": "head -c 3000000 /dev/zero | tr '\\0' e >&2\necho '{}'\nexit 2\n",
+    }, async (dir) => {
+      const caps = { timeoutMs: 20_000, outputCap: 100_000, stderrCap: 50_000 };
+      const out = await runHook(inDir(dir, ["out.sh"], caps));
+      assert.equal(out.kind, "output-too-large", JSON.stringify(out.kind));
+      assert.ok(out.kind === "output-too-large" && out.cap === 100_000);
+      assert.equal(out.kind === "output-too-large" && out.stdout.length, 100_000);
+      // stderr far over its cap does not spill into stdout's: the exit code stands.
+      const err = await runHook(inDir(dir, ["err.sh"], caps));
+      assert.equal(err.kind, "exited");
+      assert.ok(err.kind === "exited" && err.code === 2 && err.stdout === "{}\n");
+      assert.equal(err.kind === "exited" && err.stderr, "e".repeat(50_000));
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "runHook() ends a daemon the hook detached with setsid, when the hook exits and at the timeout",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const daemon = 'setsid sh -c "sleep 60" </dev/null >/dev/null 2>&1 &\necho $! > "$1"\n';
+    await inWorld({
+      "exits.sh": `${daemon}echo '{}'\n`,
+      "hangs.sh": `${daemon}sleep 60\n`,
+    }, async (dir) => {
+      for (
+        const [hook, timeoutMs, kind] of [["exits.sh", 20_000, "exited"], [
+          "hangs.sh",
+          500,
+          "timeout",
+        ]] as const
+      ) {
+        const pidFile = `${dir}/${hook}.pid`;
+        const r = await runHook(inDir(dir, [hook, pidFile], { timeoutMs }));
+        assert.equal(r.kind, kind);
+        const pid = Number((await Deno.readTextFile(pidFile)).trim());
+        assert.ok(pid > 0);
+        assert.equal(await alive(pid), false, `${hook}: the daemon ${pid} is still running`);
+      }
     });
   },
 });
