@@ -104,7 +104,7 @@ Deno.test({
         await Deno.writeFile(`${caseDir}/settings.json`, oldBytes);
         const child = spawnChild(dir, `${caseDir}/settings.json`, step);
         const status = await child.status;
-        const stderr = new TextDecoder().decode((await new Response(child.stderr).bytes()));
+        const stderr = new TextDecoder().decode(await new Response(child.stderr).bytes());
         if (step === "never") assert.equal(status.code, 0, stderr);
         else assert.equal(status.signal, "SIGKILL", `${step}: not killed: ${stderr}`);
         const isNew = await check(caseDir, oldBytes, newBytes, `killed after ${step}`);

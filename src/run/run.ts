@@ -196,7 +196,10 @@ export async function runAdapter(
     );
     if (timeoutMs <= 0) {
       result.hook.status = "timeout";
-      answer = fail("timeout", `The ${timeoutSeconds} s --timeout had passed before the hook could start`);
+      answer = fail(
+        "timeout",
+        `The ${timeoutSeconds} s --timeout had passed before the hook could start`,
+      );
     } else {
       const outcome = await runner({
         argv: hook,

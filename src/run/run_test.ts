@@ -285,3 +285,44 @@ Deno.test("reasonText() takes colour codes out of stderr and cuts a long one", (
   assert.equal(long.length, MAX_REASON);
   assert.ok(long.endsWith("..."));
 });
+
+Deno.test("runAdapter() gives the hook what is left of the deadline, and none when it has passed", async () => {
+  const soon = await run("pre-tool", '{"e":"Pre"}', exited(0, "{}"), {
+    timeoutSeconds: 10,
+    deadline: performance.now() + 3000,
+  });
+  const ms = soon.seen[0]?.timeoutMs ?? 0;
+  assert.ok(ms > 2000 && ms <= 3000, `the hook got ${ms} ms`);
+  const late = await run("pre-tool", '{"e":"Pre"}', exited(0, "{}"), {
+    failClosed: true,
+    timeoutSeconds: 10,
+    deadline: performance.now() - 1,
+  });
+  assert.equal(late.seen.length, 0, "no hook is started after the deadline");
+  assert.equal(late.result.hook.status, "timeout");
+  assert.equal(late.result.answer.decision, "deny");
+  const slow = await runAdapter(fake, "pre-tool", { ...input('{"e":'), timedOut: true }, ["h"], {
+    ...base,
+    failClosed: true,
+    runner: fakeRunner(exited(0, "{}")),
+  });
+  assert.equal(slow.failure?.kind, "input");
+  assert.match(slow.failure?.detail ?? "", /had not ended on stdin/);
+  assert.equal(slow.answer.decision, "deny");
+});
+
+Deno.test("readTail() reads only a regular file: a FIFO is never opened", {
+  ignore: Deno.build.os === "windows",
+}, async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await new Deno.Command("mkfifo", { args: [`${dir}/fifo`] }).output();
+    assert.equal(readTail(`${dir}/fifo`, 1024), undefined);
+    assert.equal(readTail(dir, 1024), undefined);
+    await Deno.writeTextFile(`${dir}/t`, "a\nb\n");
+    await Deno.symlink(`${dir}/t`, `${dir}/link`);
+    assert.equal(readTail(`${dir}/link`, 1024), "a\nb\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
