@@ -15,6 +15,7 @@ import { type HookOutcome, type HookSpec, runHook } from "./hook_process.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
 import { addLastMessage } from "./transcript_tail.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
 
 /** The most of the agent's JSON `run` reads: 50 MB. Reading stops there. */
 export const MAX_INPUT = 50 * 1024 * 1024;
@@ -256,6 +257,9 @@ function readDocument(
   }
   const text = new TextDecoder().decode(input.bytes).replace(/^\uFEFF/, "");
   if (text.trim() === "") return { ok: false, problem: "The agent sent nothing on stdin" };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return { ok: false, problem: `The agent's JSON nests deeper than ${MAX_JSON_DEPTH} levels` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -320,7 +324,9 @@ function judge(
     result.hook.error = detail;
     return fail("exit", detail);
   }
-  const reading = readAnswer(outcome.stdout);
+  const reading = nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH)
+    ? { ok: false as const, problem: `it nests deeper than ${MAX_JSON_DEPTH} levels` }
+    : readAnswer(outcome.stdout);
   if (!reading.ok) {
     result.hook.status = "invalid";
     const detail = `The hook printed something that is not an answer: ${reading.problem}`;
