@@ -192,7 +192,16 @@ function internal(error: unknown): EveryhookError {
  * ```
  */
 export async function start(): Promise<never> {
-  Deno.exit(await main(Deno.args, denoIo()));
+  Deno.exit(await main(Deno.args, denoIo(packageRoot())));
+}
+
+/** The folder of this file when it is a local file (a clone), for `deno task everyhook`. */
+function packageRoot(): { root?: string } {
+  const here = new URL(".", import.meta.url);
+  if (here.protocol !== "file:") return {};
+  const path = decodeURIComponent(here.pathname);
+  const root = /^\/[A-Za-z]:\//.test(path) ? path.slice(1).replaceAll("/", "\\") : path;
+  return { root: root.replace(/[\\/]$/, "") };
 }
 
 if (import.meta.main) await start();

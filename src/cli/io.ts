@@ -37,14 +37,60 @@ export interface Io {
   env: Readonly<Record<string, string>>;
   /** The current folder. */
   cwd: string;
+  /** True when stdout is a terminal (a person reading), not a pipe or a file. */
+  isTerminal?: () => boolean;
   /** The time now. */
   now(): Date;
+}
+
+/**
+ * The folder a person ran everyhook from. `deno task everyhook` starts the
+ * program in the folder of the package's deno.json and puts the folder the
+ * person was in into `INIT_CWD`. That folder is taken only when all three hold:
+ * `INIT_CWD` is an absolute path, the process's folder is the package's own
+ * folder (`root`, the folder of cli.ts), and `INIT_CWD` differs from it. In any
+ * other case (a binary, `deno run` from anywhere, a JSR address) the process's
+ * folder is the answer, so an `INIT_CWD` left over from another tool is ignored.
+ *
+ * @param processCwd The process's folder.
+ * @param initCwd `INIT_CWD`, when it is set.
+ * @param root The package's folder, when everyhook runs from local files.
+ * @returns The folder relative paths are read against.
+ *
+ * @example Usage
+ * ```ts
+ * import { invocationCwd } from "./io.ts";
+ * console.assert(invocationCwd("/clone", "/home/me/project", "/clone") === "/home/me/project");
+ * console.assert(invocationCwd("/elsewhere", "/home/me/project", "/clone") === "/elsewhere");
+ * ```
+ */
+export function invocationCwd(
+  processCwd: string,
+  initCwd: string | undefined,
+  root: string | undefined,
+): string {
+  if (initCwd === undefined || root === undefined) return processCwd;
+  const absolute = initCwd.startsWith("/") || /^[A-Za-z]:[\\/]|^\\\\/.test(initCwd);
+  if (!absolute) return processCwd;
+  const trim = (p: string) => p.replace(/[\\/]+$/, "") || p;
+  return trim(processCwd) === trim(root) ? initCwd : processCwd;
+}
+
+/** What the process's Io needs to know about where everyhook runs from. */
+export interface DenoIoOptions {
+  /**
+   * The package's folder when everyhook runs from local files (a clone), so
+   * that `deno task everyhook` reads paths against the person's folder (see
+   * `invocationCwd`).
+   */
+  root?: string;
 }
 
 /**
  * The real world: Deno's stdin, stdout, stderr, environment and folder. The
  * environment is read lazily, so a command that needs no `--allow-env` asks for none.
  *
+ * @param options The package's folder, when running from a clone.
  * @returns An Io over the process.
  *
  * @example Usage
@@ -53,7 +99,7 @@ export interface Io {
  * denoIo().out("hello\n");
  * ```
  */
-export function denoIo(): Io {
+export function denoIo(options: DenoIoOptions = {}): Io {
   const encoder = new TextEncoder();
   let env: Record<string, string> | undefined;
   return {
@@ -74,8 +120,13 @@ export function denoIo(): Io {
       return env;
     },
     get cwd() {
-      return Deno.cwd();
+      const here = Deno.cwd();
+      if (options.root === undefined) return here;
+      const allowed = Deno.permissions.querySync({ name: "env", variable: "INIT_CWD" });
+      const init = allowed.state === "granted" ? Deno.env.get("INIT_CWD") : undefined;
+      return invocationCwd(here, init, options.root);
     },
+    isTerminal: () => Deno.stdout.isTerminal(),
     now: () => new Date(),
   };
 }
@@ -205,8 +256,13 @@ export interface MemoryIo extends Io {
  * ```
  */
 export function memoryIo(
-  options: { stdin?: string | Uint8Array; env?: Record<string, string>; cwd?: string; now?: Date } =
-    {},
+  options: {
+    stdin?: string | Uint8Array;
+    env?: Record<string, string>;
+    cwd?: string;
+    now?: Date;
+    terminal?: boolean;
+  } = {},
 ): MemoryIo {
   let stdout = "";
   let stderr = "";
@@ -215,6 +271,7 @@ export function memoryIo(
     : options.stdin ?? new Uint8Array();
   return {
     stdinIsTerminal: () => false,
+    isTerminal: () => options.terminal ?? false,
     readStdin(limit: number) {
       return Promise.resolve({
         bytes: input.subarray(0, limit),
