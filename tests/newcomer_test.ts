@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { invocationCwd } from "../src/cli/io.ts";
+import { invocationCwd, type MemoryIo, memoryIo } from "../src/cli/io.ts";
+import { main } from "../cli.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url)).replace(/[\\/]$/, "");
 
@@ -59,4 +60,63 @@ Deno.test("deno task everyhook reads a relative hook and --scope project in the 
     await Deno.remove(home, { recursive: true });
     await Deno.remove(project, { recursive: true });
   }
+});
+
+const granted = () => "granted" as const;
+
+/** A throwaway home and project folder with a hook in the project. */
+async function world(): Promise<
+  { home: string; project: string; hook: string } & AsyncDisposable
+> {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "everyhook-newcomer-" }));
+  const home = join(root, "home");
+  const project = join(root, "project");
+  await Deno.mkdir(home);
+  await Deno.mkdir(project);
+  const hook = join(project, "no-rm-rf.ts");
+  await Deno.writeTextFile(hook, "console.log('{}');\n");
+  return {
+    home,
+    project,
+    hook,
+    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
+  };
+}
+
+async function everyhook(
+  w: { home: string; project: string },
+  args: string[],
+  cwd = w.project,
+): Promise<MemoryIo & { code: number }> {
+  const io = memoryIo({ env: { HOME: w.home }, cwd });
+  const code = await main(args, io, { query: granted });
+  return Object.assign(io, { code });
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    if (e.isDirectory) out.push(...(await filesUnder(join(dir, e.name))));
+    else out.push(join(dir, e.name));
+  }
+  return out.sort();
+}
+
+Deno.test("install refuses a matcher an agent cannot read, before writing any file", async () => {
+  await using w = await world();
+  const r = await everyhook(w, ["install", "no-rm-rf.ts", "--all", "--matcher", "("]);
+  assert.equal(r.code, 2, r.stdoutText());
+  assert.match(r.stderrText(), /--matcher "\(": .*not a regular expression/);
+  assert.deepEqual(await filesUnder(w.home), []);
+  const ok = await everyhook(w, ["install", "no-rm-rf.ts", "--all", "--matcher", "Bash|Write"]);
+  assert.equal(ok.code, 0, ok.stderrText());
+});
+
+Deno.test("install refuses a timeout of 0 with the reason, before writing any file", async () => {
+  await using w = await world();
+  const r = await everyhook(w, ["install", "no-rm-rf.ts", "--all", "--timeout", "0"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderrText(), /at least 1 second/);
+  assert.doesNotMatch(r.stderrText(), /whole number/);
+  assert.deepEqual(await filesUnder(w.home), []);
 });

@@ -35,6 +35,7 @@ import {
 } from "./config_file.ts";
 import type { Scope } from "./locations.ts";
 import { safeWrite } from "./safe_write.ts";
+import { checkMatcher, checkTimeout } from "./install_checks.ts";
 
 /** What to install. */
 export interface InstallOptions {
@@ -176,8 +177,9 @@ function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
  * @param options What to install, and where.
  * @param world The environment, folder, OS and clock.
  * @returns The report.
- * @throws {EveryhookError} `not-found` when the hook is not a file; `path-refused`
- *   for a path that cannot be written into a line.
+ * @throws {EveryhookError} `usage` for a matcher an agent cannot read or a timeout
+ *   below 1 second, before anything is written; `not-found` when the hook is not a
+ *   file; `path-refused` for a path that cannot be written into a line.
  *
  * @example Usage
  * ```ts ignore
@@ -189,6 +191,8 @@ export async function install(
   options: InstallOptions,
   world: InstallWorld,
 ): Promise<InstallReport> {
+  checkTimeout(options.timeout);
+  if (options.matcher !== undefined) checkMatcher(options.matcher, options.agents);
   const hook = hookPath(options.hook, world);
   try {
     if (!(await Deno.stat(hook)).isFile) throw new Deno.errors.NotFound(hook);

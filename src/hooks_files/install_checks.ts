@@ -1,0 +1,101 @@
+/**
+ * What install checks before it writes anything: that the matcher is one the
+ * agent can read, and that the timeout is a whole number of seconds above
+ * zero. A value that fails is refused with the reason, for every agent, before
+ * any file is touched. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import { EveryhookError } from "../contract/errors.ts";
+
+/**
+ * How an agent reads a matcher. Every agent everyhook knows reads it as a
+ * regular expression on the tool's name, where `*` and the empty string match
+ * every tool.
+ */
+export type MatcherSyntax = "regex";
+
+/** Each agent's matcher syntax, by agent id; an agent not listed is read as `regex`. */
+export const MATCHER_SYNTAX: Readonly<Record<string, MatcherSyntax>> = {
+  "claude-code": "regex",
+  codex: "regex",
+  "gemini-cli": "regex",
+  "copilot-cli": "regex",
+  cursor: "regex",
+};
+
+const CHECKS: Readonly<Record<MatcherSyntax, (matcher: string) => string | null>> = {
+  regex: (matcher) => {
+    if (matcher === "*" || matcher === "") return null;
+    try {
+      new RegExp(matcher);
+      return null;
+    } catch (e) {
+      const why = (e as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, "");
+      return `it is not a regular expression (${why})`;
+    }
+  },
+};
+
+/**
+ * Check a matcher against the syntax of each agent it would be written for.
+ *
+ * @param matcher The matcher, as given.
+ * @param agents The agents install writes for.
+ * @throws {EveryhookError} `usage` naming the agents that cannot read it and why.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkMatcher } from "./install_checks.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * checkMatcher("Bash|Write", [findAgent("codex")!]);
+ * let refused = false;
+ * try { checkMatcher("(", [findAgent("codex")!]); } catch { refused = true; }
+ * console.assert(refused);
+ * ```
+ */
+export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
+  const problems = new Map<string, string[]>();
+  for (const agent of agents) {
+    const why = CHECKS[MATCHER_SYNTAX[agent.id] ?? "regex"](matcher);
+    if (why === null) continue;
+    problems.set(why, [...(problems.get(why) ?? []), agent.name]);
+  }
+  if (problems.size === 0) return;
+  const reasons = [...problems].map(([why, names]) => `${names.join(", ")}: ${why}`);
+  throw new EveryhookError(
+    "usage",
+    `Cannot install with --matcher "${matcher}": ${reasons.join("; ")}; ` +
+      `give a tool name such as "Bash", names joined with "|", or "*" for every tool`,
+  );
+}
+
+/**
+ * Check a timeout: a whole number of seconds, at least 1 and at most a day.
+ *
+ * @param seconds The timeout.
+ * @throws {EveryhookError} `usage` with what is wrong.
+ *
+ * @example Usage
+ * ```ts
+ * import { checkTimeout } from "./install_checks.ts";
+ * checkTimeout(10);
+ * let refused = false;
+ * try { checkTimeout(0); } catch { refused = true; }
+ * console.assert(refused);
+ * ```
+ */
+export function checkTimeout(seconds: number): void {
+  const why = !Number.isInteger(seconds)
+    ? "it is not a whole number of seconds"
+    : seconds < 1
+    ? "a hook needs at least 1 second"
+    : seconds > 86400
+    ? "it is more than a day (86400 seconds)"
+    : null;
+  if (why !== null) {
+    throw new EveryhookError("usage", `Cannot install with --timeout ${seconds}: ${why}`);
+  }
+}
