@@ -29,6 +29,7 @@ export type ErrorCode =
   | "config-changed"
   | "path-refused"
   | "not-found"
+  | "ambiguous"
   | "internal";
 
 /**

@@ -13,7 +13,6 @@ import { linePath, samePath } from "./command_line.ts";
 import { findOurs, jsonEqual, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
-  hookPath,
   type InstallWorld,
   readHooksFile,
   refusalReason,
@@ -29,6 +28,7 @@ import {
 } from "./json_text.ts";
 import type { Scope } from "./locations.ts";
 import { listBackups, safeWrite } from "./safe_write.ts";
+import { installedHook } from "./installed_hook.ts";
 
 /** What to uninstall. */
 export interface UninstallOptions {
@@ -144,6 +144,8 @@ export function withoutEmptyHooks(value: unknown): unknown {
  * @param options What to take out, and where.
  * @param world The environment, folder, OS and clock.
  * @returns The report.
+ * @throws {EveryhookError} `not-found` when no installed hook fits the name given;
+ *   `ambiguous` when several do (see `installedHook`).
  *
  * @example Usage
  * ```ts ignore
@@ -155,7 +157,7 @@ export async function uninstall(
   options: UninstallOptions,
   world: InstallWorld,
 ): Promise<UninstallReport> {
-  const hook = hookPath(options.hook, world);
+  const hook = await installedHook(options, world);
   const results: UninstallResult[] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
     const row: UninstallResult = {

@@ -1,0 +1,106 @@
+/**
+ * Which installed hook a name given to uninstall means. A path that is
+ * installed is that hook. Otherwise the name is matched the way `list --hook`
+ * finds a hook: against the end of each installed hook's path, whole path
+ * parts only (`no-rm-rf.ts` or `hooks/no-rm-rf.ts` fit `/p/hooks/no-rm-rf.ts`;
+ * `rf.ts` does not). One fit is that hook; more than one is refused with the
+ * list, none is said so. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { linePath, samePath } from "./command_line.ts";
+import { agentFiles, hookPath, type InstallWorld, readHooksFile } from "./config_file.ts";
+import { findOurs, type JsonObject } from "./hooks_file.ts";
+import type { Scope } from "./locations.ts";
+
+/** Where to look for installed hooks. */
+export interface InstalledHookQuery {
+  /** The hook as the person gave it: a path, or the end of one. */
+  hook: string;
+  /** The agents whose files are read. */
+  agents: readonly Agent[];
+  /** Which file of each agent. */
+  scope: Scope;
+  /** The project folder for the project scope. */
+  project?: string;
+}
+
+/**
+ * Whether an installed hook's path fits a name: the same path, or a path that
+ * ends with the name's parts.
+ *
+ * @param installed The path in the installed line.
+ * @param name The name as given.
+ * @returns True when it fits.
+ *
+ * @example Usage
+ * ```ts
+ * import { fitsName } from "./installed_hook.ts";
+ * console.assert(fitsName("/p/hooks/no-rm-rf.ts", "no-rm-rf.ts"));
+ * console.assert(fitsName("C:\\p\\No-Rm-Rf.ts", "no-rm-rf.ts"));
+ * console.assert(!fitsName("/p/hooks/no-rm-rf.ts", "rf.ts"));
+ * ```
+ */
+export function fitsName(installed: string, name: string): boolean {
+  const windows = /^[A-Za-z]:[\\/]|^\\\\/.test(installed);
+  const fold = (s: string) => (windows ? s.toLowerCase() : s).replaceAll("\\", "/");
+  const have = fold(installed);
+  const want = fold(name).replace(/^\.\//, "");
+  return want !== "" && (have === want || have.endsWith(`/${want}`));
+}
+
+/**
+ * The installed hook a name means, as an absolute path.
+ *
+ * @param query The name and where to look.
+ * @param world The environment, folder and OS.
+ * @returns The hook's path: the path given when it is installed, else the one
+ *   installed hook whose path ends with the name.
+ * @throws {EveryhookError} `not-found` when no installed hook fits; `ambiguous`
+ *   when several do (the message lists them).
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { installedHook } from "./installed_hook.ts";
+ * const hook = await installedHook({ hook: "no-rm-rf.ts", agents, scope: "user" }, world);
+ * ```
+ */
+export async function installedHook(
+  query: InstalledHookQuery,
+  world: InstallWorld,
+): Promise<string> {
+  const given = hookPath(query.hook, world);
+  const installed: string[] = [];
+  for (const { agent, file } of agentFiles(query.agents, query.scope, query.project, world)) {
+    let value: unknown;
+    try {
+      value = (await readHooksFile(file)).value;
+    } catch {
+      continue; // uninstall reports the file's problem itself
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    for (const found of findOurs(value as JsonObject, agent.install)) {
+      if (found.line.agent !== agent.id || !found.line.hook) continue;
+      if (!installed.some((h) => samePath(h, found.line.hook))) installed.push(found.line.hook);
+    }
+  }
+  if (installed.some((h) => samePath(h, linePath(given, world.os)))) return given;
+  const fits = installed.filter((h) => fitsName(h, query.hook));
+  if (fits.length === 1) return fits[0]!;
+  const where = `${query.scope} scope of ${query.agents.map((a) => a.name).join(", ")}`;
+  if (fits.length === 0) {
+    throw new EveryhookError(
+      "not-found",
+      `Cannot uninstall "${query.hook}": no installed hook fits that name (${where}); ` +
+        `everyhook list --ours shows the installed ones`,
+    );
+  }
+  throw new EveryhookError(
+    "ambiguous",
+    `Cannot uninstall "${query.hook}": it fits ${fits.length} installed hooks (${where}): ` +
+      `${fits.join(", ")}; give the path of the one to take out`,
+  );
+}
