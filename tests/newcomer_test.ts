@@ -120,3 +120,81 @@ Deno.test("install refuses a timeout of 0 with the reason, before writing any fi
   assert.doesNotMatch(r.stderrText(), /whole number/);
   assert.deepEqual(await filesUnder(w.home), []);
 });
+
+Deno.test("uninstall takes a hook's file name from another folder, as list --hook finds it", async () => {
+  await using w = await world();
+  assert.equal((await everyhook(w, ["install", "no-rm-rf.ts", "--all"])).code, 0);
+  const listed = await everyhook(w, ["list", "--hook", "no-rm-rf.ts", "--json"], w.home);
+  assert.ok(JSON.parse(listed.stdoutText()).entries.length > 0);
+  const r = await everyhook(w, ["uninstall", "no-rm-rf.ts"], w.home);
+  assert.equal(r.code, 0, r.stderrText());
+  assert.match(r.stdoutText(), /claude-code +(removed|deleted)/);
+  const after = await everyhook(w, ["list", "--hook", "no-rm-rf.ts", "--json"], w.home);
+  assert.equal(JSON.parse(after.stdoutText()).entries.length, 0);
+});
+
+Deno.test("uninstall refuses a name that fits two installed hooks, and says when none fits", async () => {
+  await using w = await world();
+  await Deno.mkdir(join(w.project, "other"));
+  await Deno.writeTextFile(join(w.project, "other", "no-rm-rf.ts"), "console.log('{}');\n");
+  assert.equal((await everyhook(w, ["install", "no-rm-rf.ts", "--agent", "codex"])).code, 0);
+  assert.equal(
+    (await everyhook(w, ["install", "other/no-rm-rf.ts", "--agent", "codex"])).code,
+    0,
+  );
+  const both = await everyhook(w, ["uninstall", "no-rm-rf.ts", "--agent", "codex"], w.home);
+  assert.equal(both.code, 1);
+  assert.match(both.stderrText(), /fits 2 installed hooks/);
+  assert.ok(both.stderrText().includes(join(w.project, "other", "no-rm-rf.ts")));
+  const one = await everyhook(w, ["uninstall", "other/no-rm-rf.ts", "--agent", "codex"], w.home);
+  assert.equal(one.code, 0, one.stderrText());
+  const none = await everyhook(w, ["uninstall", "nothing.ts", "--agent", "codex"], w.home);
+  assert.equal(none.code, 1);
+  assert.match(none.stderrText(), /no installed hook fits that name/);
+});
+
+Deno.test("a hook that lacks a permission is named as a crash: one line for the agent, the detail for the person", async () => {
+  await using w = await world();
+  const hook = join(w.project, "needs-env.ts");
+  await Deno.writeTextFile(
+    hook,
+    '#!/usr/bin/env -S deno run\nawait new Response(Deno.stdin.readable).text();\nconsole.log(JSON.stringify({ reason: Deno.env.get("HOME") }));\n',
+  );
+  const payload = JSON.stringify({
+    session_id: "s",
+    transcript_path: "/t",
+    cwd: w.project,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+  });
+  const io = memoryIo({
+    env: { HOME: w.home, PATH: Deno.env.get("PATH") ?? "" },
+    cwd: w.project,
+    stdin: payload,
+  });
+  const code = await main(
+    ["run", "--agent", "claude-code", "--event", "pre-tool", "--", hook],
+    io,
+    { query: granted },
+  );
+  assert.equal(code, 0, io.stderrText());
+  const answer = JSON.parse(io.stdoutText());
+  const reason = answer.hookSpecificOutput.permissionDecisionReason as string;
+  assert.equal(
+    reason,
+    'The hook "needs-env.ts" crashed, so this is blocked: it needs --allow-env: add it to its shebang',
+  );
+  assert.match(io.stderrText(), /crashed; it printed:\n.*NotCapable/);
+
+  const bench = await everyhook(w, [
+    "bench",
+    hook,
+    "--agent",
+    "claude-code",
+    "--event",
+    "pre-tool",
+  ]);
+  assert.equal(bench.code, 1);
+  assert.match(bench.stdoutText(), /crash \(it needs --allow-env/);
+});

@@ -14,6 +14,7 @@ import { translate } from "./translate.ts";
 import { type HookOutcome, type HookSpec, runHook } from "./hook_process.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
+import { crashReason, readCrash } from "./hook_crash.ts";
 import { addLastMessage } from "./transcript_tail.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
 
@@ -58,6 +59,7 @@ export interface RunOptions {
 export type HookStatus =
   | "answered"
   | "exit"
+  | "crashed"
   | "start-failed"
   | "timeout"
   | "invalid"
@@ -68,9 +70,10 @@ export type HookStatus =
  * Why the hook's answer could not be used: the agent's JSON could not be read
  * (`input`), the hook could not start (`start`), ran too long (`timeout`),
  * printed something that is not an answer (`invalid`), or exited non-zero but
- * not 2 at a stop (`exit`).
+ * not 2 at a stop (`exit`), or crashed with an uncaught error (`crash`: before a
+ * tool that is still a deny, with one clean line as the reason).
  */
-export type FailureKind = "input" | "start" | "timeout" | "invalid" | "exit";
+export type FailureKind = "input" | "start" | "timeout" | "invalid" | "exit" | "crash";
 
 /** The whole result of one run: what `--json` prints. */
 export interface RunResult {
@@ -210,7 +213,7 @@ export async function runAdapter(
         base: options.cwd,
         timeoutMs,
       });
-      answer = judge(outcome, event, timeoutSeconds, result, fail);
+      answer = judge(outcome, event, timeoutSeconds, result, fail, hookName);
     }
   }
   result.answer = answer;
@@ -219,7 +222,10 @@ export async function runAdapter(
   const sentAs = result.document ? { nativeEvent: result.document.nativeEvent } : {};
   const t = translate(agent, event, answer, sentAs);
   const stderr = [t.stderr];
-  if (result.failure) {
+  if (result.hook.status === "crashed") {
+    const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
+    stderr.push(`everyhook: ${name} crashed; it printed:\n${reasonText(result.hook.stderr)}`);
+  } else if (result.failure) {
     stderr.push(personMessage(failClosed, event, hookName, result.failure.detail));
   }
   result.native = {
@@ -285,6 +291,7 @@ function judge(
   timeoutSeconds: number,
   result: RunResult,
   fail: (kind: FailureKind, detail: string) => HookAnswer,
+  hookName: string,
 ): HookAnswer {
   result.hook.ms = outcome.ms;
   if (outcome.kind === "start-failed") {
@@ -310,6 +317,16 @@ function judge(
   result.hook.exit = outcome.code;
   const stopping = event === "stop" || event === "subagent-stop";
   const said = reasonText(outcome.stderr);
+  const crash = outcome.code !== 0 ? readCrash(said) : null;
+  if (crash) {
+    result.hook.status = "crashed";
+    result.hook.error = crash.line;
+    if (!stopping || outcome.code === 2) {
+      fail("crash", crash.line);
+      return { decision: "deny", reason: crashReason(hookName, crash) };
+    }
+    return fail("crash", `${crash.line} (at a stop only exit 2 sends the agent back)`);
+  }
   if (outcome.code !== 0) {
     result.hook.status = "exit";
     if (!stopping || outcome.code === 2) {
