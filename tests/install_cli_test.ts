@@ -144,7 +144,7 @@ for (const scope of ["user", "project"] as const) {
       });
       assert.equal(un.code, 0, un.stderr);
       assert.match(un.stdout, /^everyhook uninstall deny\.sh \(/);
-      const left = (await tree(where)).filter((n) => !n.includes(".bak-everyhook-"));
+      const left = (await tree(where)).filter((n) => !n.includes(".everyhook-backups/"));
       assert.deepEqual(left, [], "the files install made are gone (their backups stay)");
     },
   });
@@ -264,7 +264,7 @@ Deno.test({
     await Deno.writeTextFile(`${h.home}/.claude/settings.json`, '{"model": "opus"}\n');
     assert.equal((await everyhook(h, ["install", "../deny.sh", "--agent", "claude"])).code, 0);
     const dry = await everyhook(h, ["restore", "--agent", "claude", "--dry-run"]);
-    assert.match(dry.stdout, /claude-code +would put back settings\.json\.bak-everyhook-/);
+    assert.match(dry.stdout, /claude-code +would put back backup \d{8}-\d{6}/);
     const r = await everyhook(h, ["restore", "--agent", "claude-code", "--json"]);
     assert.equal(r.code, 0, r.stderr);
     const row = JSON.parse(r.stdout).results[0];

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a skipped check prints why
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -197,4 +198,90 @@ Deno.test("a hook that lacks a permission is named as a crash: one line for the 
   ]);
   assert.equal(bench.code, 1);
   assert.match(bench.stdoutText(), /crash \(it needs --allow-env/);
+});
+
+Deno.test("15 install/uninstall cycles keep the first backup and the 5 newest, out of git's sight", async () => {
+  await using w = await world();
+  const settings = join(w.project, ".claude", "settings.json");
+  await Deno.mkdir(join(w.project, ".claude"));
+  const original = '{\n  // mine\n  "model": "opus"\n}\n';
+  await Deno.writeTextFile(settings, original);
+  const git = (args: string[]) =>
+    new Deno.Command("git", { args, cwd: w.project, stdout: "piped", stderr: "null" }).output();
+  let haveGit = true;
+  try {
+    await git(["init", "-q"]);
+  } catch {
+    haveGit = false;
+    console.log("skipped the git status check: git is not on PATH");
+  }
+  const args = ["no-rm-rf.ts", "--agent", "claude-code", "--scope", "project"];
+  for (let i = 0; i < 15; i++) {
+    assert.equal((await everyhook(w, ["install", ...args])).code, 0);
+    assert.equal((await everyhook(w, ["uninstall", ...args])).code, 0);
+  }
+  assert.equal(await Deno.readTextFile(settings), original);
+  const folder = join(w.project, ".claude", ".everyhook-backups");
+  const backups = (await filesUnder(folder)).filter((f) => f.endsWith(".bak"));
+  assert.equal(backups.length, 6, backups.join("\n"));
+  assert.equal(await Deno.readTextFile(backups[0]!), original, "the first backup is kept");
+  assert.equal(await Deno.readTextFile(join(folder, ".gitignore")), "*\n");
+  if (haveGit) {
+    const status = new TextDecoder().decode(
+      (await git(["status", "--porcelain", "--untracked-files=all"])).stdout,
+    );
+    assert.doesNotMatch(status, /everyhook-backups|\.bak/, status);
+    assert.match(status, /\.claude\/settings\.json/);
+  }
+});
+
+Deno.test("restore --list shows each file's backups and restore --backup <id> puts that one back", async () => {
+  await using w = await world();
+  const settings = join(w.home, ".claude", "settings.json");
+  await Deno.mkdir(join(w.home, ".claude"));
+  await Deno.writeTextFile(settings, '{"model": "opus"}\n');
+  const hook = ["no-rm-rf.ts", "--agent", "claude-code"];
+  assert.equal((await everyhook(w, ["install", ...hook])).code, 0);
+  assert.equal((await everyhook(w, ["install", ...hook, "--timeout", "45"])).code, 0);
+  const listed = await everyhook(w, ["restore", "--agent", "claude-code", "--list", "--json"]);
+  assert.equal(listed.code, 0, listed.stderrText());
+  const rows = JSON.parse(listed.stdoutText()).results[0].backups;
+  assert.equal(rows.length, 2);
+  assert.equal(rows[1].first, true);
+  assert.equal(await Deno.readTextFile(settings).then((t) => t.includes("no-rm-rf.ts")), true);
+  const text = await everyhook(w, ["restore", "--agent", "claude-code", "--list"]);
+  assert.ok(text.stdoutText().includes(rows[1].id), text.stdoutText());
+  assert.match(text.stdoutText(), /the file before everyhook first changed it/);
+  const r = await everyhook(w, ["restore", "--agent", "claude-code", "--backup", rows[1].id]);
+  assert.equal(r.code, 0, r.stderrText());
+  assert.equal(await Deno.readTextFile(settings), '{"model": "opus"}\n');
+  const none = await everyhook(w, [
+    "restore",
+    "--agent",
+    "claude-code",
+    "--backup",
+    "19990101-000000",
+  ]);
+  assert.equal(none.code, 1);
+  assert.match(none.stderrText(), /no file has a backup by that id/);
+});
+
+Deno.test("--dry-run prints a backup line only for the files it would write", async () => {
+  await using w = await world();
+  assert.equal((await everyhook(w, ["install", "no-rm-rf.ts", "--agent", "claude-code"])).code, 0);
+  for (
+    const args of [
+      ["install", "no-rm-rf.ts", "--all", "--dry-run"],
+      ["uninstall", "no-rm-rf.ts", "--all", "--dry-run"],
+      ["restore", "--all", "--dry-run"],
+    ]
+  ) {
+    const r = await everyhook(w, args);
+    const lines = r.stdoutText().split("\n");
+    for (const [i, line] of lines.entries()) {
+      if (!line.includes("backup:")) continue;
+      const head = lines.slice(0, i).reverse().find((l) => /^\S/.test(l)) ?? "";
+      assert.match(head, /would /, `${args.join(" ")}:\n${r.stdoutText()}`);
+    }
+  }
 });

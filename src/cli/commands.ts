@@ -212,13 +212,39 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "restore",
     group: "change",
     summary:
-      "Put back the newest everyhook backup of each file install writes; the file as it is now is backed up first.",
-    flags: [AGENTS_FLAG, ALL, SCOPE, PROJECT, DRY_RUN, JSON_FLAG],
+      "Put back the newest everyhook backup of each file install writes (or the one --backup names); the file as it is now is backed up first. Backups sit in .everyhook-backups beside each file, a folder git ignores; the first backup of each file and the 5 newest are kept.",
+    flags: [
+      AGENTS_FLAG,
+      ALL,
+      {
+        name: "list",
+        kind: "boolean",
+        text: "list each file's backups with their ids; put nothing back",
+      },
+      {
+        name: "backup",
+        kind: "string",
+        value: "<id>",
+        text: "put back this backup (an id --list shows) instead of the newest",
+      },
+      SCOPE,
+      PROJECT,
+      DRY_RUN,
+      JSON_FLAG,
+    ],
     operands: [],
-    oneOf: [{ flags: ["agent", "all"], required: true }],
+    oneOf: [{ flags: ["agent", "all"], required: true }, {
+      flags: ["list", "backup"],
+      required: false,
+    }],
     examples: [
       { line: "restore --all --dry-run", text: "show which backups would be put back" },
       { line: "restore --agent claude --scope project", text: "the project's Claude Code file" },
+      { line: "restore --all --list", text: "every file's backups, with their ids" },
+      {
+        line: "restore --agent claude --backup 20261017-173000",
+        text: "put that backup of Claude Code's file back",
+      },
     ],
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],

@@ -19,6 +19,7 @@ import type { Io } from "./io.ts";
 import type { Scope } from "../hooks_files/locations.ts";
 import type { RestoreReport } from "../hooks_files/restore.ts";
 import type { UninstallReport } from "../hooks_files/uninstall.ts";
+import { renderBackupList } from "./render_backups.ts";
 
 /** The options the three commands read. */
 export interface ChangeArgs {
@@ -42,6 +43,10 @@ export interface ChangeArgs {
   dryRun: boolean;
   /** --json. */
   json: boolean;
+  /** --list (restore). */
+  list: boolean;
+  /** --backup <id> (restore). */
+  backup: string | undefined;
 }
 
 function usage(message: string): EveryhookError {
@@ -93,6 +98,8 @@ export function parseChangeArgs(
     failClosed: takes("fail-closed") && a.flag("fail-closed"),
     dryRun: a.flag("dry-run"),
     json: a.flag("json"),
+    list: takes("list") && a.flag("list"),
+    backup: takes("backup") ? a.text("backup") : undefined,
   };
 }
 
@@ -289,7 +296,7 @@ export function renderUninstall(
  * @example Usage
  * ```ts
  * import { renderRestore } from "./install_cli.ts";
- * const t = renderRestore({ ok: true, dryRun: false, scope: "user", results: [] }, {});
+ * const t = renderRestore({ ok: true, dryRun: false, scope: "user", list: false, results: [] }, {});
  * console.assert(t.startsWith("everyhook restore (user scope)"));
  * ```
  */
@@ -297,14 +304,16 @@ export function renderRestore(
   report: RestoreReport,
   env: Readonly<Record<string, string>>,
 ): string {
+  if (report.list) return renderBackupList(report, env);
   const out = [header("restore ", report.scope, report.dryRun)];
   for (const r of report.results) {
     const file = shortPath(r.file, env);
     if (r.from !== null && (r.restored || r.wouldRestore)) {
       const verb = r.restored ? "put back" : "would put back";
-      out.push(`${r.agent.padEnd(12)} ${verb} ${baseName(r.from)}  ${file}\n`);
+      const id = r.backups.find((b) => b.path === r.from)?.id ?? baseName(r.from);
+      out.push(`${r.agent.padEnd(12)} ${verb} backup ${id}  ${file}\n`);
       if (r.savedCurrent) {
-        const saved = baseName(r.savedCurrent);
+        const saved = shortPath(r.savedCurrent, env);
         out.push(
           `  the file as it ${r.restored ? "was is saved" : "is would be saved"} as ${saved}\n`,
         );

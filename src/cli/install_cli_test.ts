@@ -157,16 +157,23 @@ Deno.test("renderUninstall() and renderRestore() say what happened to each file"
     ok: true,
     dryRun: false,
     scope: "project",
+    list: false,
     results: [
       {
         agent: "codex",
         scope: "project",
         file: "/p/.codex/hooks.json",
-        from: "/p/.codex/hooks.json.bak-everyhook-20261017-173000",
+        from: "/p/.codex/.everyhook-backups/hooks.json.20261017-173000.bak",
         others: 0,
         restored: true,
         reason: null,
-        savedCurrent: "/p/.codex/hooks.json.bak-everyhook-20261017-173001",
+        savedCurrent: "/p/.codex/.everyhook-backups/hooks.json.20261017-173001.bak",
+        backups: [{
+          id: "20261017-173000",
+          path: "/p/.codex/.everyhook-backups/hooks.json.20261017-173000.bak",
+          time: "2026-10-17T17:30:00.000Z",
+          first: true,
+        }],
       },
       {
         agent: "cursor",
@@ -176,11 +183,12 @@ Deno.test("renderUninstall() and renderRestore() say what happened to each file"
         others: 0,
         restored: false,
         reason: "no everyhook backup of this file",
+        backups: [],
       },
     ],
   }, {});
   assert.ok(r.includes(
-    "codex        put back hooks.json.bak-everyhook-20261017-173000  /p/.codex/hooks.json\n  the file as it was is saved as hooks.json.bak-everyhook-20261017-173001\n",
+    "codex        put back backup 20261017-173000  /p/.codex/hooks.json\n  the file as it was is saved as /p/.codex/.everyhook-backups/hooks.json.20261017-173001.bak\n",
   ));
   assert.ok(r.includes("cursor       nothing put back: no everyhook backup of this file"));
 });

@@ -38,6 +38,8 @@ export function command(args: string[], io: Io): Promise<number> {
         scope: a.scope,
         ...(a.project === undefined ? {} : { project: a.project }),
         dryRun: a.dryRun,
+        list: a.list,
+        ...(a.backup === undefined ? {} : { backup: a.backup }),
       }, world);
     },
     render: renderRestore,

@@ -1,7 +1,8 @@
 /**
- * restore: put the newest everyhook backup of each agent's hooks file back,
- * after backing up the file as it is, so that a restore can be undone by
- * another. Not on `run`'s path.
+ * restore: put the newest everyhook backup of each agent's hooks file back (or
+ * the one whose id is named), after backing up the file as it is, so that a
+ * restore can be undone by another; or list the backups there are. Not on
+ * `run`'s path.
  *
  * @module
  */
@@ -9,7 +10,9 @@
 import type { Agent } from "../agents/types.ts";
 import { agentFiles, type InstallWorld, refusalReason, renameHook } from "./config_file.ts";
 import type { Scope } from "./locations.ts";
-import { listBackups, readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
+import { readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
+import { listBackups } from "./backups.ts";
+import { EveryhookError } from "../contract/errors.ts";
 
 /** What to restore. */
 export interface RestoreOptions {
@@ -21,6 +24,22 @@ export interface RestoreOptions {
   project?: string;
   /** Write nothing. */
   dryRun: boolean;
+  /** Only list each file's backups; put nothing back. */
+  list?: boolean;
+  /** The id of the backup to put back (as `--list` shows it); default the newest. */
+  backup?: string;
+}
+
+/** One backup of a file, as `restore --list` shows it. */
+export interface BackupRow {
+  /** The id `--backup` takes. */
+  id: string;
+  /** The backup's path. */
+  path: string;
+  /** When it was made, as an ISO time. */
+  time: string;
+  /** Whether it is the oldest one kept: the file before everyhook first changed it. */
+  first: boolean;
 }
 
 /** What restore did (or would do) to one agent's file. */
@@ -43,6 +62,8 @@ export interface RestoreResult {
   wouldRestore?: boolean;
   /** The backup of the file as it was, when one was made. */
   savedCurrent?: string | null;
+  /** Every backup of the file, newest first. */
+  backups: BackupRow[];
 }
 
 /** The whole restore report. */
@@ -53,6 +74,8 @@ export interface RestoreReport {
   dryRun: boolean;
   /** The scope. */
   scope: Scope;
+  /** Whether the backups were only listed. */
+  list: boolean;
   /** One row per agent. */
   results: RestoreResult[];
 }
@@ -63,6 +86,7 @@ export interface RestoreReport {
  * @param options Which files.
  * @param world The environment, folder, OS and clock.
  * @returns The report.
+ * @throws {EveryhookError} `not-found` when `backup` names an id no file has.
  *
  * @example Usage
  * ```ts ignore
@@ -85,18 +109,30 @@ export async function restore(
       others: 0,
       restored: false,
       reason: null,
+      backups: [],
     };
     results.push(row);
     try {
       const backups = await listBackups(file);
-      const newest = backups[0];
-      if (newest === undefined) {
-        row.reason = "no everyhook backup of this file";
+      row.backups = backups.map((b, i) => ({
+        id: b.id,
+        path: b.path,
+        time: b.time.toISOString(),
+        first: i === backups.length - 1,
+      }));
+      if (options.list) continue;
+      const chosen = options.backup === undefined
+        ? backups[0]
+        : backups.find((b) => b.id === options.backup);
+      if (chosen === undefined) {
+        row.reason = options.backup === undefined
+          ? "no everyhook backup of this file"
+          : `no backup ${options.backup} of this file`;
         continue;
       }
-      row.from = newest;
+      row.from = chosen.path;
       row.others = backups.length - 1;
-      const bytes = await Deno.readFile(newest);
+      const bytes = await Deno.readFile(chosen.path);
       const snapshot = await readSnapshot(file);
       if (snapshot.bytes !== null && sameBytes(snapshot.bytes, bytes)) {
         row.reason = "the file already holds these bytes";
@@ -117,5 +153,12 @@ export async function restore(
       row.reason = refusalReason(e, file);
     }
   }
-  return { ok, dryRun: options.dryRun, scope: options.scope, results };
+  if (options.backup !== undefined && !results.some((r) => r.from !== null)) {
+    throw new EveryhookError(
+      "not-found",
+      `Cannot restore backup "${options.backup}": no file has a backup by that id; ` +
+        `everyhook restore --list shows them`,
+    );
+  }
+  return { ok, dryRun: options.dryRun, scope: options.scope, list: options.list ?? false, results };
 }

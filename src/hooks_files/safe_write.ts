@@ -1,6 +1,6 @@
 /**
  * The only code that writes or deletes a person's file. Every change backs the
- * file up first (`<file>.bak-everyhook-<timestamp>`), writes a temporary file
+ * file up first (backups.ts: where backups go and how many are kept), writes a temporary file
  * beside the target and renames it over the target, keeps the file's mode,
  * writes through a symbolic link to the file it points at (the link stays a
  * link), and refuses when the file changed after it was read. A dry run writes
@@ -11,6 +11,7 @@
 
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
+import { nextBackupPath, writeBackup } from "./backups.ts";
 
 /** A file as it was read, to be compared with what is there right before the rename. */
 export interface FileSnapshot {
@@ -53,8 +54,6 @@ export interface WriteResult {
   /** Whether the file was written or deleted. */
   wrote: boolean;
 }
-
-const BACKUP_MARK = ".bak-everyhook-";
 
 function pathApi(path: string): typeof posix {
   return /^[A-Za-z]:[\\/]|^\\\\/.test(path) ? win32 : posix;
@@ -103,66 +102,6 @@ async function linkTarget(path: string): Promise<string> {
     current = api.resolve(api.dirname(current), await Deno.readLink(current));
   }
   throw new EveryhookError("config-shape", `Cannot change "${path}": too many symbolic links`);
-}
-
-/**
- * A backup's name: `<file>.bak-everyhook-YYYYMMDD-HHMMSS` in UTC, with `-1`,
- * `-2`, ... when that name is taken.
- *
- * @param path The file's path.
- * @param now The time.
- * @param taken Whether a name is taken.
- * @returns The backup's path.
- *
- * @example Usage
- * ```ts
- * import { backupName } from "./safe_write.ts";
- * const at = new Date("2026-10-17T17:30:00Z");
- * console.assert(backupName("/h/s.json", at, () => false) === "/h/s.json.bak-everyhook-20261017-173000");
- * ```
- */
-export function backupName(path: string, now: Date, taken: (name: string) => boolean): string {
-  const p = (n: number) => String(n).padStart(2, "0");
-  const stamp = `${now.getUTCFullYear()}${p(now.getUTCMonth() + 1)}${p(now.getUTCDate())}-` +
-    `${p(now.getUTCHours())}${p(now.getUTCMinutes())}${p(now.getUTCSeconds())}`;
-  const base = `${path}${BACKUP_MARK}${stamp}`;
-  let name = base;
-  for (let n = 1; taken(name); n++) name = `${base}-${n}`;
-  return name;
-}
-
-/**
- * The backups of a file, newest first (by the time in their names, then their number).
- *
- * @param path The file's path (the path the person knows).
- * @returns The backups' paths.
- *
- * @example Usage
- * ```ts ignore
- * import { listBackups } from "./safe_write.ts";
- * const [newest] = await listBackups("/home/me/.codex/hooks.json");
- * ```
- */
-export async function listBackups(path: string): Promise<string[]> {
-  const api = pathApi(path);
-  const dir = api.dirname(path);
-  const prefix = api.basename(path) + BACKUP_MARK;
-  const found: Array<{ name: string; key: string }> = [];
-  try {
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.startsWith(prefix)) continue;
-      const m = /^(\d{8}-\d{6})(?:-(\d+))?$/.exec(entry.name.slice(prefix.length));
-      if (!m) continue;
-      found.push({
-        name: api.join(dir, entry.name),
-        key: `${m[1]}-${(m[2] ?? "").padStart(6, "0")}`,
-      });
-    }
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return [];
-    throw e;
-  }
-  return found.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map((f) => f.name);
 }
 
 /**
@@ -232,13 +171,17 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
   const wantBackup = (request.backup ?? true) && snapshot.bytes !== null;
   if (request.dryRun) {
     if (!wantBackup) return { backup: null, wrote: false };
-    const taken = new Set(await listBackups(snapshot.path));
-    return { backup: backupName(snapshot.path, request.now, (n) => taken.has(n)), wrote: false };
+    return { backup: await nextBackupPath(snapshot.path, request.now), wrote: false };
   }
   if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) throw changed(snapshot.path);
   if (content === null && snapshot.bytes === null) return { backup: null, wrote: false };
   let backup: string | null = null;
-  if (wantBackup) backup = await writeBackup(snapshot, request.now);
+  if (wantBackup) {
+    backup = await writeBackup(snapshot.path, snapshot.bytes!, {
+      now: request.now,
+      mode: snapshot.mode,
+    });
+  }
   request.step?.("backed-up");
   if (content === null) {
     await request.beforeRename?.();
@@ -268,20 +211,4 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
     if (await exists(temp)) await Deno.remove(temp);
   }
   return { backup, wrote: true };
-}
-
-async function writeBackup(snapshot: FileSnapshot, now: Date): Promise<string> {
-  const taken = new Set<string>();
-  for (;;) {
-    const name = backupName(snapshot.path, now, (n) => taken.has(n));
-    taken.add(name);
-    try {
-      await Deno.writeFile(name, snapshot.bytes!, { createNew: true, mode: 0o600 });
-    } catch (e) {
-      if (e instanceof Deno.errors.AlreadyExists) continue;
-      throw e;
-    }
-    if (Deno.build.os !== "windows") await Deno.chmod(name, snapshot.mode ?? 0o644);
-    return name;
-  }
 }

@@ -1,7 +1,8 @@
 // deno-lint-ignore-file no-console -- a skipped test prints why
 import assert from "node:assert/strict";
 import { EveryhookError } from "../contract/errors.ts";
-import { backupName, listBackups, readSnapshot, safeWrite } from "./safe_write.ts";
+import { readSnapshot, safeWrite } from "./safe_write.ts";
+import { backupPath, listBackups } from "./backups.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -28,10 +29,10 @@ Deno.test("safeWrite() backs up, writes through a temporary file and leaves no t
   await Deno.writeTextFile(file, "{}\n");
   const snapshot = await readSnapshot(file);
   const r = await safeWrite({ snapshot, content: enc('{"a":1}\n'), now: NOW });
-  assert.equal(r.backup, `${file}.bak-everyhook-20261017-173000`);
+  assert.equal(r.backup, `${w.dir}/.everyhook-backups/s.json.20261017-173000.bak`);
   assert.equal(await Deno.readTextFile(file), '{"a":1}\n');
   assert.equal(await Deno.readTextFile(r.backup!), "{}\n");
-  assert.deepEqual(await names(w.dir), ["s.json", "s.json.bak-everyhook-20261017-173000"]);
+  assert.deepEqual(await names(w.dir), [".everyhook-backups", "s.json"]);
 });
 
 Deno.test("safeWrite() gives a second backup in the same second its own name", async () => {
@@ -40,10 +41,10 @@ Deno.test("safeWrite() gives a second backup in the same second its own name", a
   await Deno.writeTextFile(file, "1");
   await safeWrite({ snapshot: await readSnapshot(file), content: enc("2"), now: NOW });
   const r = await safeWrite({ snapshot: await readSnapshot(file), content: enc("3"), now: NOW });
-  assert.equal(r.backup, `${file}.bak-everyhook-20261017-173000-1`);
-  assert.deepEqual(await listBackups(file), [
-    `${file}.bak-everyhook-20261017-173000-1`,
-    `${file}.bak-everyhook-20261017-173000`,
+  assert.equal(r.backup, `${w.dir}/.everyhook-backups/s.json.20261017-173000-1.bak`);
+  assert.deepEqual((await listBackups(file)).map((b) => b.id), [
+    "20261017-173000-1",
+    "20261017-173000",
   ]);
   assert.equal(await Deno.readTextFile(r.backup!), "2");
 });
@@ -74,7 +75,10 @@ Deno.test("safeWrite() writes through a symbolic link and leaves the link a link
   const r = await safeWrite({ snapshot, content: enc('{"x":1}'), now: NOW });
   assert.ok((await Deno.lstat(link)).isSymlink);
   assert.equal(await Deno.readTextFile(target), '{"x":1}');
-  assert.equal(r.backup, `${link}.bak-everyhook-20261017-173000`);
+  assert.ok(
+    r.backup?.endsWith("/.everyhook-backups/settings.json.20261017-173000.bak"),
+    r.backup ?? "",
+  );
   assert.ok((await Deno.lstat(r.backup!)).isFile);
 });
 
@@ -116,7 +120,7 @@ Deno.test("safeWrite() in a dry run writes nothing, not even a backup", async ()
     dryRun: true,
   });
   assert.equal(r.wrote, false);
-  assert.ok(r.backup?.endsWith(".bak-everyhook-20261017-173000"));
+  assert.ok(r.backup?.endsWith(".20261017-173000.bak"));
   assert.deepEqual(await names(w.dir), ["s.json"]);
   const missing = await readSnapshot(`${w.dir}/new/x.json`);
   await safeWrite({ snapshot: missing, content: enc("{}"), now: NOW, dryRun: true });
@@ -149,7 +153,8 @@ Deno.test("safeWrite() creates missing folders and deletes a file after a backup
   await assert.rejects(Deno.stat(file), Deno.errors.NotFound);
 });
 
-Deno.test("backupName() counts up past taken names", () => {
-  const taken = new Set(["/f.bak-everyhook-20261017-173000", "/f.bak-everyhook-20261017-173000-1"]);
-  assert.equal(backupName("/f", NOW, (n) => taken.has(n)), "/f.bak-everyhook-20261017-173000-2");
+Deno.test("backupPath() counts up past taken names", () => {
+  const dir = "/.everyhook-backups/f";
+  const taken = new Set([`${dir}.20261017-173000.bak`, `${dir}.20261017-173000-1.bak`]);
+  assert.equal(backupPath("/f", NOW, (n) => taken.has(n)), `${dir}.20261017-173000-2.bak`);
 });

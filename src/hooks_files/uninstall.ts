@@ -27,7 +27,8 @@ import {
   sameJsonText,
 } from "./json_text.ts";
 import type { Scope } from "./locations.ts";
-import { listBackups, safeWrite } from "./safe_write.ts";
+import { safeWrite } from "./safe_write.ts";
+import { listBackups } from "./backups.ts";
 import { installedHook } from "./installed_hook.ts";
 
 /** What to uninstall. */
@@ -228,7 +229,7 @@ async function uninstallOne(
   if (typeof hooks === "object" && hooks !== null && Object.keys(hooks).length === 0) {
     candidates.push(editJson(text, ["hooks"], undefined, format));
   }
-  for (const backup of await listBackups(file)) {
+  for (const { path: backup } of await listBackups(file)) {
     const bytes = await Deno.readFile(backup);
     let same = false;
     try {

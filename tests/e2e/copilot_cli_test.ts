@@ -135,6 +135,8 @@ const OWN_HOOKS = `{
 
 /** The backups install and uninstall leave beside a file they change. */
 const BACKUP = /\.bak-everyhook-[0-9-]+$/;
+/** The folder beside a file that holds everyhook's backups now. */
+const BACKUP_FOLDER = ".everyhook-backups";
 
 /**
  * Every file in $COPILOT_HOME/hooks (but everyhook's backups) and
@@ -221,7 +223,8 @@ Deno.test({
     assert.deepEqual(await snapshot(world), before);
     // Copilot loads every hooks/*.json: a backup must not end in .json.
     for await (const e of Deno.readDir(`${copilotHome(world)}/hooks`)) {
-      if (!(`hooks/${e.name}` in before)) assert.match(e.name, BACKUP, `${e.name} is left over`);
+      if (`hooks/${e.name}` in before || e.name === BACKUP_FOLDER) continue;
+      assert.match(e.name, BACKUP, `${e.name} is left over`);
     }
   },
 });

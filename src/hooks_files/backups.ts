@@ -1,0 +1,220 @@
+/**
+ * everyhook's backups of a person's hooks files: where they go, what they are
+ * called, and how many are kept.
+ *
+ * - Where: in a folder `.everyhook-backups` beside the file, which holds a
+ *   `.gitignore` of `*`, so that backups of a project's files never show in
+ *   `git status` and are never committed. Each backup is
+ *   `<file name>.<YYYYMMDD-HHMMSS>[-n].bak` (UTC); the part after the file
+ *   name is the backup's id, which `restore --backup <id>` takes.
+ * - How many: the first backup (the file as it was before everyhook first
+ *   changed it) and the {@linkcode KEEP_RECENT} newest are kept; every other
+ *   one is deleted right after a new backup is written.
+ * - Backups an older everyhook wrote beside the file
+ *   (`<file>.bak-everyhook-<stamp>`) are read and counted the same way.
+ *
+ * This module writes and deletes only backups, never the person's file itself
+ * (that is safe_write.ts). Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { posix, win32 } from "node:path";
+
+/** The folder beside a hooks file that holds its backups. */
+export const BACKUP_FOLDER = ".everyhook-backups";
+
+/** How many of the newest backups are kept, besides the first. */
+export const KEEP_RECENT = 5;
+
+const LEGACY_MARK = ".bak-everyhook-";
+const STAMP = /^(\d{8}-\d{6})(?:-(\d+))?$/;
+
+/** One backup of a file. */
+export interface Backup {
+  /** The backup's path. */
+  path: string;
+  /** Its id: the time stamp and number, such as `20261017-173000` or `20261017-173000-1`. */
+  id: string;
+  /** When it was made (from its name). */
+  time: Date;
+}
+
+function pathApi(path: string): typeof posix {
+  return /^[A-Za-z]:[\\/]|^\\\\/.test(path) ? win32 : posix;
+}
+
+function stampOf(now: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${now.getUTCFullYear()}${p(now.getUTCMonth() + 1)}${p(now.getUTCDate())}-` +
+    `${p(now.getUTCHours())}${p(now.getUTCMinutes())}${p(now.getUTCSeconds())}`;
+}
+
+function timeOf(stamp: string): Date {
+  const [d, t] = stamp.split("-") as [string, string];
+  return new Date(
+    `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T${t.slice(0, 2)}:${t.slice(2, 4)}:${
+      t.slice(4, 6)
+    }Z`,
+  );
+}
+
+function sortKey(id: string): string {
+  const m = STAMP.exec(id);
+  return m ? `${m[1]}-${(m[2] ?? "").padStart(6, "0")}` : id;
+}
+
+/**
+ * The path of a new backup of a file, made at a time: the first free id.
+ *
+ * @param path The file's path.
+ * @param now The time.
+ * @param taken Whether a backup path is taken.
+ * @returns The backup's path.
+ *
+ * @example Usage
+ * ```ts
+ * import { backupPath } from "./backups.ts";
+ * const at = new Date("2026-10-17T17:30:00Z");
+ * console.assert(
+ *   backupPath("/h/s.json", at, () => false) === "/h/.everyhook-backups/s.json.20261017-173000.bak",
+ * );
+ * ```
+ */
+export function backupPath(path: string, now: Date, taken: (name: string) => boolean): string {
+  const api = pathApi(path);
+  const base = api.join(api.dirname(path), BACKUP_FOLDER, `${api.basename(path)}.${stampOf(now)}`);
+  let name = `${base}.bak`;
+  for (let n = 1; taken(name); n++) name = `${base}-${n}.bak`;
+  return name;
+}
+
+/**
+ * The backups of a file, newest first (by the time in their ids, then their number).
+ *
+ * @param path The file's path (the path the person knows).
+ * @returns The backups.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { listBackups } from "./backups.ts";
+ * const [newest] = await listBackups("/home/me/.codex/hooks.json");
+ * ```
+ */
+export async function listBackups(path: string): Promise<Backup[]> {
+  const api = pathApi(path);
+  const dir = api.dirname(path);
+  const name = api.basename(path);
+  const found: Backup[] = [];
+  const read = async (folder: string, prefix: string, suffix: string) => {
+    try {
+      for await (const entry of Deno.readDir(folder)) {
+        if (!entry.isFile || !entry.name.startsWith(prefix) || !entry.name.endsWith(suffix)) {
+          continue;
+        }
+        const id = entry.name.slice(prefix.length, entry.name.length - suffix.length);
+        const m = STAMP.exec(id);
+        if (!m) continue;
+        found.push({ path: api.join(folder, entry.name), id, time: timeOf(m[1]!) });
+      }
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound) && !(e instanceof Deno.errors.NotADirectory)) {
+        throw e;
+      }
+    }
+  };
+  await read(api.join(dir, BACKUP_FOLDER), `${name}.`, ".bak");
+  await read(dir, `${name}${LEGACY_MARK}`, "");
+  return found.sort((a, b) => {
+    const [x, y] = [sortKey(a.id), sortKey(b.id)];
+    return x < y ? 1 : x > y ? -1 : 0;
+  });
+}
+
+/**
+ * Which backups the retention rule lets go: all but the oldest (the file as it
+ * was before everyhook first changed it) and the `keep` newest.
+ *
+ * @param backups The backups, newest first.
+ * @param keep How many of the newest to keep.
+ * @returns The backups to delete.
+ *
+ * @example Usage
+ * ```ts
+ * import { backupsToDrop } from "./backups.ts";
+ * const b = (id: string) => ({ path: id, id, time: new Date(0) });
+ * const drop = backupsToDrop(["8", "7", "6", "5", "4", "3", "2", "1"].map(b), 5);
+ * console.assert(drop.map((d) => d.id).join() === "3,2");
+ * ```
+ */
+export function backupsToDrop(backups: readonly Backup[], keep: number = KEEP_RECENT): Backup[] {
+  return backups.filter((_, i) => i >= keep && i !== backups.length - 1);
+}
+
+/**
+ * Write a backup of a file's bytes, then delete the backups the retention rule
+ * lets go. The backup folder is made with its `.gitignore` when it is missing.
+ *
+ * @param path The file's path (the path the person knows).
+ * @param bytes The bytes to keep.
+ * @param options The time, and the permission bits to give the backup.
+ * @returns The backup's path.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { writeBackup } from "./backups.ts";
+ * await writeBackup("/home/me/.codex/hooks.json", bytes, { now: new Date(), mode: 0o600 });
+ * ```
+ */
+export async function writeBackup(
+  path: string,
+  bytes: Uint8Array,
+  options: { now: Date; mode: number | null },
+): Promise<string> {
+  const api = pathApi(path);
+  const folder = api.join(api.dirname(path), BACKUP_FOLDER);
+  await Deno.mkdir(folder, { recursive: true });
+  try {
+    await Deno.writeTextFile(api.join(folder, ".gitignore"), "*\n", { createNew: true });
+  } catch (e) {
+    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+  }
+  const taken = new Set<string>();
+  for (;;) {
+    const name = backupPath(path, options.now, (n) => taken.has(n));
+    taken.add(name);
+    try {
+      await Deno.writeFile(name, bytes, { createNew: true, mode: 0o600 });
+    } catch (e) {
+      if (e instanceof Deno.errors.AlreadyExists) continue;
+      throw e;
+    }
+    if (Deno.build.os !== "windows") await Deno.chmod(name, options.mode ?? 0o644);
+    for (const old of backupsToDrop(await listBackups(path))) {
+      try {
+        await Deno.remove(old.path);
+      } catch (e) {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+      }
+    }
+    return name;
+  }
+}
+
+/**
+ * The path a new backup would get, without writing anything (for a dry run).
+ *
+ * @param path The file's path.
+ * @param now The time.
+ * @returns The backup's path.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { nextBackupPath } from "./backups.ts";
+ * console.log(await nextBackupPath("/home/me/.codex/hooks.json", new Date()));
+ * ```
+ */
+export async function nextBackupPath(path: string, now: Date): Promise<string> {
+  const taken = new Set((await listBackups(path)).map((b) => b.path));
+  return backupPath(path, now, (n) => taken.has(n));
+}
