@@ -89,7 +89,7 @@ async function everyhook(
   args: string[],
   cwd = w.project,
 ): Promise<MemoryIo & { code: number }> {
-  const io = memoryIo({ env: { HOME: w.home }, cwd });
+  const io = memoryIo({ env: { HOME: w.home, PATH: Deno.env.get("PATH") ?? "" }, cwd });
   const code = await main(args, io, { query: granted });
   return Object.assign(io, { code });
 }
@@ -284,4 +284,66 @@ Deno.test("--dry-run prints a backup line only for the files it would write", as
       assert.match(head, /would /, `${args.join(" ")}:\n${r.stdoutText()}`);
     }
   }
+});
+
+/** A /bin/sh hook that prints its folder and the document's as the reason of a deny. */
+async function whereHook(dir: string): Promise<string> {
+  const hook = join(dir, "where.sh");
+  await Deno.writeTextFile(
+    hook,
+    `#!/bin/sh\ndoc=$(cat)\ncase "$doc" in *'"cwd":"'"$PWD"'"'*) same=yes;; *) same=no;; esac\necho "{\\"decision\\":\\"deny\\",\\"reason\\":\\"in $PWD, document there: $same\\"}"\n`,
+  );
+  await Deno.chmod(hook, 0o755);
+  return hook;
+}
+
+Deno.test({
+  name: "bench lines up its columns, ends with a summary, and --project runs the hook there",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using w = await world();
+    const hook = await whereHook(w.project);
+    const r = await everyhook(
+      w,
+      ["bench", hook, "--agent", "claude-code,codex", "--project", "."],
+      w.home,
+    );
+    const text = r.stdoutText();
+    assert.equal(r.code, 0, r.stderrText() + text);
+    assert.ok(text.includes(`in ${w.home}, document there: yes`), text);
+    const rows = text.split("\n").filter((l) => /^  \S/.test(l));
+    const starts = new Set(rows.map((l) => l.search(/deny: /)));
+    assert.equal(starts.size, 1, `the answers start in one column:\n${rows.join("\n")}`);
+    assert.match(text, /\n\d+ documents: deny \d+; 0 crashes; slowest \d+ ms \(/);
+    assert.doesNotMatch(text, /\x1b\[/, "no colour when not a terminal");
+
+    const tty = memoryIo({
+      env: { HOME: w.home, PATH: Deno.env.get("PATH") ?? "" },
+      cwd: w.project,
+      terminal: true,
+    });
+    assert.equal(await main(["bench", hook, "--agent", "codex"], tty, { query: granted }), 0);
+    assert.match(tty.stdoutText(), /\x1b\[31mdeny\x1b\[0m: in /);
+    const noColour = memoryIo({
+      env: { HOME: w.home, NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "" },
+      cwd: w.project,
+      terminal: true,
+    });
+    assert.equal(await main(["bench", hook, "--agent", "codex"], noColour, { query: granted }), 0);
+    assert.doesNotMatch(noColour.stdoutText(), /\x1b\[/);
+  },
+});
+
+Deno.test("list shows a program started without a shell with its words quoted as a shell reads them", async () => {
+  await using w = await world();
+  await Deno.mkdir(join(w.home, ".copilot", "hooks"), { recursive: true });
+  await Deno.writeTextFile(
+    join(w.home, ".copilot", "hooks", "mine.json"),
+    JSON.stringify({
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", exec: "/bin/echo", args: ["a b", "it's"] }] },
+    }),
+  );
+  const r = await everyhook(w, ["list", "--agent", "copilot-cli"]);
+  assert.ok(r.stdoutText().includes(`/bin/echo 'a b' 'it'\\''s'`), r.stdoutText());
 });

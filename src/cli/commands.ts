@@ -297,6 +297,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         text:
           'a fixture file of your own instead: JSON with "agent", "event", "payload" (repeat it)',
       },
+      { ...PROJECT, text: "run the hook in this folder, with the documents' folder set to it" },
       { ...FAIL_CLOSED, text: "show what a failing hook would be with --fail-closed" },
       timeout("how long the hook may run", 25),
       JSON_FLAG,

@@ -20,8 +20,9 @@ import {
   loadFixtures,
 } from "../readers/recorded.ts";
 import { answerSummary } from "../cli/report.ts";
-import { effectWords } from "../agents/effect_words.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
+import { renderBench } from "../cli/render_bench.ts";
+import { paintFor } from "../cli/colour.ts";
 
 /**
  * Run `everyhook bench <hook> [args...] [--agent a,b] [--event e,f] [--fixture file] [--fail-closed] [--timeout s] [--json]`.
@@ -55,6 +56,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const fixtureFiles = a.list("fixture") ?? [];
+  const projectDir = a.text("project");
+  const project = projectDir === undefined ? undefined : await projectFolder(projectDir, io.cwd);
   let fixtures: Fixture[];
   if (fixtureFiles.length > 0) {
     fixtures = [];
@@ -75,6 +78,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     timeoutSeconds: a.number("timeout")!,
     env: io.env,
     cwd: io.cwd,
+    ...(project === undefined ? {} : { project }),
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
   if (a.flag("json")) {
@@ -91,7 +95,7 @@ export async function command(args: string[], io: Io): Promise<number> {
       ) + "\n",
     );
   } else {
-    io.out(renderBench(hook.join(" "), results));
+    io.out(renderBench(hook.join(" "), results, paintFor(io)));
   }
   return ok ? 0 : 1;
 }
@@ -104,6 +108,18 @@ async function shipped(word: string): Promise<ExampleOnDisk> {
     if (!(e instanceof EveryhookError) || e.code !== "not-found") throw e;
     throw new EveryhookError("usage", `Cannot read the "bench" command line: ${e.message}`);
   }
+}
+
+async function projectFolder(dir: string, cwd: string): Promise<string> {
+  const path = pathsFor(Deno.build.os).resolve(cwd, dir);
+  const isFolder = await Deno.stat(path).then((s) => s.isDirectory, () => false);
+  if (!isFolder) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot read the "bench" command line: --project "${dir}" is not a folder (looked for ${path})`,
+    );
+  }
+  return path;
 }
 
 async function readFixtureFile(file: string, cwd: string): Promise<Fixture> {
@@ -172,46 +188,4 @@ function benchJson(r: BenchResult) {
       stderr: r.result.hook.stderr,
     },
   };
-}
-
-/**
- * Render bench results as text, grouped by agent.
- *
- * @param hook The hook as named.
- * @param results The results.
- * @returns The text.
- *
- * @example Usage
- * ```ts
- * import { renderBench } from "./bench.ts";
- * console.assert(renderBench("h.ts", []).startsWith("everyhook bench h.ts"));
- * ```
- */
-export function renderBench(hook: string, results: readonly BenchResult[]): string {
-  const lines = [`everyhook bench ${hook}`];
-  let last = "";
-  for (const r of results) {
-    const head = `${r.agent} ${r.version}  ${
-      r.source === "documented" ? "documented, not recorded" : `recorded ${r.date}, ${r.os}`
-    }`;
-    if (head !== last) {
-      lines.push("", head);
-      last = head;
-    }
-    const said = r.result.failure
-      ? `${r.result.failure.kind} (${r.result.failure.detail})`
-      : answerSummary(r.result.answer);
-    lines.push(`  ${r.event.padEnd(14)} ${r.variant.padEnd(28)} ${said}`);
-    lines.push(
-      `      so: ${effectWords(r.result.effects)}${
-        r.result.notes.length > 0 ? ` (${r.result.notes.join("; ")})` : ""
-      }`,
-    );
-    lines.push(
-      `      ${r.result.native.stdout === "" ? "(nothing printed)" : r.result.native.stdout}${
-        r.result.native.exit !== 0 ? ` exit ${r.result.native.exit}` : ""
-      }`,
-    );
-  }
-  return lines.join("\n") + "\n";
 }

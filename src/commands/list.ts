@@ -4,6 +4,7 @@
  * @module
  */
 
+import { paintFor } from "../cli/colour.ts";
 import type { Io } from "../cli/io.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { type ListedEntry, listHooks } from "../readers/list.ts";
@@ -68,30 +69,31 @@ export async function command(args: string[], io: Io): Promise<number> {
     io.out(JSON.stringify({ ok: problems === 0, project, counts, files, entries }, null, 2) + "\n");
     return problems === 0 ? 0 : 1;
   }
+  const paint = paintFor(io);
   const home = io.env.HOME || io.env.USERPROFILE;
   const short = (p: string) => (home && p.startsWith(home) ? `~${p.slice(home.length)}` : p);
   for (const agent of agents) {
     const mine = files.filter((f) => f.agent === agent.id);
     if (mine.length === 0) continue;
-    io.out(`${agent.id}\n`);
+    io.out(`${paint.bold(agent.id)}\n`);
     for (const f of mine) {
       io.out(
         `  ${f.scope.padEnd(7)} ${short(f.file)}${
           f.status === "unreadable" ? "  (unreadable)" : ""
         }\n`,
       );
-      for (const p of f.problems) io.out(`    problem: ${p}\n`);
+      for (const p of f.problems) io.out(`    ${paint.bad("problem:")} ${p}\n`);
       for (const e of entries.filter((x) => x.file === f.file && x.agent === agent.id)) {
         const timeout = e.timeout ? `timeout ${e.timeout.value} ${e.timeout.unit}` : "no timeout";
         const matcher = e.matcher ? `matcher ${e.matcher}  ` : "";
         io.out(
           `    ${e.event.padEnd(20)} ${matcher}${timeout}${
             e.type !== "command" ? `  type ${e.type}` : ""
-          }${e.ours ? "  [everyhook]" : ""}\n`,
+          }${e.ours ? paint.good("  [everyhook]") : ""}\n`,
         );
         io.out(`      ${e.command ?? "(no command)"}\n`);
-        for (const p of e.problems) io.out(`      problem: ${p}\n`);
-        for (const n of e.notes) io.out(`      note: ${n}\n`);
+        for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);
+        for (const n of e.notes) io.out(`      ${paint.warn("note:")} ${n}\n`);
       }
     }
     io.out("\n");

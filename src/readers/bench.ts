@@ -51,6 +51,36 @@ export interface BenchOptions {
   cwd: string;
   /** How many hooks run at once. */
   parallel?: number;
+  /**
+   * A project folder: the hook runs there and each document's folder is it (the
+   * payload's `cwd`, and Cursor's `workspace_roots`, where the payload has them).
+   */
+  project?: string;
+}
+
+/**
+ * A payload with its folder fields set to a project folder: `cwd`, and
+ * `workspace_roots` (Cursor), where the payload has them.
+ *
+ * @param payload The agent's payload.
+ * @param project The folder.
+ * @returns A copy with the folder put in.
+ *
+ * @example Usage
+ * ```ts
+ * import { inProject } from "./bench.ts";
+ * console.assert(inProject({ cwd: "/rec", tool_name: "Bash" }, "/p").cwd === "/p");
+ * console.assert(!("cwd" in inProject({ tool_name: "Bash" }, "/p")));
+ * ```
+ */
+export function inProject(
+  payload: Readonly<Record<string, unknown>>,
+  project: string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...payload };
+  if ("cwd" in out) out.cwd = project;
+  if (Array.isArray(out.workspace_roots)) out.workspace_roots = [project];
+  return out;
 }
 
 /**
@@ -87,12 +117,15 @@ export async function bench(
     while (next < chosen.length) {
       const i = next++;
       const { fixture, agent, event } = chosen[i] as (typeof chosen)[number];
-      const bytes = new TextEncoder().encode(JSON.stringify(fixture.payload));
+      const payload = options.project === undefined
+        ? fixture.payload
+        : inProject(fixture.payload, options.project);
+      const bytes = new TextEncoder().encode(JSON.stringify(payload));
       const result = await runAdapter(agent, event, { bytes, truncated: false }, hook, {
         failClosed: options.failClosed,
         timeoutSeconds: options.timeoutSeconds,
         env: options.env,
-        cwd: options.cwd,
+        cwd: options.project ?? options.cwd,
       });
       results[i] = {
         agent: agent.id,

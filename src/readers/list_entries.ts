@@ -103,7 +103,7 @@ export function readEntries(
       ? [
         handler[info.execFields.program] as string,
         ...((handler[info.execFields.args] as unknown[] | undefined) ?? []).map(String),
-      ].join(" ")
+      ].map(shellWord).join(" ")
       : undefined;
     const commandField = flatLayout
       ? [info.commandField, "command", "bash", "powershell"]
@@ -237,4 +237,24 @@ function programProblem(
     }
   }
   return undefined;
+}
+
+/**
+ * A word as a POSIX shell reads it back as one word: bare when it holds only
+ * safe characters, else in single quotes (a single quote written `'\''`).
+ * How `list` shows a program and its arguments that an agent starts without a
+ * shell, so the line can be read, and pasted, as the agent will run it.
+ *
+ * @param word The word.
+ * @returns The word, quoted when it needs to be.
+ *
+ * @example Usage
+ * ```ts
+ * import { shellWord } from "./list_entries.ts";
+ * console.assert(shellWord("/a/b.ts") === "/a/b.ts");
+ * console.assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
+ * ```
+ */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }

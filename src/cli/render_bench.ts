@@ -1,0 +1,139 @@
+/**
+ * `bench` as text: the results grouped by agent, in columns as wide as the
+ * longest event and fixture name, then a summary (documents, answers by kind,
+ * crashes and other failures, the slowest run). Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { BenchResult } from "../readers/bench.ts";
+import { answerSummary } from "./report.ts";
+import { effectWords } from "../agents/effect_words.ts";
+import type { Paint } from "./colour.ts";
+
+const PLAIN: Paint = {
+  bad: (t) => t,
+  warn: (t) => t,
+  good: (t) => t,
+  dim: (t) => t,
+  bold: (t) => t,
+  decision: (t) => t,
+};
+
+/** What bench's results add up to. */
+export interface BenchSummary {
+  /** How many documents were put to the hook. */
+  documents: number;
+  /** Answers by kind: deny, ask, allow, no opinion (and failed). */
+  answers: Record<string, number>;
+  /** How many runs crashed. */
+  crashes: number;
+  /** How many runs failed another way (start, timeout, invalid output, exit at a stop). */
+  failures: number;
+  /** The slowest run, or null when there was none. */
+  slowest: { agent: string; event: string; variant: string; ms: number } | null;
+}
+
+/**
+ * Add up bench's results.
+ *
+ * @param results The results.
+ * @returns The summary.
+ *
+ * @example Usage
+ * ```ts
+ * import { benchSummary } from "./render_bench.ts";
+ * console.assert(benchSummary([]).documents === 0);
+ * ```
+ */
+export function benchSummary(results: readonly BenchResult[]): BenchSummary {
+  const answers: Record<string, number> = {};
+  let crashes = 0;
+  let failures = 0;
+  let slowest: BenchSummary["slowest"] = null;
+  for (const r of results) {
+    const kind = r.result.failure && r.result.failure.kind !== "crash" &&
+        r.result.answer.decision === undefined
+      ? "failed"
+      : r.result.answer.decision ?? "no opinion";
+    answers[kind] = (answers[kind] ?? 0) + 1;
+    if (r.result.failure?.kind === "crash") crashes++;
+    else if (r.result.failure && r.result.failure.kind !== "input") failures++;
+    if (slowest === null || r.result.hook.ms > slowest.ms) {
+      slowest = { agent: r.agent, event: r.event, variant: r.variant, ms: r.result.hook.ms };
+    }
+  }
+  return { documents: results.length, answers, crashes, failures, slowest };
+}
+
+/**
+ * Render bench results as text, grouped by agent, with a summary at the end.
+ *
+ * @param hook The hook as named.
+ * @param results The results.
+ * @param paint Colours (none by default).
+ * @returns The text.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderBench } from "./render_bench.ts";
+ * console.assert(renderBench("h.ts", []).startsWith("everyhook bench h.ts"));
+ * ```
+ */
+export function renderBench(
+  hook: string,
+  results: readonly BenchResult[],
+  paint: Paint = PLAIN,
+): string {
+  const lines = [paint.bold(`everyhook bench ${hook}`)];
+  const eventWidth = Math.max(0, ...results.map((r) => r.event.length));
+  const variantWidth = Math.max(0, ...results.map((r) => r.variant.length));
+  let last = "";
+  for (const r of results) {
+    const head = `${r.agent} ${r.version}  ${
+      r.source === "documented" ? "documented, not recorded" : `recorded ${r.date}, ${r.os}`
+    }`;
+    if (head !== last) {
+      lines.push("", paint.bold(head));
+      last = head;
+    }
+    const failure = r.result.failure;
+    const said = failure
+      ? paint.bad(`${failure.kind} (${failure.detail})`)
+      : paint.decision(answerSummary(r.result.answer));
+    lines.push(`  ${r.event.padEnd(eventWidth)}  ${r.variant.padEnd(variantWidth)}  ${said}`);
+    lines.push(
+      paint.dim(
+        `      so: ${effectWords(r.result.effects)}${
+          r.result.notes.length > 0 ? ` (${r.result.notes.join("; ")})` : ""
+        }`,
+      ),
+    );
+    lines.push(
+      paint.dim(
+        `      ${r.result.native.stdout === "" ? "(nothing printed)" : r.result.native.stdout}${
+          r.result.native.exit !== 0 ? ` exit ${r.result.native.exit}` : ""
+        }`,
+      ),
+    );
+  }
+  lines.push("", summaryLine(benchSummary(results), paint));
+  return lines.join("\n") + "\n";
+}
+
+function summaryLine(s: BenchSummary, paint: Paint): string {
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  const order = ["deny", "ask", "allow", "no opinion", "failed"];
+  const kinds = Object.entries(s.answers).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([k, n]) => paint.decision(`${k} ${n}`)).join(", ");
+  const parts = [`${plural(s.documents, "document")}: ${kinds || "no answers"}`];
+  const crashes = plural(s.crashes, "crash").replace(/crashs$/, "crashes");
+  parts.push(s.crashes > 0 ? paint.bad(crashes) : crashes);
+  if (s.failures > 0) parts.push(paint.bad(plural(s.failures, "other failure")));
+  if (s.slowest) {
+    parts.push(
+      `slowest ${s.slowest.ms} ms (${s.slowest.agent} ${s.slowest.event} ${s.slowest.variant})`,
+    );
+  }
+  return parts.join("; ");
+}
