@@ -348,3 +348,20 @@ Deno.test("list shows a program started without a shell with its words quoted as
   const r = await everyhook(w, ["list", "--agent", "copilot-cli"]);
   assert.ok(r.stdoutText().includes(`/bin/echo 'a b' 'it'\\''s'`), r.stdoutText());
 });
+
+Deno.test("explain <agent> shows its files on Linux, macOS and Windows, and paths in --json", async () => {
+  const io = memoryIo();
+  assert.equal(await main(["explain", "claude-code", "--json"], io, { query: () => "denied" }), 0);
+  const paths = JSON.parse(io.stdoutText()).paths as Array<Record<string, string | null>>;
+  assert.deepEqual(new Set(paths.map((p) => p.os)), new Set(["linux", "macos", "windows"]));
+  assert.ok(
+    paths.some((p) => p.path === "~/.claude/settings.json" && p.env === "CLAUDE_CONFIG_DIR"),
+  );
+  assert.ok(paths.some((p) => p.path === "%USERPROFILE%\\.claude\\settings.json"));
+  const text = memoryIo();
+  assert.equal(await main(["explain", "claude-code"], text, { query: () => "denied" }), 0);
+  assert.match(
+    text.stdoutText(),
+    /\n {2}windows +%USERPROFILE%\\\.claude\\settings\.json; <project>\\/,
+  );
+});

@@ -79,6 +79,16 @@ export async function command(args: string[], io: Io): Promise<number> {
         `Recorded: version ${info.recording.version}, ${info.recording.os}, ${info.recording.date}, ${info.recording.cases} cases\n`,
       );
     }
+    io.out("\nFiles (user; project):\n");
+    for (const os of new Set(info.paths.map((p) => p.os))) {
+      const rows = info.paths.filter((p) => p.os === os);
+      const moved = rows.find((p) => p.env !== null)?.env;
+      io.out(
+        `  ${os.padEnd(8)} ${rows.map((p) => p.path).join("; ")}${
+          moved ? ` (${moved} moves the user file)` : ""
+        }\n`,
+      );
+    }
     io.out("\nEvents:\n");
     for (const e of info.events) {
       io.out(`  ${e.event.padEnd(14)} ${e.native.padEnd(22)} ${e.info}\n`);

@@ -90,3 +90,49 @@ export function hooksFilePath(agent: Agent, scope: Scope, context: LocationConte
   if (moved) return paths.resolve(moved, ...where.parts.slice(where.envReplaces ?? 0));
   return paths.resolve(homeFolder(context), ...where.parts);
 }
+
+/** The systems `explain` shows an agent's files on. */
+export const SYSTEMS = ["linux", "macos", "windows"] as const;
+
+/** An agent's hooks file on one system, written with placeholders for the person's folders. */
+export interface SystemPath {
+  /** The system, as `Deno.build.os` names it. */
+  os: (typeof SYSTEMS)[number];
+  /** The scope. */
+  scope: Scope;
+  /** The path: `~` (or `%USERPROFILE%` on Windows) for the home folder, `<project>` for the project. */
+  path: string;
+  /** The variable that moves the user file, when the agent has one. */
+  env: string | null;
+}
+
+/**
+ * Where an agent's hooks files are on Linux, macOS and Windows, per scope,
+ * from the agent's install data (no environment is read).
+ *
+ * @param agent The agent.
+ * @returns One row per system and scope.
+ *
+ * @example Usage
+ * ```ts
+ * import { systemPaths } from "./locations.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const rows = systemPaths(findAgent("codex")!);
+ * console.assert(rows.some((r) => r.os === "windows" && r.path === "%USERPROFILE%\\.codex\\hooks.json"));
+ * ```
+ */
+export function systemPaths(agent: Agent): SystemPath[] {
+  return SYSTEMS.flatMap((os) =>
+    (["user", "project"] as const).map((scope) => {
+      const where = agent.install.files[scope];
+      const home = scope === "project" ? "<project>" : os === "windows" ? "%USERPROFILE%" : "~";
+      const sep = os === "windows" ? "\\" : "/";
+      return {
+        os,
+        scope,
+        path: [home, ...where.parts].join(sep),
+        env: scope === "user" ? where.env ?? null : null,
+      };
+    })
+  );
+}
