@@ -75,9 +75,15 @@ Deno.test("usage: --timeout has one rule in run, bench and install", async () =>
   };
   const rule = `is not a whole number of seconds from ${TIMEOUT_RULE.min} to ${TIMEOUT_RULE.max}`;
   for (const [name, words] of Object.entries(lines)) {
-    for (const bad of ["0", "2.5", "soon", String(TIMEOUT_RULE.max + 1)]) {
+    const why: Record<string, string> = {
+      "0": `is too short: a hook needs at least ${TIMEOUT_RULE.min} second`,
+      "2.5": rule,
+      soon: rule,
+      [String(TIMEOUT_RULE.max + 1)]: `is too long: at most ${TIMEOUT_RULE.max} seconds`,
+    };
+    for (const [bad, reason] of Object.entries(why)) {
       const args = [...words, `--timeout=${bad}`, ...(name === "run" ? ["--", "h"] : [])];
-      await usageError(args, new RegExp(`--timeout "${bad.replace(".", "\\.")}" ${rule}$`, "m"));
+      await usageError(args, new RegExp(`--timeout "${bad.replace(".", "\\.")}" ${reason}$`, "m"));
     }
     const help = commandSpec(name).flags.find((f) => f.name === "timeout");
     assert.deepEqual(help?.rule, TIMEOUT_RULE, name);

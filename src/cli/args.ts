@@ -109,9 +109,15 @@ export function checkValue(rule: ValueRule, text: string): string | number | { w
     };
   }
   const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || n < rule.min || n > rule.max) {
+  if (!/^\d+$/.test(text.trim())) {
     return { wrong: `is not a whole number of seconds from ${rule.min} to ${rule.max}` };
   }
+  if (n < rule.min) {
+    return {
+      wrong: `is too short: a hook needs at least ${rule.min} second${rule.min === 1 ? "" : "s"}`,
+    };
+  }
+  if (n > rule.max) return { wrong: `is too long: at most ${rule.max} seconds` };
   return n;
 }
 

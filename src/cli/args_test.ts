@@ -130,8 +130,8 @@ Deno.test("parseArgs() names a bad value, why, and the allowed values", () => {
     ["--timeout", "soon"],
     /--timeout "soon" is not a whole number of seconds from 1 to 3600/,
   );
-  usage(SPEC, ["--timeout=0"], /"0" is not a whole number/);
-  usage(SPEC, ["--timeout=3601"], /"3601" is not a whole number/);
+  usage(SPEC, ["--timeout=0"], /"0" is too short: a hook needs at least 1 second/);
+  usage(SPEC, ["--timeout=3601"], /"3601" is too long: at most 3600 seconds/);
   usage(SPEC, ["--timeout=1.5"], /"1.5" is not a whole number/);
   usage(SPEC, ["--scope", "usr"], /--scope "usr" is not one of user, project; did you mean user\?/);
   usage(SPEC, ["--scope", "team"], /is not one of user, project$/);
@@ -162,6 +162,12 @@ Deno.test("Args getters refuse an option the declaration lacks: a bug, not a usa
 Deno.test("checkValue() applies a rule", () => {
   assert.equal(checkValue({ kind: "seconds", min: 1, max: 10 }, "10"), 10);
   assert.deepEqual(checkValue({ kind: "seconds", min: 1, max: 10 }, "11"), {
+    wrong: "is too long: at most 10 seconds",
+  });
+  assert.deepEqual(checkValue({ kind: "seconds", min: 1, max: 10 }, "0"), {
+    wrong: "is too short: a hook needs at least 1 second",
+  });
+  assert.deepEqual(checkValue({ kind: "seconds", min: 1, max: 10 }, "1.5"), {
     wrong: "is not a whole number of seconds from 1 to 10",
   });
   assert.equal(checkValue({ kind: "one-of", values: ["a", "b"] }, "b"), "b");

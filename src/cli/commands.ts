@@ -239,12 +239,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     }],
     examples: [
       { line: "restore --all --dry-run", text: "show which backups would be put back" },
-      { line: "restore --agent claude --scope project", text: "the project's Claude Code file" },
-      { line: "restore --all --list", text: "every file's backups, with their ids" },
-      {
-        line: "restore --agent claude --backup 20261017-173000",
-        text: "put that backup of Claude Code's file back",
-      },
+      { line: "restore --all --list", text: "every file's backups, with the ids --backup takes" },
     ],
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
