@@ -252,7 +252,7 @@ Deno.test("restore --list shows each file's backups and restore --backup <id> pu
   assert.equal(await Deno.readTextFile(settings).then((t) => t.includes("no-rm-rf.ts")), true);
   const text = await everyhook(w, ["restore", "--agent", "claude-code", "--list"]);
   assert.ok(text.stdoutText().includes(rows[1].id), text.stdoutText());
-  assert.match(text.stdoutText(), /the file before everyhook first changed it/);
+  assert.match(text.stdoutText(), /the first, always kept/);
   const r = await everyhook(w, ["restore", "--agent", "claude-code", "--backup", rows[1].id]);
   assert.equal(r.code, 0, r.stderrText());
   assert.equal(await Deno.readTextFile(settings), '{"model": "opus"}\n');

@@ -33,7 +33,7 @@ function shortPath(path: string, env: Readonly<Record<string, string>>): string 
  *     backups: [{ id: "20261017-173000", path: "/b", time: "2026-10-17T17:30:00.000Z", first: true }],
  *   }],
  * }, { HOME: "/h" });
- * console.assert(t.includes("20261017-173000  2026-10-17 17:30:00 UTC  the file before everyhook"));
+ * console.assert(t.includes("20261017-173000  2026-10-17 17:30:00 UTC  the first, always kept"));
  * ```
  */
 export function renderBackupList(
@@ -50,7 +50,7 @@ export function renderBackupList(
     );
     for (const b of r.backups) {
       const when = b.time.replace("T", " ").replace(/\.\d+Z$/, " UTC");
-      const first = b.first ? "  the file before everyhook first changed it" : "";
+      const first = b.first ? "  the first, always kept" : "";
       out.push(`  ${b.id.padEnd(17)}  ${when}${first}\n`);
     }
   }

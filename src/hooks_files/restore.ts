@@ -38,7 +38,7 @@ export interface BackupRow {
   path: string;
   /** When it was made, as an ISO time. */
   time: string;
-  /** Whether it is the oldest one kept: the file before everyhook first changed it. */
+  /** Whether it is the oldest: the first backup, which is never deleted (the file as it was before everyhook first changed it, when the file was there). */
   first: boolean;
 }
 
