@@ -42,7 +42,7 @@ export {
   shebangPermissions,
 } from "./src/run/hook_plan.ts";
 export { findOnPath } from "./src/run/path_search.ts";
-export { type Scope } from "./src/hooks_files/locations.ts";
+export { type Scope, type SystemPath, systemPaths, SYSTEMS } from "./src/hooks_files/locations.ts";
 export {
   type EntryReport,
   install,
@@ -57,6 +57,7 @@ export {
   type UninstallResult,
 } from "./src/hooks_files/uninstall.ts";
 export {
+  type BackupRow,
   restore,
   type RestoreOptions,
   type RestoreReport,

@@ -21,10 +21,26 @@
 
 import { posix, win32 } from "node:path";
 
-/** The folder beside a hooks file that holds its backups. */
+/**
+ * The folder beside a hooks file that holds its backups.
+ *
+ * @example Usage
+ * ```ts
+ * import { BACKUP_FOLDER } from "./backups.ts";
+ * console.assert(BACKUP_FOLDER === ".everyhook-backups");
+ * ```
+ */
 export const BACKUP_FOLDER = ".everyhook-backups";
 
-/** How many of the newest backups are kept, besides the first. */
+/**
+ * How many of the newest backups are kept, besides the first.
+ *
+ * @example Usage
+ * ```ts
+ * import { KEEP_RECENT } from "./backups.ts";
+ * console.assert(KEEP_RECENT === 5);
+ * ```
+ */
 export const KEEP_RECENT = 5;
 
 const LEGACY_MARK = ".bak-everyhook-";

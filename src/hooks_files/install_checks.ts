@@ -17,7 +17,15 @@ import { EveryhookError } from "../contract/errors.ts";
  */
 export type MatcherSyntax = "regex";
 
-/** Each agent's matcher syntax, by agent id; an agent not listed is read as `regex`. */
+/**
+ * Each agent's matcher syntax, by agent id; an agent not listed is read as `regex`.
+ *
+ * @example Usage
+ * ```ts
+ * import { MATCHER_SYNTAX } from "./install_checks.ts";
+ * console.assert(MATCHER_SYNTAX["claude-code"] === "regex");
+ * ```
+ */
 export const MATCHER_SYNTAX: Readonly<Record<string, MatcherSyntax>> = {
   "claude-code": "regex",
   codex: "regex",

@@ -91,7 +91,15 @@ export function hooksFilePath(agent: Agent, scope: Scope, context: LocationConte
   return paths.resolve(homeFolder(context), ...where.parts);
 }
 
-/** The systems `explain` shows an agent's files on. */
+/**
+ * The systems `explain` shows an agent's files on.
+ *
+ * @example Usage
+ * ```ts
+ * import { SYSTEMS } from "./locations.ts";
+ * console.assert(SYSTEMS.includes("windows"));
+ * ```
+ */
 export const SYSTEMS = ["linux", "macos", "windows"] as const;
 
 /** An agent's hooks file on one system, written with placeholders for the person's folders. */
