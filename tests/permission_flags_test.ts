@@ -16,7 +16,8 @@ const HOOK = new URL("examples/block-force-push.ts", ROOT).pathname;
 const ARGS: Readonly<Record<string, string[]>> = {
   run: ["--agent", "claude-code", "--event", "pre-tool", "--", HOOK],
   install: [HOOK, "--agent", "claude-code", "--dry-run"],
-  uninstall: [HOOK, "--agent", "claude-code", "--dry-run"],
+  // The hook is installed for Codex first (uninstall refuses a hook that is not installed).
+  uninstall: [HOOK, "--agent", "codex", "--dry-run"],
   restore: ["--agent", "claude-code", "--dry-run"],
   list: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
@@ -54,6 +55,12 @@ Deno.test("every command works with its flags and names the one flag left out, w
   const home = await Deno.makeTempDir({ prefix: "everyhook-flags-" });
   try {
     assert.deepEqual(Object.keys(ARGS).sort(), COMMANDS.map((c) => c.name).sort());
+    const installed = await everyhook(
+      ["--allow-read", "--allow-write", "--allow-env"],
+      ["install", HOOK, "--agent", "codex"],
+      home,
+    );
+    assert.equal(installed.code, 0, installed.stderr);
     const checks = COMMANDS.flatMap((c) => {
       const flags = c.permissions.map(flagFor);
       const args = [c.name, ...ARGS[c.name]!];
