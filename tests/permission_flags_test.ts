@@ -16,8 +16,9 @@ const HOOK = new URL("examples/block-force-push.ts", ROOT).pathname;
 const ARGS: Readonly<Record<string, string[]>> = {
   run: ["--agent", "claude-code", "--event", "pre-tool", "--", HOOK],
   install: [HOOK, "--agent", "claude-code", "--dry-run"],
-  // The hook is installed for Codex first (uninstall refuses a hook that is not installed).
-  uninstall: [HOOK, "--agent", "codex", "--dry-run"],
+  // The hook is installed for Cursor first (uninstall refuses a hook that is not installed;
+  // list finds nothing to say about a Cursor entry, so it still exits 0).
+  uninstall: [HOOK, "--agent", "cursor", "--dry-run"],
   restore: ["--agent", "claude-code", "--dry-run"],
   list: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
@@ -57,7 +58,7 @@ Deno.test("every command works with its flags and names the one flag left out, w
     assert.deepEqual(Object.keys(ARGS).sort(), COMMANDS.map((c) => c.name).sort());
     const installed = await everyhook(
       ["--allow-read", "--allow-write", "--allow-env"],
-      ["install", HOOK, "--agent", "codex"],
+      ["install", HOOK, "--agent", "cursor"],
       home,
     );
     assert.equal(installed.code, 0, installed.stderr);
