@@ -78,12 +78,17 @@ async function check(
   const isNew = equal(now, newBytes);
   assert.ok(isOld || isNew, `${what}: the file is neither the old bytes nor the new`);
   const backups = [];
-  for await (const e of Deno.readDir(caseDir)) {
-    if (e.name.startsWith("settings.json.bak-everyhook-")) backups.push(e.name);
+  const folder = `${caseDir}/.everyhook-backups`;
+  try {
+    for await (const e of Deno.readDir(folder)) {
+      if (e.name.startsWith("settings.json.") && e.name.endsWith(".bak")) backups.push(e.name);
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   if (isNew) {
     assert.equal(backups.length, 1, `${what}: the new file has no backup beside it`);
-    const backup = await Deno.readFile(`${caseDir}/${backups[0]}`);
+    const backup = await Deno.readFile(`${folder}/${backups[0]}`);
     assert.ok(equal(backup, oldBytes), `${what}: the backup is not exactly the old bytes`);
   }
   return isNew;
