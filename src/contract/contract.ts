@@ -1,9 +1,12 @@
 /**
  * The contract: the one document a hook reads on stdin and the one answer it may
- * print on stdout. This module is on `run`'s path: it imports nothing.
+ * print on stdout. This module is on `run`'s path: it imports only the strict
+ * reader of JSON beside it (no `node:`, no `npm:`).
  *
  * @module
  */
+
+import { duplicateKey } from "./strict_json.ts";
 
 /** The version of the contract written into every document. */
 export const CONTRACT_VERSION = 1 as const;
@@ -209,7 +212,8 @@ const ANSWER_KEYS = new Set(["decision", "reason", "message", "context", "input"
 /**
  * Read what a hook printed as one answer. Nothing (or only white space) is no
  * opinion. Anything else must be one JSON object of the answer's shape; unknown
- * keys are refused so that a typo never passes as no opinion.
+ * keys are refused so that a typo never passes as no opinion, and a key written
+ * twice anywhere in it is refused so that an answer never says two things.
  *
  * @param text What the hook printed on stdout.
  * @returns The answer, or the problem with it.
@@ -232,6 +236,13 @@ export function readAnswer(text: string): AnswerReading {
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { ok: false, problem: `not a JSON object: ${preview(trimmed)}` };
+  }
+  const twice = duplicateKey(trimmed);
+  if (twice !== undefined) {
+    return {
+      ok: false,
+      problem: `the key "${twice}" is written twice, so the answer says two things`,
+    };
   }
   const record = value as Record<string, unknown>;
   const answer: HookAnswer = {};
