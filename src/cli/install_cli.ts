@@ -321,6 +321,7 @@ export function renderRestore(
     } else {
       out.push(`${r.agent.padEnd(12)} nothing put back: ${r.reason ?? "no backup"}  ${file}\n`);
     }
+    for (const note of r.notes ?? []) out.push(`  note: ${note}\n`);
   }
   return out.join("");
 }

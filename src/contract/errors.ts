@@ -27,6 +27,7 @@ export type ErrorCode =
   | "config-syntax"
   | "config-shape"
   | "config-changed"
+  | "file-system"
   | "path-refused"
   | "not-found"
   | "ambiguous"

@@ -17,6 +17,7 @@ import {
 import type { Agent } from "../agents/types.ts";
 import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
+import { asRefusal } from "./fs_errors.ts";
 
 /** The world install, uninstall and restore work in. */
 export interface InstallWorld {
@@ -111,8 +112,8 @@ export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">):
 
 /**
  * The reason to print for a file left alone, from what stopped the change: an
- * everyhook refusal, or an error of the file system (a folder where a file
- * should be, a file that cannot be written).
+ * everyhook refusal, or any error of the file system (a folder where a file
+ * should be, a read-only file system, a full disk), in one line.
  *
  * @param e What was thrown.
  * @param file The file, for messages.
@@ -127,10 +128,8 @@ export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">):
  * ```
  */
 export function refusalReason(e: unknown, file: string): string {
-  if (e instanceof EveryhookError) return e.message;
-  if (e instanceof Deno.errors.NotCapable) throw e;
-  const fsError = Object.values(Deno.errors).some((kind) => e instanceof kind);
-  if (fsError) return `Cannot change "${file}": ${(e as Error).message}`;
+  const refusal = asRefusal(e, "change", file);
+  if (refusal instanceof EveryhookError) return refusal.message;
   throw e;
 }
 

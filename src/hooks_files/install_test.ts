@@ -344,6 +344,9 @@ Deno.test("install() refuses a file it cannot write and still does the other age
   const r = await install(w.options({ agents: [codex, cursor] }), w);
   assert.equal(r.ok, false);
   assert.equal(r.results[0]!.action, "refused");
-  assert.match(r.results[0]!.refused!, /^Cannot change ".*hooks\.json": /);
+  assert.match(
+    r.results[0]!.refused!,
+    /^Cannot read ".*hooks\.json": a part of the path is not a folder \(ENOTDIR\)$/,
+  );
   assert.equal(r.results[1]!.action, "created");
 });

@@ -10,7 +10,7 @@
 import type { Agent } from "../agents/types.ts";
 import { agentFiles, type InstallWorld, refusalReason, renameHook } from "./config_file.ts";
 import type { Scope } from "./locations.ts";
-import { readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
+import { readSnapshot, readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
@@ -64,6 +64,8 @@ export interface RestoreResult {
   savedCurrent?: string | null;
   /** Every backup of the file, newest first. */
   backups: BackupRow[];
+  /** Anything else to know, such as an owner that could not be kept. */
+  notes?: string[];
 }
 
 /** The whole restore report. */
@@ -132,7 +134,7 @@ export async function restore(
       }
       row.from = chosen.path;
       row.others = backups.length - 1;
-      const bytes = await Deno.readFile(chosen.path);
+      const bytes = await readWhole(chosen.path);
       const snapshot = await readSnapshot(file);
       if (snapshot.bytes !== null && sameBytes(snapshot.bytes, bytes)) {
         row.reason = "the file already holds these bytes";
@@ -148,6 +150,7 @@ export async function restore(
       if (options.dryRun) row.wouldRestore = true;
       else row.restored = true;
       row.savedCurrent = written.backup;
+      if (written.notes.length > 0) row.notes = written.notes;
     } catch (e) {
       ok = false;
       row.reason = refusalReason(e, file);

@@ -3,7 +3,9 @@
  * file up first (backups.ts: where backups go and how many are kept), writes a temporary file
  * beside the target and renames it over the target, keeps the file's mode,
  * writes through a symbolic link to the file it points at (the link stays a
- * link), and refuses when the file changed after it was read. A dry run writes
+ * link), keeps its owner and group when it can, and refuses when the file
+ * changed after it was read (its bytes, size, time or inode). Files are read
+ * through `readBounded`: regular files only, up to 64 MiB. A dry run writes
  * nothing, not even a backup. Not on `run`'s path.
  *
  * @module
@@ -12,6 +14,13 @@
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
 import { nextBackupPath, writeBackup } from "./backups.ts";
+import {
+  type FileStamp,
+  MAX_CONFIG_BYTES,
+  readBounded,
+  stampChanged,
+} from "../run/read_bounded.ts";
+import { asRefusal, fsErrorWords } from "./fs_errors.ts";
 
 /** A file as it was read, to be compared with what is there right before the rename. */
 export interface FileSnapshot {
@@ -25,6 +34,8 @@ export interface FileSnapshot {
   bytes: Uint8Array | null;
   /** The permission bits, when the file exists and the OS has them. */
   mode: number | null;
+  /** Its size, time, inode and owner as read, or null when there is no file. */
+  stamp: FileStamp | null;
 }
 
 /** One change to one file. */
@@ -53,7 +64,15 @@ export interface WriteResult {
   backup: string | null;
   /** Whether the file was written or deleted. */
   wrote: boolean;
+  /** What the person should know, such as an owner that could not be kept. */
+  notes: string[];
 }
+
+/**
+ * How long an empty file changed moments ago is given before it is taken as
+ * empty: a program rewriting it in place truncates it first.
+ */
+const SETTLE_MS = 300;
 
 function pathApi(path: string): typeof posix {
   return /^[A-Za-z]:[\\/]|^\\\\/.test(path) ? win32 : posix;
@@ -72,19 +91,45 @@ function pathApi(path: string): typeof posix {
  * ```
  */
 export async function readSnapshot(path: string): Promise<FileSnapshot> {
-  const target = await linkTarget(path);
-  const link = target !== path;
+  let target: string;
+  let read;
   try {
-    const info = await Deno.stat(target);
-    if (!info.isFile) {
-      throw new EveryhookError("config-shape", `Cannot change "${path}": it is not a file`);
-    }
-    const bytes = await Deno.readFile(target);
-    return { path, target, link, bytes, mode: info.mode === null ? null : info.mode & 0o7777 };
+    target = await linkTarget(path);
+    read = await readBounded(target, { cap: MAX_CONFIG_BYTES, settleMs: SETTLE_MS });
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { path, target, link, bytes: null, mode: null };
-    throw e;
+    throw asRefusal(e, "read", path);
   }
+  const link = target !== path;
+  if (read.kind === "missing") return { path, target, link, bytes: null, mode: null, stamp: null };
+  if (read.kind === "refused") {
+    throw new EveryhookError("file-system", `Cannot change "${path}": it ${read.reason}`);
+  }
+  return { path, target, link, bytes: read.bytes, mode: read.stamp.mode, stamp: read.stamp };
+}
+
+/**
+ * Read a backup (or any file everyhook reads whole): a regular file, up to 64 MiB.
+ *
+ * @param path The file.
+ * @returns The bytes.
+ * @throws {EveryhookError} `file-system` when it is missing, not a file, too large or unreadable.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readWhole } from "./safe_write.ts";
+ * const bytes = await readWhole("/home/me/.codex/.everyhook-backups/hooks.json.20261017-173000.bak");
+ * ```
+ */
+export async function readWhole(path: string): Promise<Uint8Array> {
+  let read;
+  try {
+    read = await readBounded(path, { cap: MAX_CONFIG_BYTES });
+  } catch (e) {
+    throw asRefusal(e, "read", path);
+  }
+  if (read.kind === "file") return read.bytes;
+  const why = read.kind === "missing" ? "it is not there any more" : `it ${read.reason}`;
+  throw new EveryhookError("file-system", `Cannot read "${path}": ${why}`);
 }
 
 async function linkTarget(path: string): Promise<string> {
@@ -119,16 +164,17 @@ async function linkTarget(path: string): Promise<string> {
  */
 export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-async function currentBytes(target: string): Promise<Uint8Array | null> {
-  try {
-    return await Deno.readFile(target);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
+// Whether the file is still what was read: the same bytes, size, time and inode.
+async function unchanged(snapshot: FileSnapshot): Promise<boolean> {
+  const now = await readBounded(snapshot.target, { cap: MAX_CONFIG_BYTES });
+  if (now.kind === "missing") return snapshot.bytes === null;
+  if (now.kind === "refused" || snapshot.bytes === null || snapshot.stamp === null) return false;
+  return !stampChanged(snapshot.stamp, now.stamp) && sameBytes(now.bytes, snapshot.bytes);
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -167,29 +213,41 @@ function changed(path: string): EveryhookError {
 export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
   const { snapshot, content } = request;
   if (content !== null) request.verify?.(content);
-  const api = pathApi(snapshot.target);
   const wantBackup = (request.backup ?? true) && snapshot.bytes !== null;
   if (request.dryRun) {
-    if (!wantBackup) return { backup: null, wrote: false };
-    return { backup: await nextBackupPath(snapshot.path, request.now), wrote: false };
+    if (!wantBackup) return { backup: null, wrote: false, notes: [] };
+    return { backup: await nextBackupPath(snapshot.path, request.now), wrote: false, notes: [] };
   }
-  if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) throw changed(snapshot.path);
-  if (content === null && snapshot.bytes === null) return { backup: null, wrote: false };
+  try {
+    return await write(request, wantBackup);
+  } catch (e) {
+    throw asRefusal(e, "write", snapshot.path);
+  }
+}
+
+async function write(request: WriteRequest, wantBackup: boolean): Promise<WriteResult> {
+  const { snapshot, content } = request;
+  const api = pathApi(snapshot.target);
+  const notes: string[] = [];
+  if (!(await unchanged(snapshot))) throw changed(snapshot.path);
+  if (content === null && snapshot.bytes === null) return { backup: null, wrote: false, notes };
   let backup: string | null = null;
   if (wantBackup) {
     backup = await writeBackup(snapshot.path, snapshot.bytes!, {
       now: request.now,
       mode: snapshot.mode,
     });
+    const folder = pathApi(backup).dirname(backup);
+    await keepOwner(folder, snapshot, []);
+    await keepOwner(pathApi(folder).join(folder, ".gitignore"), snapshot, []);
+    await keepOwner(backup, snapshot, notes);
   }
   request.step?.("backed-up");
   if (content === null) {
     await request.beforeRename?.();
-    if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
-      throw changed(snapshot.path);
-    }
+    if (!(await unchanged(snapshot))) throw changed(snapshot.path);
     await Deno.remove(snapshot.target);
-    return { backup, wrote: true };
+    return { backup, wrote: true, notes };
   }
   await Deno.mkdir(api.dirname(snapshot.target), { recursive: true });
   const temp = api.join(
@@ -199,16 +257,43 @@ export async function safeWrite(request: WriteRequest): Promise<WriteResult> {
   try {
     await Deno.writeFile(temp, content, { createNew: true, mode: 0o600 });
     request.step?.("temp-written");
+    await keepOwner(temp, snapshot, notes);
     if (Deno.build.os !== "windows") await Deno.chmod(temp, snapshot.mode ?? 0o644);
     request.step?.("temp-mode");
     await request.beforeRename?.();
-    if (!sameBytes(await currentBytes(snapshot.target), snapshot.bytes)) {
-      throw changed(snapshot.path);
-    }
+    if (!(await unchanged(snapshot))) throw changed(snapshot.path);
     await Deno.rename(temp, snapshot.target);
     request.step?.("renamed");
   } finally {
     if (await exists(temp)) await Deno.remove(temp);
   }
-  return { backup, wrote: true };
+  return { backup, wrote: true, notes };
+}
+
+// Give what is written for `snapshot` (the new file, a backup, the backup folder)
+// the owner and group the person's file has (as root, a new file is root's); when
+// that is not allowed, say so once in `notes`.
+async function keepOwner(path: string, snapshot: FileSnapshot, notes: string[]): Promise<void> {
+  const want = snapshot.stamp;
+  if (Deno.build.os === "windows" || want === null || want.uid === null || want.gid === null) {
+    return;
+  }
+  let have: Deno.FileInfo;
+  try {
+    have = await Deno.lstat(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return;
+    throw e;
+  }
+  if (have.uid === want.uid && have.gid === want.gid) return;
+  try {
+    await Deno.chown(path, want.uid, want.gid);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotCapable) throw e;
+    const note =
+      `Cannot keep the owner of "${snapshot.path}" (user ${want.uid}, group ${want.gid}): ${
+        fsErrorWords(e)
+      }; the file is now owned by user ${have.uid}`;
+    if (!notes.includes(note)) notes.push(note);
+  }
 }

@@ -63,6 +63,27 @@ Deno.test(
   },
 );
 
+const root = Deno.build.os !== "windows" && Deno.uid() === 0;
+if (!root) console.log("safe_write_test: the owner test needs root (as under sudo): skipped");
+
+Deno.test({
+  name: "safeWrite() run as root keeps the file's owner and group, on the file and its backup",
+  ignore: !root,
+  fn: async () => {
+    await using w = await world();
+    const file = `${w.dir}/s.json`;
+    await Deno.writeTextFile(file, "{}");
+    await Deno.chown(file, 1234, 1235);
+    const r = await safeWrite({ snapshot: await readSnapshot(file), content: enc("[]"), now: NOW });
+    assert.deepEqual(r.notes, []);
+    for (const path of [file, r.backup!]) {
+      const info = await Deno.stat(path);
+      assert.deepEqual([info.uid, info.gid], [1234, 1235], path);
+    }
+    assert.equal(await Deno.readTextFile(file), "[]");
+  },
+});
+
 Deno.test("safeWrite() writes through a symbolic link and leaves the link a link", async () => {
   await using w = await world();
   await Deno.mkdir(`${w.dir}/dotfiles`);
