@@ -94,6 +94,7 @@ export async function command(args: string[], io: Io): Promise<number> {
         io.out(`      ${e.command ?? "(no command)"}\n`);
         for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);
         for (const n of e.notes) io.out(`      ${paint.warn("note:")} ${n}\n`);
+        for (const w of e.warnings) io.out(`      ${paint.warn("warning:")} ${w}\n`);
       }
     }
     io.out("\n");

@@ -11,11 +11,11 @@ import {
   applyEdits,
   createScanner,
   findNodeAtLocation,
-  getNodeValue,
   modify,
   parse,
   type ParseError,
   parseTree,
+  visit,
 } from "jsonc-parser";
 import { EveryhookError } from "../contract/errors.ts";
 import { preciseEdit } from "./json_edit.ts";
@@ -178,22 +178,26 @@ export function parseJsonText(text: string, file: string): unknown {
  * ```
  */
 export function duplicateHooksKey(text: string): string | undefined {
-  const root = parseTree(text, [], { allowTrailingComma: true });
-  const twice = (node: typeof root, prefix: string): string | undefined => {
-    if (node?.type !== "object") return undefined;
-    const seen = new Set<string>();
-    for (const prop of node.children ?? []) {
-      const key = prop.children?.[0]?.value;
-      if (typeof key !== "string") continue;
-      if (seen.has(key)) return `${prefix}${key}`;
-      seen.add(key);
-    }
-    return undefined;
-  };
-  const top = twice(root, "");
-  if (top !== undefined) return top;
-  const hooks = root === undefined ? undefined : findNodeAtLocation(root, ["hooks"]);
-  return twice(hooks, "hooks.");
+  // One pass with no tree: a set of keys for the root object and for its `hooks`.
+  const seen: Array<Set<string> | undefined> = [];
+  let found: string | undefined;
+  visit(text, {
+    onObjectBegin: (_offset, _length, _line, _column, path) => {
+      const p = seen.length <= 1 ? path() : undefined;
+      const watched = p !== undefined && (p.length === 0 || (p.length === 1 && p[0] === "hooks"));
+      seen.push(watched ? new Set() : undefined);
+    },
+    onObjectEnd: () => {
+      seen.pop();
+    },
+    onObjectProperty: (name, _offset, _length, _line, _column, path) => {
+      const keys = seen.at(-1);
+      if (keys === undefined || found !== undefined) return;
+      if (keys.has(name)) found = path().length === 0 ? name : `hooks.${name}`;
+      keys.add(name);
+    },
+  }, { allowTrailingComma: true });
+  return found;
 }
 
 /**
@@ -264,20 +268,44 @@ export function sameJsonText(a: string, b: string): boolean {
   return ta.length === tb.length && ta.every((t, i) => t === tb[i]);
 }
 
+/**
+ * Whether a text holds a comment (`//` or `/* *\/`) outside its strings.
+ *
+ * @param text A JSON (with comments) text.
+ * @returns True when it has one.
+ *
+ * @example Usage
+ * ```ts
+ * import { hasComment } from "./json_text.ts";
+ * console.assert(hasComment('{} // note') && !hasComment('{"a": "//"}'));
+ * ```
+ */
+export function hasComment(text: string): boolean {
+  const scanner = createScanner(text, false);
+  for (;;) {
+    const kind: number = scanner.scan();
+    if (kind === KIND.eof) return false;
+    if (kind === KIND.lineComment || kind === KIND.blockComment) return true;
+  }
+}
+
 // Whether a text parses and holds the value at the path (absent, for a removal).
 function says(text: string, path: JsonPath, value: unknown): boolean {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || !root) return false;
-  const last = path.at(-1);
-  if (last === -1) {
-    const list = findNodeAtLocation(root, [...path.slice(0, -1)]);
-    const item = list?.children?.at(-1);
-    return item !== undefined && JSON.stringify(getNodeValue(item)) === JSON.stringify(value);
+  let node: unknown = parse(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0 || node === undefined) return false;
+  const appended = path.at(-1) === -1;
+  for (const key of appended ? path.slice(0, -1) : path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) {
+      return value === undefined;
+    }
+    node = (node as Record<string | number, unknown>)[key];
   }
-  const node = findNodeAtLocation(root, [...path]);
-  if (value === undefined) return node === undefined;
-  return node !== undefined && JSON.stringify(getNodeValue(node)) === JSON.stringify(value);
+  if (appended) {
+    if (!Array.isArray(node) || node.length === 0) return false;
+    node = node.at(-1);
+  }
+  return value !== undefined && JSON.stringify(node) === JSON.stringify(value);
 }
 
 function parses(text: string): boolean {
@@ -305,6 +333,8 @@ const KIND = {
   closeBracket: 4,
   comma: 5,
   stringLiteral: 10,
+  lineComment: 12,
+  blockComment: 13,
   lineBreak: 14,
   trivia: 15,
   eof: 17,
@@ -322,9 +352,16 @@ function tokens(text: string): string[] {
       : text.slice(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
     out.push({ kind, value });
   }
-  return out.filter((t, i) => {
-    if (t.kind !== KIND.comma) return true;
-    const next = out.slice(i + 1).find((n) => n.value[0] !== "/");
-    return next !== undefined && next.kind !== KIND.closeBrace && next.kind !== KIND.closeBracket;
-  }).map((t) => t.value.trimEnd());
+  // A comma before a closing bracket (comments between them aside) says nothing:
+  // walk backwards once, remembering the next token that is not a comment.
+  const kept: string[] = [];
+  let next: { kind: number; value: string } | undefined;
+  for (let i = out.length - 1; i >= 0; i--) {
+    const t = out[i]!;
+    const closes = next === undefined || next.kind === KIND.closeBrace ||
+      next.kind === KIND.closeBracket;
+    if (!(t.kind === KIND.comma && closes)) kept.push(t.value.trimEnd());
+    if (t.value[0] !== "/") next = t;
+  }
+  return kept.reverse();
 }

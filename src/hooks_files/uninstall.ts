@@ -1,8 +1,12 @@
 /**
  * uninstall: take out exactly the entries install wrote for a hook (found by
- * reading their lines back), then, when the file says what one of its backups
- * says, write that backup's bytes so the file is byte for byte what it was. A
- * hooks file left holding nothing is deleted, after a backup. Not on `run`'s path.
+ * reading their lines back) from the file as it is now. When the file is
+ * exactly what install made of one of its backups (adding those entries to
+ * the backup gives its bytes), the backup's bytes are written back, so the
+ * file is byte for byte what it was; any other edit since, even a comment or
+ * a space, is kept and no backup is written back. A file left holding only an
+ * empty skeleton (`{}`, an empty `hooks`, `version: 1`) with no comment is
+ * deleted, after a backup. Not on `run`'s path.
  *
  * @module
  */
@@ -10,7 +14,7 @@
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { linePath, samePath } from "./command_line.ts";
-import { findOurs, jsonEqual, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
   type InstallWorld,
@@ -20,16 +24,20 @@ import {
   verifyJson,
 } from "./config_file.ts";
 import {
-  decodeJsonText,
   editJson,
   encodeJsonText,
+  hasComment,
   parseJsonText,
-  sameJsonText,
+  type TextFormat,
 } from "./json_text.ts";
 import type { Scope } from "./locations.ts";
-import { safeWrite } from "./safe_write.ts";
+import { installMade } from "./replay.ts";
+import { readWhole, safeWrite } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
 import { installedHook } from "./installed_hook.ts";
+
+/** How many of a file's newest backups are tried as the bytes from before install. */
+const BACKUPS_TRIED = 20;
 
 /** What to uninstall. */
 export interface UninstallOptions {
@@ -108,38 +116,6 @@ export function isEmptySkeleton(value: unknown): boolean {
 }
 
 /**
- * A settings value with what holds no hook left out: event lists that are empty,
- * groups whose `hooks` list is empty, and a `hooks` object left empty. Two files
- * equal in this light run the same hooks, so uninstall may give back the older
- * file's bytes (an install that filled a user's empty `"BeforeTool": []` leaves
- * it out again when its entry goes).
- *
- * @param value A parsed settings file.
- * @returns The value without the empty parts.
- *
- * @example Usage
- * ```ts
- * import { withoutEmptyHooks } from "./uninstall.ts";
- * const v = withoutEmptyHooks({ a: 1, hooks: { Stop: [], PreToolUse: [{ hooks: [] }] } });
- * console.assert(JSON.stringify(v) === '{"a":1}');
- * ```
- */
-export function withoutEmptyHooks(value: unknown): unknown {
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === "object" && v !== null && !Array.isArray(v);
-  if (!isObject(value) || !isObject(value.hooks)) return value;
-  const hooks: Record<string, unknown> = {};
-  for (const [event, list] of Object.entries(value.hooks)) {
-    const kept = Array.isArray(list)
-      ? list.filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0))
-      : list;
-    if (!(Array.isArray(kept) && kept.length === 0)) hooks[event] = kept;
-  }
-  const { hooks: _, ...rest } = value;
-  return Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
-}
-
-/**
  * Uninstall a hook from each agent's file.
  *
  * @param options What to take out, and where.
@@ -214,7 +190,8 @@ async function uninstallOne(
   if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;
   let root = read.value as JsonObject;
   let text = read.json.text;
-  let found = mine(root);
+  const ours = mine(root);
+  let found = ours;
   while (found.length > 0) {
     text = removeEntry(text, root, found.at(-1)!, format);
     root = parseJsonText(text, file) as JsonObject;
@@ -222,32 +199,24 @@ async function uninstallOne(
     found = mine(root);
   }
   if (row.removed === 0) return;
+  text = withoutEmptiedHooks(text, root, format);
+  root = parseJsonText(text, file) as JsonObject;
   let content: Uint8Array | null = encodeJsonText(text, format);
-  // The file before install may have had no `hooks` at all: compare without an empty one too.
-  const hooks = root.hooks;
-  const candidates = [text];
-  if (typeof hooks === "object" && hooks !== null && Object.keys(hooks).length === 0) {
-    candidates.push(editJson(text, ["hooks"], undefined, format));
-  }
-  for (const { path: backup } of await listBackups(file)) {
-    const bytes = await Deno.readFile(backup);
-    let same = false;
+  const current = read.snapshot.bytes;
+  for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
+    let bytes: Uint8Array;
     try {
-      const before = decodeJsonText(bytes, backup).text;
-      // A blank file said nothing, as an empty skeleton says nothing.
-      same = candidates.some((c) => sameJsonText(before, c)) ||
-        (before.trim() === "" && isEmptySkeleton(root)) ||
-        jsonEqual(withoutEmptyHooks(parseJsonText(before, backup)), withoutEmptyHooks(root));
+      bytes = await readWhole(backup);
     } catch {
-      same = false;
+      continue;
     }
-    if (same) {
+    if (installMade(bytes, ours, info, current)) {
       content = bytes;
       row.restoredFrom = backup;
       break;
     }
   }
-  if (row.restoredFrom === null && isEmptySkeleton(root)) content = null;
+  if (row.restoredFrom === null && isEmptySkeleton(root) && !hasComment(text)) content = null;
   const written = await safeWrite({
     snapshot: read.snapshot,
     content,
@@ -257,5 +226,15 @@ async function uninstallOne(
     ...renameHook(world, file),
   });
   row.backup = written.backup;
+  row.notes.push(...written.notes);
   row.action = content === null ? "deleted" : "removed";
+}
+
+// A `hooks` object our entries were taken out of, left empty with no comment
+// inside, goes too: it says nothing, and install may have added it.
+function withoutEmptiedHooks(text: string, root: JsonObject, format: TextFormat): string {
+  const hooks = root.hooks;
+  if (typeof hooks !== "object" || hooks === null || Object.keys(hooks).length > 0) return text;
+  const without = editJson(text, ["hooks"], undefined, format);
+  return hasComment(without) === hasComment(text) ? without : text;
 }

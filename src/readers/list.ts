@@ -15,6 +15,8 @@ import { agentLocations } from "./hook_locations.ts";
 import { type Located, readEntries } from "./list_entries.ts";
 import { addSwitchProblems } from "./list_switches.ts";
 import type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+import { readListed, remembered } from "./list_files.ts";
+import { hookWarnings } from "../hooks_files/hook_check.ts";
 
 export type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 
@@ -51,7 +53,7 @@ function existsOnDisk(path: string): boolean {
  * ```
  */
 export async function listHooks(agents: readonly Agent[], world: ListWorld): Promise<Listing> {
-  const exists = world.exists ?? existsOnDisk;
+  const exists = remembered(world.exists ?? existsOnDisk);
   const files: ListedFile[] = [];
   const entries: ListedEntry[] = [];
   for (const agent of agents) {
@@ -72,16 +74,14 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
           status: "read",
           problems: [],
         };
-        let text: string;
-        try {
-          text = await Deno.readTextFile(path);
-        } catch (e) {
-          if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
-            if (!where.folder) files.push({ ...file, status: "missing" });
-            continue;
-          }
-          throw e;
+        const read = await readListed(path);
+        if (read.kind !== "text") {
+          if (read.kind === "refused") file.problems.push(read.reason);
+          const status = read.kind === "refused" ? "unreadable" : "missing";
+          if (!where.folder || status !== "missing") files.push({ ...file, status });
+          continue;
         }
+        const text = read.text;
         let root: Record<string, unknown> | undefined;
         try {
           root = asRecord(
@@ -111,7 +111,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
             );
           }
           const found = readEntries(agent, loc, root, world, exists, file.problems);
-          entries.push(...found);
+          for (const e of found) entries.push(e);
           if (found.length > 0 && agent.listing?.bothFormats !== undefined) {
             const { dirname, basename } = pathsFor(world.os);
             const layer = { name: basename(path), format: loc.format };
@@ -133,11 +133,14 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
   }
   markCrossReads(agents, entries, world);
   for (const agent of agents) await addSwitchProblems(agent, entries, world);
+  const warnings = remembered(hookWarnings);
+  for (const e of entries) if (e.hook !== null) e.warnings = warnings(e.hook);
   // A file read only for another agent's hooks, whose entries are all reported under
   // that agent, is not listed a second time.
+  const listed = new Set(entries.map((e) => JSON.stringify([e.file, e.agent])));
   const shown = files.filter((f) =>
     !(f.problems.length === 0 && crossRead(agents.find((a) => a.id === f.agent), f, world) &&
-      !entries.some((e) => e.file === f.file && e.agent === f.agent))
+      !listed.has(JSON.stringify([f.file, f.agent])))
   );
   return { project: world.project, files: shown, entries };
 }
@@ -173,18 +176,18 @@ function markCrossReads(
       }
     }
   }
-  // The copies another agent reads are reported once, under the file's own agent.
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i] as ListedEntry;
-    if (
-      entries.some((o) =>
-        o !== e && o.file === e.file && o.agent !== e.agent && o.alsoRunBy.includes(e.agent) &&
-        o.event === e.event && o.command === e.command
-      )
-    ) {
-      entries.splice(i, 1);
+  // The copies another agent reads are reported once, under the file's own agent:
+  // one pass gathers, per file, event and command, the agents that also run it.
+  const key = (e: ListedEntry) => JSON.stringify([e.file, e.event, e.command]);
+  const runBy = new Map<string, Set<string>>();
+  for (const o of entries) {
+    for (const other of o.alsoRunBy) {
+      runBy.set(key(o), (runBy.get(key(o)) ?? new Set()).add(other));
     }
   }
+  const kept = entries.filter((e) => !runBy.get(key(e))?.has(e.agent));
+  entries.length = 0;
+  for (const e of kept) entries.push(e);
 }
 
 async function jsonFilesIn(dir: string, join: (a: string, b: string) => string): Promise<string[]> {

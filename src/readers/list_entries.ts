@@ -169,6 +169,7 @@ export function readEntries(
       alsoRunBy: [],
       problems,
       notes: [],
+      warnings: [],
     });
   }
   return entries;

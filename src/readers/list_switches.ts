@@ -14,6 +14,7 @@ import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { locate } from "./hook_locations.ts";
 import type { ListedEntry, ListWorld } from "./listing.ts";
+import { readListed } from "./list_files.ts";
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v)
@@ -21,10 +22,12 @@ function asRecord(v: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** A settings file's root object, or undefined when it is missing or unreadable. */
+/** A settings file's root object, or undefined when it is missing, unreadable or not a file. */
 async function readSettings(path: string, format: "json" | "toml") {
   try {
-    const text = await Deno.readTextFile(path);
+    const read = await readListed(path);
+    if (read.kind !== "text") return undefined;
+    const text = read.text;
     if (text.trim() === "") return undefined;
     return asRecord(format === "toml" ? parseToml(text) : parseJsonText(text, path));
   } catch {
@@ -102,16 +105,24 @@ export async function addSwitchProblems(
   if (!trust) return;
   const { path, root } = await settings(trust.file);
   if (path === "") return;
-  const walked = new Map<string, TrustedEntry[]>();
-  const used = new Set<TrustedEntry>();
+  // Per file, the entries by event and command, each taken once in file order.
+  const walked = new Map<string, Map<string, { list: TrustedEntry[]; next: number }>>();
+  const key = (native: string, command: unknown) => JSON.stringify([native, command ?? null]);
   for (const entry of mine) {
     if (!trust.needs.includes(entry.scope)) continue;
-    if (!walked.has(entry.file)) walked.set(entry.file, await trustedEntries(entry));
-    const match = walked.get(entry.file)?.find((t) =>
-      !used.has(t) && t.native === entry.event && (t.value.command ?? null) === entry.command
-    );
-    if (!match) continue;
-    used.add(match);
+    if (!walked.has(entry.file)) {
+      const byKey = new Map<string, { list: TrustedEntry[]; next: number }>();
+      for (const t of await trustedEntries(entry)) {
+        const k = key(t.native, t.value.command);
+        if (!byKey.has(k)) byKey.set(k, { list: [], next: 0 });
+        byKey.get(k)!.list.push(t);
+      }
+      walked.set(entry.file, byKey);
+    }
+    const queue = walked.get(entry.file)?.get(key(entry.event, entry.command));
+    const match = queue?.list[queue.next];
+    if (!queue || !match) continue;
+    queue.next++;
     const problem = await trust.problem(match, root);
     if (problem) entry.problems.push(problem);
   }

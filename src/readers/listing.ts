@@ -56,6 +56,8 @@ export interface ListedEntry {
   problems: string[];
   /** What is worth knowing and is not a problem (another agent runs everyhook's own entry too). */
   notes: string[];
+  /** What to know that is no fault, such as a hook that asks for every permission. */
+  warnings: string[];
 }
 
 /** The whole listing. */

@@ -1,0 +1,55 @@
+/**
+ * What install, list and bench say about a hook file before it runs: that it
+ * is a folder or missing rather than a hook, and that its first line asks
+ * Deno for every permission (`-A`, `--allow-all`), which the runner grants as
+ * the line asks. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import { shebangPermissions } from "../run/hook_plan.ts";
+import { HOOK_HEAD_BYTES, readHeadSync } from "../run/read_bounded.ts";
+
+/**
+ * The flag of a hook's first line that grants every permission, if any.
+ *
+ * @param line The hook's first line.
+ * @returns `-A`, `--allow-all` (or a group of short flags holding `A`), or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import { allowAllFlag } from "./hook_check.ts";
+ * console.assert(allowAllFlag("#!/usr/bin/env -S deno run -A") === "-A");
+ * console.assert(allowAllFlag("#!/usr/bin/env -S deno run --allow-read") === undefined);
+ * ```
+ */
+export function allowAllFlag(line: string): string | undefined {
+  return shebangPermissions(line).find((f) => f === "--allow-all" || /^-[A-Z]*A[A-Z]*$/.test(f));
+}
+
+/**
+ * The warnings about a hook file: one line when its first line asks for every
+ * permission. A path that is not a regular file gives none (and is not read).
+ *
+ * @param path The hook file's path.
+ * @returns The warnings.
+ *
+ * @example Usage
+ * ```ts
+ * import { hookWarnings } from "./hook_check.ts";
+ * const dir = Deno.makeTempDirSync();
+ * Deno.writeTextFileSync(`${dir}/h.ts`, "#!/usr/bin/env -S deno run --allow-all\n");
+ * console.assert(hookWarnings(`${dir}/h.ts`)[0]?.includes("every permission") === true);
+ * Deno.removeSync(dir, { recursive: true });
+ * ```
+ */
+export function hookWarnings(path: string): string[] {
+  const head = readHeadSync(path, HOOK_HEAD_BYTES);
+  if (head === undefined) return [];
+  const line = new TextDecoder().decode(head).split(/\r?\n/)[0] ?? "";
+  const flag = allowAllFlag(line);
+  if (flag === undefined) return [];
+  return [
+    `the hook "${path}" asks for every permission (${flag} in its first line): it runs with full access to files, the network, the environment and other programs`,
+  ];
+}
