@@ -72,6 +72,7 @@ export function benchSummary(results: readonly BenchResult[]): BenchSummary {
  * @param hook The hook as named.
  * @param results The results.
  * @param paint Colours (none by default).
+ * @param warnings Warnings about the hook, printed under the title.
  * @returns The text.
  *
  * @example Usage
@@ -84,8 +85,12 @@ export function renderBench(
   hook: string,
   results: readonly BenchResult[],
   paint: Paint = PLAIN,
+  warnings: readonly string[] = [],
 ): string {
-  const lines = [paint.bold(`everyhook bench ${hook}`)];
+  const lines = [
+    paint.bold(`everyhook bench ${hook}`),
+    ...warnings.map((w) => `${paint.warn("Warning:")} ${w}`),
+  ];
   const eventWidth = Math.max(0, ...results.map((r) => r.event.length));
   const variantWidth = Math.max(0, ...results.map((r) => r.variant.length));
   let last = "";

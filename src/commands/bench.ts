@@ -23,6 +23,7 @@ import { answerSummary } from "../cli/report.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
 import { renderBench } from "../cli/render_bench.ts";
 import { paintFor } from "../cli/colour.ts";
+import { hookWarnings } from "../hooks_files/hook_check.ts";
 
 /**
  * Run `everyhook bench <hook> [args...] [--agent a,b] [--event e,f] [--fixture file] [--fail-closed] [--timeout s] [--json]`.
@@ -81,6 +82,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     ...(project === undefined ? {} : { project }),
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
+  const warnings = hookWarnings(pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!));
   if (a.flag("json")) {
     io.out(
       JSON.stringify(
@@ -88,6 +90,7 @@ export async function command(args: string[], io: Io): Promise<number> {
           ok,
           hook: hook.join(" "),
           failClosed,
+          warnings,
           results: results.map(benchJson),
         },
         null,
@@ -95,7 +98,7 @@ export async function command(args: string[], io: Io): Promise<number> {
       ) + "\n",
     );
   } else {
-    io.out(renderBench(hook.join(" "), results, paintFor(io)));
+    io.out(renderBench(hook.join(" "), results, paintFor(io), warnings));
   }
   return ok ? 0 : 1;
 }

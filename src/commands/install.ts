@@ -11,6 +11,7 @@ import { oneHook, renderInstall, runChange } from "../cli/install_cli.ts";
 import { runtimeFacts } from "../run/runtime.ts";
 import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
 import { hookPath, type InstallWorld } from "../hooks_files/config_file.ts";
+import { notAHookFile } from "../run/read_bounded.ts";
 
 /**
  * Run `everyhook install`.
@@ -63,16 +64,16 @@ export function command(args: string[], io: Io): Promise<number> {
   });
 }
 
-/** A hook that is not there is a mistake on the command line: exit 2, before any file is read. */
-async function mustBeAFile(hook: string, world: InstallWorld): Promise<void> {
+/**
+ * A hook that is not there, or is a folder, is a mistake on the command line:
+ * exit 2, before any file is read.
+ */
+function mustBeAFile(hook: string, world: InstallWorld): Promise<void> {
   const path = hookPath(hook, world);
-  try {
-    if ((await Deno.stat(path)).isFile) return;
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  throw new EveryhookError(
-    "usage",
-    `Cannot read the "install" command line: there is no hook file "${hook}" (looked for ${path}); name a file that exists`,
-  );
+  const why = notAHookFile(path);
+  if (why === undefined) return Promise.resolve();
+  const what = why === "does not exist"
+    ? `there is no hook file "${hook}" (looked for ${path}); name a file that exists`
+    : `"${hook}" ${why} (${path}); name a hook file`;
+  throw new EveryhookError("usage", `Cannot read the "install" command line: ${what}`);
 }

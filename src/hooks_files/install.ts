@@ -22,7 +22,8 @@ import {
   removeEntry,
   replaceEntry,
 } from "./hooks_file.ts";
-import { editJson, encodeJsonText, parseJsonText } from "./json_text.ts";
+import { encodeJsonText, parseJsonText } from "./json_text.ts";
+import { startText } from "./replay.ts";
 import {
   agentFiles,
   hookPath,
@@ -36,6 +37,8 @@ import {
 import type { Scope } from "./locations.ts";
 import { safeWrite } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
+import { hookWarnings } from "./hook_check.ts";
+import { notAHookFile } from "../run/read_bounded.ts";
 
 /** What to install. */
 export interface InstallOptions {
@@ -178,8 +181,9 @@ function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
  * @param world The environment, folder, OS and clock.
  * @returns The report.
  * @throws {EveryhookError} `usage` for a matcher an agent cannot read or a timeout
- *   below 1 second, before anything is written; `not-found` when the hook is not a
- *   file; `path-refused` for a path that cannot be written into a line.
+ *   below 1 second, before anything is written; `not-found` when the hook is missing
+ *   or not a file (a folder, a FIFO); `path-refused` for a path that cannot be
+ *   written into a line.
  *
  * @example Usage
  * ```ts ignore
@@ -194,14 +198,9 @@ export async function install(
   checkTimeout(options.timeout);
   if (options.matcher !== undefined) checkMatcher(options.matcher, options.agents);
   const hook = hookPath(options.hook, world);
-  try {
-    if (!(await Deno.stat(hook)).isFile) throw new Deno.errors.NotFound(hook);
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-    throw new EveryhookError(
-      "not-found",
-      `Cannot install "${options.hook}": there is no such file`,
-    );
+  const notAHook = notAHookFile(hook);
+  if (notAHook !== undefined) {
+    throw new EveryhookError("not-found", `Cannot install "${options.hook}": it ${notAHook}`);
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
@@ -236,6 +235,7 @@ export async function install(
         ...renameHook(world, file),
       });
       row.backup = written.backup;
+      row.notes.push(...written.notes);
       row.action = read.snapshot.bytes === null ? "created" : "updated";
     } catch (e) {
       row.action = "refused";
@@ -253,7 +253,7 @@ export async function install(
     scope: options.scope,
     results,
     needs,
-    warnings: [...options.self.warnings],
+    warnings: [...options.self.warnings, ...hookWarnings(hook)],
   };
 }
 
@@ -271,14 +271,10 @@ function planAgent(
   ) => [agent.events[e]!.native, ...(info.alsoNatives?.[e] ?? [])];
   const natives = events.flatMap(nativesOf);
   const file = read.snapshot.path;
-  let root = checkShape(read.value, info, file, natives);
-  let text = read.value === undefined ? `{}${read.json.format.eol}` : read.json.text;
   const format = read.json.format;
-  if (info.layout === "flat" && read.value === undefined) {
-    // A new flat file says its version, as the agents' references show it.
-    text = editJson(text, ["version"], 1, format);
-    root = checkShape(parseJsonText(text, file), info, file, natives);
-  }
+  let text = startText(read.value, read.json, info);
+  const value = read.value === undefined ? parseJsonText(text, file) : read.value;
+  let root = checkShape(value, info, file, natives);
   const entries: EntryReport[] = [];
   const notes: string[] = [];
   const noMatcher: ContractEvent[] = [];

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { notAHookFile } from "./read_bounded.ts";
 import { runtimeFacts } from "./runtime.ts";
 import { extensionOf, findOnPath, hasSeparator, isFile, resolvePath } from "./path_search.ts";
 
@@ -87,7 +88,8 @@ export function planHook(
   }
   const file = resolvePath(base, hook, windows);
   if (!isFile(file)) {
-    return { ok: false, message: `Cannot start the hook: "${file}" does not exist` };
+    const why = notAHookFile(file) ?? "does not exist";
+    return { ok: false, message: `Cannot start the hook: "${file}" ${why}` };
   }
   const interpreter = (program: string | undefined, name: string, pre: string[]): HookPlan =>
     program
