@@ -132,6 +132,10 @@ Deno.test({
     assert.match(install.stdout, /it is a FIFO, not a file/);
     assert.match(install.stdout, /it is a character device, not a file/);
     assert.ok((await Deno.stat(`${h.home}/.codex/hooks.json`)).isFile);
+    const fixture = ["--fixture", `${h.home}/.claude/settings.json`];
+    const bench = await everyhook(h, ["bench", `${h.root}/hook.ts`, ...fixture]);
+    assert.equal(bench.code, 2);
+    assert.match(bench.stderr, /--fixture "[^"]*" is a FIFO, not a file/);
   },
 });
 

@@ -24,6 +24,7 @@ import { hostFacts, planHook } from "../run/hook_plan.ts";
 import { renderBench } from "../cli/render_bench.ts";
 import { paintFor } from "../cli/colour.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
+import { MAX_CONFIG_BYTES, readBounded } from "../run/read_bounded.ts";
 
 /**
  * Run `everyhook bench <hook> [args...] [--agent a,b] [--event e,f] [--fixture file] [--fail-closed] [--timeout s] [--json]`.
@@ -132,13 +133,10 @@ async function readFixtureFile(file: string, cwd: string): Promise<Fixture> {
       "usage",
       `Cannot read the "bench" command line: --fixture "${file}" ${why}; name a fixture file: JSON with "agent", "event" and "payload"`,
     );
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) throw wrong(`is not there (looked for ${path})`);
-    throw e;
-  }
+  const read = await readBounded(path, { cap: MAX_CONFIG_BYTES });
+  if (read.kind === "missing") throw wrong(`is not there (looked for ${path})`);
+  if (read.kind === "refused") throw wrong(read.reason);
+  const text = new TextDecoder().decode(read.bytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
