@@ -128,10 +128,10 @@ Deno.test("install() waits for a file being rewritten in place, and never loses 
   await Deno.mkdir(`${w.home}/.codex`);
   const theirs = '{\n  "description": "theirs"\n}\n';
   await Deno.writeTextFile(file, "{}\n");
-  // The other program truncates the file now and writes it 100 ms later.
+  // The other program truncates the file now and writes it 30 ms later.
   await Deno.truncate(file, 0);
   const writing = new Promise<void>((done) =>
-    setTimeout(() => Deno.writeTextFile(file, theirs).then(done), 100)
+    setTimeout(() => Deno.writeTextFile(file, theirs).then(done), 30)
   );
   const r = await install(options({ agents: [codex] }), w);
   await writing;

@@ -55,10 +55,10 @@ Deno.test("readBounded() gives a file emptied moments ago time to be written aga
   await using w = await world();
   const file = `${w.dir}/s.json`;
   await Deno.writeTextFile(file, '{"theirs": true}\n');
-  // Another program rewrites it in place: truncated now, written 100 ms later.
+  // Another program rewrites it in place: truncated now, written 30 ms later.
   await Deno.truncate(file, 0);
   const writing = new Promise<void>((done) =>
-    setTimeout(() => Deno.writeTextFile(file, '{"theirs": 2}\n').then(done), 100)
+    setTimeout(() => Deno.writeTextFile(file, '{"theirs": 2}\n').then(done), 30)
   );
   const read = await readBounded(file, { cap: 1024, settleMs: 400 });
   await writing;
