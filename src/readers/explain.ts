@@ -166,6 +166,10 @@ const ROWS: readonly RowSpec[] = [
     cell: (a) => ({
       text: `${a.install.timeoutField} in ${
         a.install.timeoutUnit === "ms" ? "milliseconds" : "seconds"
+      }${
+        a.install.timeoutMsFrom === undefined
+          ? ""
+          : ` (${a.install.timeoutMsFrom} or more: milliseconds)`
       }`,
       basis: docs(a),
     }),
