@@ -10,6 +10,8 @@ import { codex } from "./codex.ts";
 import { geminiCli } from "./gemini_cli.ts";
 import { copilotCli } from "./copilot_cli.ts";
 import { cursor } from "./cursor.ts";
+import { qwenCode } from "./qwen_code.ts";
+import { factoryDroid } from "./factory_droid.ts";
 
 export type { Agent } from "./types.ts";
 
@@ -22,7 +24,15 @@ export type { Agent } from "./types.ts";
  * console.assert(AGENTS.some((a) => a.id === "codex"));
  * ```
  */
-export const AGENTS: readonly Agent[] = [claudeCode, codex, geminiCli, copilotCli, cursor];
+export const AGENTS: readonly Agent[] = [
+  claudeCode,
+  codex,
+  geminiCli,
+  copilotCli,
+  cursor,
+  qwenCode,
+  factoryDroid,
+];
 
 /**
  * Find an agent by its id or one of its short names.
