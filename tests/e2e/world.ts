@@ -264,7 +264,7 @@ export async function skipReason(id: string): Promise<string | undefined> {
   const nodeBin = agentNodeBin(id);
   if (pin.node !== undefined && nodeBin !== undefined) {
     try {
-      Deno.statSync(`${nodeBin}/${pin.node.bin}`);
+      await Deno.stat(`${nodeBin}/${pin.node.bin}`);
     } catch {
       return `${pin.node.package}@${pin.node.version}, which ${id} runs on, is not installed under ${AGENTS_CACHE}/${
         nodeFolder(pin.node)
