@@ -12,22 +12,23 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  contentText,
+  obj,
+  outputText,
+  parseInput,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
+import {
   contextCell,
   documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
-  lastLineText,
-  obj,
-  outputText,
-  parseInput,
   recordedCase,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_read.ts";
+} from "./_cells.ts";
 
 const DOCS = "https://docs.factory.ai/reference/hooks-reference";
 
@@ -334,6 +335,14 @@ export const factoryDroid: Agent = {
   tools: TOOLS,
   read(payload, context) {
     return read(payload, context.event);
+  },
+  stopSays: {
+    status: { text: "not sent", basis: documented("stop") },
+    lastMessage: {
+      text:
+        "not in the payload: the transcript's tail (JSON Lines, type message, message.role assistant, text blocks), then every other format everyhook knows; at SubagentStop, task_result",
+      basis: { kind: "binary", case: "fixtures/factory-droid/stop.first.json" },
+    },
   },
   transcriptLastMessage: lastAssistantText,
   // DOCS: the settings reference (a project's local settings, not committed).

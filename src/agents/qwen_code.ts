@@ -8,23 +8,27 @@
  * @module
  */
 
+import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
+import {
+  obj,
+  outputText,
+  parseInput,
+  snakeCaseDocument,
+  str,
+  toolCall,
+  toolKind,
+} from "./_payload.ts";
+import { contentText, lastLineText } from "./_transcript.ts";
 import {
   contextCell,
   documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
-  obj,
-  outputText,
-  parseInput,
   recordedCase,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_read.ts";
+} from "./_cells.ts";
 
 const DOCS = "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks";
 
@@ -278,6 +282,18 @@ function readTool(
 }
 
 /**
+ * The text of the last model message in a Qwen Code chat file (JSON Lines under
+ * `~/.qwen/projects/<project>/chats/`: `type: "assistant"` lines, `message.parts[]`
+ * with `text`).
+ */
+function lastModelText(transcript: string): string | undefined {
+  return lastLineText(
+    transcript,
+    (line) => line.type === "assistant" ? contentText(obj(line.message)?.parts) : undefined,
+  );
+}
+
+/**
  * Read a Qwen Code payload into the contract's document: the snake_case fields
  * Claude Code set, `last_assistant_message` at stops.
  *
@@ -313,6 +329,19 @@ export const qwenCode: Agent = {
   read(payload, context) {
     return read(payload, context.event);
   },
+  stopSays: {
+    status: {
+      text:
+        "not sent: Stop fires when a turn ends as it should (an API error or a detected loop fires StopFailure instead)",
+      basis: documented("stopfailure"),
+    },
+    lastMessage: {
+      text:
+        "last_assistant_message; else the transcript's tail (JSON Lines, type assistant, message.parts text), then every other format everyhook knows",
+      basis: { kind: "binary", case: "fixtures/qwen-code/stop.first.json" },
+    },
+  },
+  transcriptLastMessage: lastModelText,
   // DOCS: the settings reference (system settings files, overridden by QWEN_CODE_SYSTEM_SETTINGS_PATH).
   reads: [
     {
@@ -328,7 +357,10 @@ export const qwenCode: Agent = {
       os: ["darwin"],
     },
   ],
-  listing: { runsTypes: ["command", "http", "prompt"] },
+  listing: {
+    runsTypes: ["command", "http", "prompt"],
+    switches: QWEN_CODE_SWITCHES,
+  },
   install: {
     files: {
       user: { scope: "user", parts: [".qwen", "settings.json"], env: "QWEN_HOME", envReplaces: 1 },
