@@ -128,7 +128,9 @@ export function readEntries(
       }
       if (msFrom !== undefined && raw >= msFrom) {
         problems.push(
-          `timeout ${raw} is read as milliseconds (${raw / 1000} s): ${agent.name} reads ${msFrom} or more as milliseconds`,
+          `timeout ${raw} is read as milliseconds (${
+            raw / 1000
+          } s): ${agent.name} reads ${msFrom} or more as milliseconds`,
         );
       } else if (unit === "s" && raw >= 1000) {
         problems.push(
