@@ -21,7 +21,7 @@ await chatAgentTests({
     const session = await qwenFixtureSession(world);
     return { session, ...qwenFixtures(session, world, version) };
   },
-  keyCases: ["pre-deny-json", "pre-exit2-stderr", "post-context", "stop-block"],
+  keyCases: ["pre-deny-json", "post-context", "stop-block"],
   jobs: QWEN_JOBS,
   // Qwen Code gives the model the hook's reason word for word.
   blocked: /^Blocked .*force/s,
