@@ -147,6 +147,9 @@ export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
 
   const cliSkip = skip ?? await cliMissing();
   if (cliSkip && !skip) console.log(`${id} everyhook end-to-end tests skip: ${cliSkip}`);
+  if (!cliSkip && !t.prompt) {
+    console.log(`${id}: the refused-prompt scenario skips: a headless run fires no prompt event`);
+  }
 
   /** Runs `everyhook <args>` with the world's HOME; fails on a non-zero exit. */
   const everyhook = (world: World, args: string[]) =>
