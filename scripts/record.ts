@@ -23,6 +23,8 @@ const HARNESSES: Readonly<Record<string, string>> = {
   "codex": "codex",
   "gemini-cli": "gemini_cli",
   "copilot-cli": "copilot_cli",
+  "qwen-code": "qwen_code",
+  "factory-droid": "factory_droid",
 };
 
 /** Records the agents named in `args` (all when none); returns the exit code. */

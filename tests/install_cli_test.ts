@@ -199,6 +199,8 @@ Deno.test({
       CODEX_HOME: `${h.root}/codex`,
       GEMINI_CLI_HOME: `${h.root}/gemini`,
       COPILOT_HOME: `${h.root}/copilot`,
+      QWEN_HOME: `${h.root}/qwen`,
+      FACTORY_HOME_OVERRIDE: `${h.root}/droid`,
     };
     const r = await everyhook(h, ["install", "../deny.sh", "--all", "--json"], { env });
     assert.equal(r.code, 0, r.stderr);
@@ -209,6 +211,8 @@ Deno.test({
       `${h.root}/gemini/.gemini/settings.json`,
       `${h.root}/copilot/hooks/everyhook.json`,
       `${h.home}/.cursor/hooks.json`,
+      `${h.root}/qwen/settings.json`,
+      `${h.root}/droid/.factory/settings.json`,
     ]);
   },
 });

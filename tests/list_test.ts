@@ -58,6 +58,27 @@ Deno.test("list reports Gemini CLI's slips: an object for an array, a case slip,
   await Deno.remove(root, { recursive: true });
 });
 
+Deno.test("list reads a Qwen Code timeout of 1000 or more as milliseconds, and a Droid one of 1000 as seconds", async () => {
+  const entry = (timeout: number) => [{ hooks: [{ type: "command", command: "true", timeout }] }];
+  const root = await world({
+    "home/.qwen/settings.json": JSON.stringify({
+      hooks: { Stop: entry(10000), SessionEnd: entry(30) },
+    }),
+    "home/.factory/settings.json": JSON.stringify({ hooks: { Stop: entry(1000) } }),
+  });
+  const { code, doc } = await list(root, ["--agent", "qwen,droid"]);
+  assert.equal(code, 1);
+  const qwen = doc.entries.filter((e: { agent: string }) => e.agent === "qwen-code");
+  const stop = qwen.find((e: { event: string }) => e.event === "Stop");
+  assert.deepEqual(stop.timeout, { value: 10000, unit: "ms", seconds: 10 });
+  assert.match(stop.problems.join("\n"), /read as milliseconds \(10 s\): Qwen Code reads 1000/);
+  const end = qwen.find((e: { event: string }) => e.event === "SessionEnd");
+  assert.deepEqual(end.problems, []);
+  const droid = doc.entries.find((e: { agent: string }) => e.agent === "factory-droid");
+  assert.match(droid.problems.join("\n"), /timeout 1000 is in seconds here/);
+  await Deno.remove(root, { recursive: true });
+});
+
 Deno.test("list reads Copilot CLI's whole hooks folder and says a version 2 file is ignored", async () => {
   const entry = { type: "command", bash: "true", timeoutSec: 10 };
   const root = await world({

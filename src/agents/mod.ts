@@ -4,12 +4,14 @@
  * @module
  */
 
-import type { Agent } from "./types.ts";
+import type { Agent, FileLocation } from "./types.ts";
 import { claudeCode } from "./claude_code.ts";
 import { codex } from "./codex.ts";
 import { geminiCli } from "./gemini_cli.ts";
 import { copilotCli } from "./copilot_cli.ts";
 import { cursor } from "./cursor.ts";
+import { qwenCode } from "./qwen_code.ts";
+import { factoryDroid } from "./factory_droid.ts";
 
 export type { Agent } from "./types.ts";
 
@@ -22,7 +24,15 @@ export type { Agent } from "./types.ts";
  * console.assert(AGENTS.some((a) => a.id === "codex"));
  * ```
  */
-export const AGENTS: readonly Agent[] = [claudeCode, codex, geminiCli, copilotCli, cursor];
+export const AGENTS: readonly Agent[] = [
+  claudeCode,
+  codex,
+  geminiCli,
+  copilotCli,
+  cursor,
+  qwenCode,
+  factoryDroid,
+];
 
 /**
  * Find an agent by its id or one of its short names.
@@ -39,3 +49,32 @@ export const AGENTS: readonly Agent[] = [claudeCode, codex, geminiCli, copilotCl
 export function findAgent(name: string): Agent | undefined {
   return AGENTS.find((a) => a.id === name || a.aliases.includes(name));
 }
+
+/**
+ * Every variable that moves a file an agent's hooks are in, with what it
+ * stands for, in the registry's order: made from the agents' own file data, so
+ * that the commands' help names a new agent's variable with no edit of its own.
+ *
+ * @example Usage
+ * ```ts
+ * import { AGENT_FOLDER_VARIABLES } from "./mod.ts";
+ * console.assert(AGENT_FOLDER_VARIABLES.some((v) => v.name === "CODEX_HOME"));
+ * ```
+ */
+export const AGENT_FOLDER_VARIABLES: ReadonlyArray<{ name: string; text: string }> = (() => {
+  const out: Array<{ name: string; text: string }> = [];
+  for (const agent of AGENTS) {
+    const places: FileLocation[] = [agent.install.files.user, agent.install.files.project];
+    for (const at of [...places, ...(agent.reads ?? [])]) {
+      if (at.env === undefined || out.some((v) => v.name === at.env)) continue;
+      const replaced = at.parts.slice(0, at.envReplaces ?? 0).join("/");
+      out.push({
+        name: at.env,
+        text: replaced === ""
+          ? `the folder holding ${agent.name}'s ${at.parts[0]} instead of ~`
+          : `${agent.name}'s folder instead of ~/${replaced}`,
+      });
+    }
+  }
+  return out;
+})();

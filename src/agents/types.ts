@@ -151,6 +151,12 @@ export interface InstallInfo {
   layout: EntryLayout;
   /** The unit of the entry's timeout field. */
   timeoutUnit: "s" | "ms";
+  /**
+   * Where the agent reads a timeout in seconds as milliseconds from this value
+   * up (Qwen Code reads 1000 or more as milliseconds): a longer timeout is then
+   * written in milliseconds, and `list` reads such a value as milliseconds.
+   */
+  timeoutMsFrom?: number;
   /** The name of the timeout field. */
   timeoutField: string;
   /** The entry field (the handler's, in matcher groups) that holds the command line. */

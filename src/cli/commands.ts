@@ -4,7 +4,7 @@
  * quote them), its examples, the environment it reads and the Deno permissions
  * it needs (the row's shape is in command_types.ts). Which module carries out a
  * command is cli.ts's business alone. On `run`'s path: imports nothing but
- * `run/runtime.ts` and types.
+ * `run/runtime.ts`, the agents' registry (which `run` loads anyway) and types.
  *
  * @module
  */
@@ -12,6 +12,7 @@
 import type { FlagSpec, ValueRule } from "./args.ts";
 import type { CommandSpec, EnvVar } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
+import { AGENT_FOLDER_VARIABLES } from "../agents/mod.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 
@@ -82,13 +83,8 @@ const HOOK = { name: "hook", required: true, text: "a file, or a program on PATH
 const HOOK_ARGS = { name: "args", required: false, many: true, text: "the hook's own arguments" };
 
 const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
-/** The variables that move an agent's user folder, as the agents' modules name them. */
-const AGENT_HOMES: readonly EnvVar[] = [
-  { name: "CLAUDE_CONFIG_DIR", text: "Claude Code's folder instead of ~/.claude" },
-  { name: "CODEX_HOME", text: "Codex CLI's folder instead of ~/.codex" },
-  { name: "GEMINI_CLI_HOME", text: "the folder holding Gemini CLI's .gemini instead of ~" },
-  { name: "COPILOT_HOME", text: "Copilot CLI's folder instead of ~/.copilot" },
-];
+/** The variables that move an agent's folder, as the agents' modules name them. */
+const AGENT_HOMES: readonly EnvVar[] = AGENT_FOLDER_VARIABLES;
 const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names are found" };
 
 /**

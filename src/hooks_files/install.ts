@@ -296,7 +296,9 @@ function planAgent(
       failClosed: options.failClosed,
       hook: linePath(hook, os),
     });
-    const timeout = info.timeoutUnit === "ms" ? seconds * 1000 : seconds;
+    const inMs = info.timeoutUnit === "ms" ||
+      (info.timeoutMsFrom !== undefined && seconds >= info.timeoutMsFrom);
+    const timeout = inMs ? seconds * 1000 : seconds;
     const desired = buildEntry(info, {
       event,
       native,

@@ -1,8 +1,7 @@
 /**
  * Where each agent's hooks file is, per scope: the home folder (HOME, or
- * USERPROFILE on Windows), the agent's own variable that moves it
- * (CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, COPILOT_HOME), or the
- * project. Not on `run`'s path.
+ * USERPROFILE on Windows), the agent's own variable that moves it (as its
+ * module names it, such as CLAUDE_CONFIG_DIR), or the project. Not on `run`'s path.
  *
  * @module
  */

@@ -13,6 +13,8 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/home/me/.gemini/settings.json",
     "/home/me/.copilot/hooks/everyhook.json",
     "/home/me/.cursor/hooks.json",
+    "/home/me/.qwen/settings.json",
+    "/home/me/.factory/settings.json",
   ]);
   assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
     "/p/.claude/settings.json",
@@ -20,6 +22,8 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/p/.gemini/settings.json",
     "/p/.github/hooks/everyhook.json",
     "/p/.cursor/hooks.json",
+    "/p/.qwen/settings.json",
+    "/p/.factory/settings.json",
   ]);
 });
 
@@ -31,6 +35,8 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
       CODEX_HOME: "/x",
       GEMINI_CLI_HOME: "/g",
       COPILOT_HOME: "/o",
+      QWEN_HOME: "/q",
+      FACTORY_HOME_OVERRIDE: "/f",
     },
     os: "linux",
     project: "/p",
@@ -39,6 +45,8 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
   assert.equal(hooksFilePath(agent("codex"), "user", context), "/x/hooks.json");
   assert.equal(hooksFilePath(agent("gemini-cli"), "user", context), "/g/.gemini/settings.json");
   assert.equal(hooksFilePath(agent("copilot-cli"), "user", context), "/o/hooks/everyhook.json");
+  assert.equal(hooksFilePath(agent("qwen-code"), "user", context), "/q/settings.json");
+  assert.equal(hooksFilePath(agent("droid"), "user", context), "/f/.factory/settings.json");
   assert.equal(hooksFilePath(agent("codex"), "project", context), "/p/.codex/hooks.json");
 });
 

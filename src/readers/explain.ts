@@ -163,12 +163,12 @@ const ROWS: readonly RowSpec[] = [
   {
     id: "timeout-unit",
     title: "The unit of an entry's timeout",
-    cell: (a) => ({
-      text: `${a.install.timeoutField} in ${
-        a.install.timeoutUnit === "ms" ? "milliseconds" : "seconds"
-      }`,
-      basis: docs(a),
-    }),
+    cell: (a) => {
+      const { timeoutField: field, timeoutUnit: unit, timeoutMsFrom: msFrom } = a.install;
+      const ms = msFrom === undefined ? "" : ` (${msFrom} or more: milliseconds)`;
+      const text = `${field} in ${unit === "ms" ? "milliseconds" : "seconds"}${ms}`;
+      return { text, basis: docs(a) };
+    },
   },
   {
     id: "fail-closed",

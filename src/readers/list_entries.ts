@@ -120,11 +120,19 @@ export function readEntries(
     const raw = timeoutField.map((f) => handler[f]).find((v): v is number => typeof v === "number");
     let timeout: ListedEntry["timeout"] = null;
     if (raw !== undefined) {
-      timeout = { value: raw, unit, seconds: unit === "ms" ? raw / 1000 : raw };
+      const msFrom = unit === "s" ? info.timeoutMsFrom : undefined;
+      const readAs = msFrom !== undefined && raw >= msFrom ? "ms" : unit;
+      timeout = { value: raw, unit: readAs, seconds: readAs === "ms" ? raw / 1000 : raw };
       if (unit === "ms" && raw < 1000) {
         problems.push(`timeout ${raw} is ${raw} milliseconds here, not seconds`);
       }
-      if (unit === "s" && raw >= 1000) {
+      if (msFrom !== undefined && raw >= msFrom) {
+        problems.push(
+          `timeout ${raw} is read as milliseconds (${
+            raw / 1000
+          } s): ${agent.name} reads ${msFrom} or more as milliseconds`,
+        );
+      } else if (unit === "s" && raw >= 1000) {
         problems.push(
           `timeout ${raw} is in seconds here: more than ${Math.floor(raw / 60)} minutes`,
         );

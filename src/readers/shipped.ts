@@ -84,22 +84,57 @@ import f71 from "../../fixtures/cursor/session-start.startup.json" with { type: 
 import f72 from "../../fixtures/cursor/stop.continued.json" with { type: "json" };
 import f73 from "../../fixtures/cursor/stop.first.json" with { type: "json" };
 import f74 from "../../fixtures/cursor/subagent-stop.first.json" with { type: "json" };
-import f75 from "../../fixtures/gemini-cli/post-tool.shell-harmless.json" with { type: "json" };
-import f76 from "../../fixtures/gemini-cli/pre-tool.edit.json" with { type: "json" };
-import f77 from "../../fixtures/gemini-cli/pre-tool.read.json" with { type: "json" };
-import f78 from "../../fixtures/gemini-cli/pre-tool.shell-force-push.json" with { type: "json" };
-import f79 from "../../fixtures/gemini-cli/pre-tool.shell-harmless.json" with { type: "json" };
-import f80 from "../../fixtures/gemini-cli/pre-tool.write-env.json" with { type: "json" };
-import f81 from "../../fixtures/gemini-cli/pre-tool.write.json" with { type: "json" };
-import f82 from "../../fixtures/gemini-cli/prompt.prompt.json" with { type: "json" };
-import f83 from "../../fixtures/gemini-cli/session-end.end.json" with { type: "json" };
-import f84 from "../../fixtures/gemini-cli/session-start.startup.json" with { type: "json" };
-import f85 from "../../fixtures/gemini-cli/stop.continued.json" with { type: "json" };
-import f86 from "../../fixtures/gemini-cli/stop.first.json" with { type: "json" };
+import f75 from "../../fixtures/factory-droid/post-tool.shell-harmless.json" with { type: "json" };
+import f76 from "../../fixtures/factory-droid/post-tool.write.json" with { type: "json" };
+import f77 from "../../fixtures/factory-droid/pre-tool.agent.json" with { type: "json" };
+import f78 from "../../fixtures/factory-droid/pre-tool.edit.json" with { type: "json" };
+import f79 from "../../fixtures/factory-droid/pre-tool.read.json" with { type: "json" };
+import f80 from "../../fixtures/factory-droid/pre-tool.shell-force-push.json" with { type: "json" };
+import f81 from "../../fixtures/factory-droid/pre-tool.shell-harmless.json" with { type: "json" };
+import f82 from "../../fixtures/factory-droid/pre-tool.write-env.json" with { type: "json" };
+import f83 from "../../fixtures/factory-droid/pre-tool.write.json" with { type: "json" };
+import f84 from "../../fixtures/factory-droid/prompt.subagent-task.json" with { type: "json" };
+import f85 from "../../fixtures/factory-droid/session-end.end.json" with { type: "json" };
+import f86 from "../../fixtures/factory-droid/session-start.startup.json" with { type: "json" };
+import f87 from "../../fixtures/factory-droid/session-start.subagent.json" with { type: "json" };
+import f88 from "../../fixtures/factory-droid/stop.continued.json" with { type: "json" };
+import f89 from "../../fixtures/factory-droid/stop.first.json" with { type: "json" };
+import f90 from "../../fixtures/factory-droid/stop.subagent.json" with { type: "json" };
+import f91 from "../../fixtures/factory-droid/subagent-stop.first.json" with { type: "json" };
+import f92 from "../../fixtures/gemini-cli/post-tool.shell-harmless.json" with { type: "json" };
+import f93 from "../../fixtures/gemini-cli/pre-tool.edit.json" with { type: "json" };
+import f94 from "../../fixtures/gemini-cli/pre-tool.read.json" with { type: "json" };
+import f95 from "../../fixtures/gemini-cli/pre-tool.shell-force-push.json" with { type: "json" };
+import f96 from "../../fixtures/gemini-cli/pre-tool.shell-harmless.json" with { type: "json" };
+import f97 from "../../fixtures/gemini-cli/pre-tool.write-env.json" with { type: "json" };
+import f98 from "../../fixtures/gemini-cli/pre-tool.write.json" with { type: "json" };
+import f99 from "../../fixtures/gemini-cli/prompt.prompt.json" with { type: "json" };
+import f100 from "../../fixtures/gemini-cli/session-end.end.json" with { type: "json" };
+import f101 from "../../fixtures/gemini-cli/session-start.startup.json" with { type: "json" };
+import f102 from "../../fixtures/gemini-cli/stop.continued.json" with { type: "json" };
+import f103 from "../../fixtures/gemini-cli/stop.first.json" with { type: "json" };
+import f104 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
+import f105 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
+import f106 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
+import f107 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
+import f108 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
+import f109 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
+import f110 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f111 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f112 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
+import f113 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
+import f114 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
+import f115 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
+import f116 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
+import f117 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
+import f118 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
+import f119 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
 import c0 from "../../fixtures/conformance/claude-code.json" with { type: "json" };
 import c1 from "../../fixtures/conformance/codex.json" with { type: "json" };
 import c2 from "../../fixtures/conformance/copilot-cli.json" with { type: "json" };
-import c3 from "../../fixtures/conformance/gemini-cli.json" with { type: "json" };
+import c3 from "../../fixtures/conformance/factory-droid.json" with { type: "json" };
+import c4 from "../../fixtures/conformance/gemini-cli.json" with { type: "json" };
+import c5 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
 
 /** A JSON file that ships, by its path in the package. */
 export interface ShippedJson {
@@ -202,18 +237,51 @@ export const SHIPPED_FIXTURES: readonly ShippedJson[] = [
   { path: "fixtures/cursor/stop.continued.json", value: f72 },
   { path: "fixtures/cursor/stop.first.json", value: f73 },
   { path: "fixtures/cursor/subagent-stop.first.json", value: f74 },
-  { path: "fixtures/gemini-cli/post-tool.shell-harmless.json", value: f75 },
-  { path: "fixtures/gemini-cli/pre-tool.edit.json", value: f76 },
-  { path: "fixtures/gemini-cli/pre-tool.read.json", value: f77 },
-  { path: "fixtures/gemini-cli/pre-tool.shell-force-push.json", value: f78 },
-  { path: "fixtures/gemini-cli/pre-tool.shell-harmless.json", value: f79 },
-  { path: "fixtures/gemini-cli/pre-tool.write-env.json", value: f80 },
-  { path: "fixtures/gemini-cli/pre-tool.write.json", value: f81 },
-  { path: "fixtures/gemini-cli/prompt.prompt.json", value: f82 },
-  { path: "fixtures/gemini-cli/session-end.end.json", value: f83 },
-  { path: "fixtures/gemini-cli/session-start.startup.json", value: f84 },
-  { path: "fixtures/gemini-cli/stop.continued.json", value: f85 },
-  { path: "fixtures/gemini-cli/stop.first.json", value: f86 },
+  { path: "fixtures/factory-droid/post-tool.shell-harmless.json", value: f75 },
+  { path: "fixtures/factory-droid/post-tool.write.json", value: f76 },
+  { path: "fixtures/factory-droid/pre-tool.agent.json", value: f77 },
+  { path: "fixtures/factory-droid/pre-tool.edit.json", value: f78 },
+  { path: "fixtures/factory-droid/pre-tool.read.json", value: f79 },
+  { path: "fixtures/factory-droid/pre-tool.shell-force-push.json", value: f80 },
+  { path: "fixtures/factory-droid/pre-tool.shell-harmless.json", value: f81 },
+  { path: "fixtures/factory-droid/pre-tool.write-env.json", value: f82 },
+  { path: "fixtures/factory-droid/pre-tool.write.json", value: f83 },
+  { path: "fixtures/factory-droid/prompt.subagent-task.json", value: f84 },
+  { path: "fixtures/factory-droid/session-end.end.json", value: f85 },
+  { path: "fixtures/factory-droid/session-start.startup.json", value: f86 },
+  { path: "fixtures/factory-droid/session-start.subagent.json", value: f87 },
+  { path: "fixtures/factory-droid/stop.continued.json", value: f88 },
+  { path: "fixtures/factory-droid/stop.first.json", value: f89 },
+  { path: "fixtures/factory-droid/stop.subagent.json", value: f90 },
+  { path: "fixtures/factory-droid/subagent-stop.first.json", value: f91 },
+  { path: "fixtures/gemini-cli/post-tool.shell-harmless.json", value: f92 },
+  { path: "fixtures/gemini-cli/pre-tool.edit.json", value: f93 },
+  { path: "fixtures/gemini-cli/pre-tool.read.json", value: f94 },
+  { path: "fixtures/gemini-cli/pre-tool.shell-force-push.json", value: f95 },
+  { path: "fixtures/gemini-cli/pre-tool.shell-harmless.json", value: f96 },
+  { path: "fixtures/gemini-cli/pre-tool.write-env.json", value: f97 },
+  { path: "fixtures/gemini-cli/pre-tool.write.json", value: f98 },
+  { path: "fixtures/gemini-cli/prompt.prompt.json", value: f99 },
+  { path: "fixtures/gemini-cli/session-end.end.json", value: f100 },
+  { path: "fixtures/gemini-cli/session-start.startup.json", value: f101 },
+  { path: "fixtures/gemini-cli/stop.continued.json", value: f102 },
+  { path: "fixtures/gemini-cli/stop.first.json", value: f103 },
+  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f104 },
+  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f105 },
+  { path: "fixtures/qwen-code/post-tool.write.json", value: f106 },
+  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f107 },
+  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f108 },
+  { path: "fixtures/qwen-code/pre-tool.read.json", value: f109 },
+  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f110 },
+  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f111 },
+  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f112 },
+  { path: "fixtures/qwen-code/pre-tool.write.json", value: f113 },
+  { path: "fixtures/qwen-code/prompt.prompt.json", value: f114 },
+  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f115 },
+  { path: "fixtures/qwen-code/session-start.startup.json", value: f116 },
+  { path: "fixtures/qwen-code/stop.continued.json", value: f117 },
+  { path: "fixtures/qwen-code/stop.first.json", value: f118 },
+  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f119 },
 ];
 
 /**
@@ -229,7 +297,9 @@ export const SHIPPED_CONFORMANCE: readonly ShippedJson[] = [
   { path: "fixtures/conformance/claude-code.json", value: c0 },
   { path: "fixtures/conformance/codex.json", value: c1 },
   { path: "fixtures/conformance/copilot-cli.json", value: c2 },
-  { path: "fixtures/conformance/gemini-cli.json", value: c3 },
+  { path: "fixtures/conformance/factory-droid.json", value: c3 },
+  { path: "fixtures/conformance/gemini-cli.json", value: c4 },
+  { path: "fixtures/conformance/qwen-code.json", value: c5 },
 ];
 
 /**

@@ -26,6 +26,18 @@ const FORMATS: Record<string, string> = {
     '{"role":"user","message":{"content":[{"type":"text","text":"<user_query>go</user_query>"}]}}',
     '{"role":"assistant","message":{"content":[{"type":"text","text":"LAST cursor"},{"type":"tool_use","name":"Read"}]}}',
   ].join("\n"),
+  "qwen-code": [
+    '{"type":"user","message":{"role":"user","parts":[{"text":"go"}]}}',
+    '{"type":"assistant","message":{"role":"model","parts":[{"text":"LAST qwen-code"}]}}',
+    '{"type":"assistant","message":{"role":"model","parts":[{"functionCall":{"name":"x"}}]}}',
+    '{"type":"system","subtype":"x"}',
+  ].join("\n"),
+  "factory-droid": [
+    '{"type":"session_start","id":"s"}',
+    '{"type":"message","message":{"role":"user","content":[{"type":"text","text":"go"}]}}',
+    '{"type":"message","message":{"role":"assistant","content":[{"type":"text","text":"LAST factory-droid"}]}}',
+    '{"type":"agent_turn_outcome","reason":"completed"}',
+  ].join("\n"),
 };
 
 Deno.test("lastMessageIn() reads each agent's own transcript format", () => {

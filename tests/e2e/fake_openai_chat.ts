@@ -27,6 +27,11 @@ export interface ChatScript {
    * message); such conversations get `subagentSteps` instead.
    */
   subagentMarker?: string;
+  /**
+   * Look for the marker in every user message, not only the first (for agents
+   * whose first user message is a reminder of their own, such as Factory Droid).
+   */
+  markerInAnyUserMessage?: boolean;
   /** The sub-agent's turns (default: one text, `SUBAGENT-DONE`). */
   subagentSteps?: ChatStep[];
 }
@@ -149,6 +154,7 @@ export function toolResults(requests: ReadonlyArray<{ body: unknown }>): string[
  *
  * @param requests The fake server's request log.
  * @param subagentMarker The marker of sub-agent conversations, if any.
+ * @param anyUserMessage Look for the marker in every user message, not only the first.
  * @returns The main conversation's requests.
  *
  * @example Usage
@@ -161,12 +167,14 @@ export function toolResults(requests: ReadonlyArray<{ body: unknown }>): string[
 export function mainTurns<T extends { body: unknown }>(
   requests: ReadonlyArray<T>,
   subagentMarker?: string,
+  anyUserMessage = false,
 ): T[] {
   return requests.filter((r) => {
     if (!isRecord(r.body) || !Array.isArray(r.body.tools) || r.body.tools.length === 0) {
       return false;
     }
-    return subagentMarker === undefined || !firstUserText(r.body).includes(subagentMarker);
+    return subagentMarker === undefined ||
+      !userText(r.body, anyUserMessage).includes(subagentMarker);
   });
 }
 
@@ -176,6 +184,7 @@ export function mainTurns<T extends { body: unknown }>(
  *
  * @param requests The fake server's request log.
  * @param subagentMarker The marker of sub-agent conversations.
+ * @param anyUserMessage Look for the marker in every user message, not only the first.
  * @returns The sub-agents' requests.
  *
  * @example Usage
@@ -188,8 +197,9 @@ export function mainTurns<T extends { body: unknown }>(
 export function subagentTurns<T extends { body: unknown }>(
   requests: ReadonlyArray<T>,
   subagentMarker: string,
+  anyUserMessage = false,
 ): T[] {
-  const main = mainTurns(requests, subagentMarker);
+  const main = mainTurns(requests, subagentMarker, anyUserMessage);
   return mainTurns(requests).filter((r) => !main.includes(r));
 }
 
@@ -313,15 +323,17 @@ function pickStep(script: ChatScript, body: Record<string, unknown>): ChatStep {
   const tools = Array.isArray(body.tools) ? body.tools : [];
   if (tools.length === 0) return textStep("Fake title");
   const marker = script.subagentMarker;
-  const sub = marker !== undefined && firstUserText(body).includes(marker);
+  const sub = marker !== undefined &&
+    userText(body, script.markerInAnyUserMessage === true).includes(marker);
   const steps = sub ? script.subagentSteps ?? [textStep("SUBAGENT-DONE")] : script.steps;
   const turn = chatMessages(body).filter((m) => m.role === "assistant").length;
   return steps[turn] ?? textStep(`${PAST_THE_END} (turn ${turn})`);
 }
 
-function firstUserText(body: unknown): string {
-  const first = chatMessages(body).find((m) => m.role === "user");
-  return first ? messageText(first) : "";
+/** The text of the first user message, or of every user message joined. */
+function userText(body: unknown, every: boolean): string {
+  const users = chatMessages(body).filter((m) => m.role === "user");
+  return (every ? users : users.slice(0, 1)).map(messageText).join("\n");
 }
 
 function pieces(text: string, size: number): string[] {

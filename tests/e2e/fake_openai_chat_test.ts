@@ -3,6 +3,7 @@ import {
   chatMessages,
   mainTurns,
   startFakeOpenAiChat,
+  subagentTurns,
   textStep,
   toolResults,
   toolStep,
@@ -94,6 +95,26 @@ Deno.test("startFakeOpenAiChat() gives sub-agents their own script and errors th
     assert.equal(mainTurns(api.requests, "SUB-1").length, 1);
   } finally {
     await api.close();
+  }
+});
+
+Deno.test("startFakeOpenAiChat() finds the marker in a later user message only when told to", async () => {
+  const reminder = { role: "user", content: "<system-reminder>tools</system-reminder>" };
+  const task = { role: "user", content: "SUB-2 do it" };
+  for (const anyUser of [false, true]) {
+    const api = await startFakeOpenAiChat({
+      steps: [textStep("MAIN")],
+      subagentMarker: "SUB-2",
+      markerInAnyUserMessage: anyUser,
+    });
+    try {
+      const said = await (await post(api.baseUrl, { tools, messages: [reminder, task] })).json();
+      assert.equal(said.choices[0].message.content, anyUser ? "SUBAGENT-DONE" : "MAIN");
+      assert.equal(mainTurns(api.requests, "SUB-2", anyUser).length, anyUser ? 0 : 1);
+      assert.equal(subagentTurns(api.requests, "SUB-2", anyUser).length, anyUser ? 1 : 0);
+    } finally {
+      await api.close();
+    }
   }
 });
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-/** One pinned agent package. */
+/** One pinned npm package. */
 export interface Pin {
   /** The npm package. */
   package: string;
@@ -13,15 +13,57 @@ export interface Pin {
   version: string;
   /** The name of its executable in node_modules/.bin. */
   bin: string;
+  /**
+   * The Node.js the agent needs, where the machine's may be too old: the npm
+   * package `node` at an exact version, installed beside the agents and put
+   * first on PATH when the agent is installed and run.
+   */
+  node?: Pin;
 }
 
+/**
+ * Node.js 22 from the npm registry (the `node` package), for agents whose
+ * package asks for Node 22 or later: on an older Node, npm quietly installs an
+ * older release of such a package instead.
+ */
+export const NODE_22: Pin = { package: "node", version: "22.23.3", bin: "node" };
+
+/** The ids of the pinned agents. */
+export type PinnedAgent =
+  | "claude-code"
+  | "codex"
+  | "gemini-cli"
+  | "copilot-cli"
+  | "qwen-code"
+  | "factory-droid";
+
 /** The pinned agents, by everyhook's agent id. */
-export const PINS: Readonly<Record<"claude-code" | "codex" | "gemini-cli" | "copilot-cli", Pin>> = {
+export const PINS: Readonly<Record<PinnedAgent, Pin>> = {
   "claude-code": { package: "@anthropic-ai/claude-code", version: "2.1.332", bin: "claude" },
   "codex": { package: "@openai/codex", version: "0.171.0", bin: "codex" },
   "gemini-cli": { package: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
   "copilot-cli": { package: "@github/copilot", version: "1.0.102", bin: "copilot" },
+  // Needs Node 22 or later (its package's engines).
+  "qwen-code": { package: "@qwen-code/qwen-code", version: "0.24.4", bin: "qwen", node: NODE_22 },
+  // Factory's CLI under the package name `droid`: a compiled binary in a platform package.
+  "factory-droid": { package: "droid", version: "0.215.0", bin: "droid" },
 };
 
 /** The folder (git ignores it) the agents are installed into, one folder each. */
 export const AGENTS_CACHE = ".cache/agents";
+
+/**
+ * The folder a pinned Node.js is installed into, below {@linkcode AGENTS_CACHE}.
+ *
+ * @param node The pinned `node` package.
+ * @returns `node-<version>`.
+ *
+ * @example Usage
+ * ```ts
+ * import { NODE_22, nodeFolder } from "./pins.ts";
+ * console.assert(nodeFolder(NODE_22) === `node-${NODE_22.version}`);
+ * ```
+ */
+export function nodeFolder(node: Pin): string {
+  return `node-${node.version}`;
+}

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { AGENTS_CACHE, PINS } from "./pins.ts";
+import { AGENTS_CACHE, nodeFolder, type Pin, PINS } from "./pins.ts";
 
 /** The repository root (ends without a slash). */
 export const REPO_ROOT: string = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -86,9 +86,38 @@ function whichDir(name: string): string | undefined {
   return undefined;
 }
 
-/** The PATH a world gives its agent: node's and deno's folders first, then the system ones. */
-function worldPath(): string {
-  const dirs = [whichDir("node"), Deno.execPath().replace(/\/[^/]+$/, ""), "/usr/local/bin"];
+/**
+ * The folder of the pinned Node.js an agent runs with (its `node` pin), or
+ * undefined when the agent has none.
+ *
+ * @param id The agent id (a key of PINS).
+ * @returns `<repo>/.cache/agents/node-<version>/node_modules/.bin`, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentNodeBin } from "./world.ts";
+ * console.assert(agentNodeBin("claude-code") === undefined);
+ * ```
+ */
+export function agentNodeBin(id: string): string | undefined {
+  const node: Pin | undefined = PINS[id as keyof typeof PINS]?.node;
+  return node === undefined
+    ? undefined
+    : `${REPO_ROOT}/${AGENTS_CACHE}/${nodeFolder(node)}/node_modules/.bin`;
+}
+
+/**
+ * The PATH a world gives its agent: the agent's pinned Node.js first where it
+ * has one, then node's and deno's folders, then the system ones.
+ */
+function worldPath(agent?: string): string {
+  const pinned = agent === undefined ? undefined : agentNodeBin(agent);
+  const dirs = [
+    pinned,
+    whichDir("node"),
+    Deno.execPath().replace(/\/[^/]+$/, ""),
+    "/usr/local/bin",
+  ];
   dirs.push("/usr/bin", "/bin", "/usr/sbin", "/sbin");
   return [...new Set(dirs.filter((d): d is string => d !== undefined && d !== ""))].join(":");
 }
@@ -113,7 +142,7 @@ export async function makeWorld(agent: string): Promise<World> {
   const tmp = `${root}/tmp`;
   for (const dir of [home, project, tmp]) await Deno.mkdir(dir, { recursive: true });
   const base: Record<string, string> = {
-    PATH: worldPath(),
+    PATH: worldPath(agent),
     HOME: home,
     TMPDIR: tmp,
     LANG: "C.UTF-8",
@@ -196,7 +225,7 @@ export async function agentVersion(id: string): Promise<string> {
     stderr: "piped",
     clearEnv: true,
     env: {
-      PATH: worldPath(),
+      PATH: worldPath(id),
       HOME: home,
       TMPDIR: home,
       NO_COLOR: "1",
@@ -231,6 +260,16 @@ export async function skipReason(id: string): Promise<string | undefined> {
   const bin = agentBin(id);
   if (bin === undefined) {
     return `${pin.package}@${pin.version} is not installed under ${AGENTS_CACHE}/${id} (run: deno task agents ${id})`;
+  }
+  const nodeBin = agentNodeBin(id);
+  if (pin.node !== undefined && nodeBin !== undefined) {
+    try {
+      await Deno.stat(`${nodeBin}/${pin.node.bin}`);
+    } catch {
+      return `${pin.node.package}@${pin.node.version}, which ${id} runs on, is not installed under ${AGENTS_CACHE}/${
+        nodeFolder(pin.node)
+      } (run: deno task agents ${id})`;
+    }
   }
   try {
     const version = await agentVersion(id);

@@ -1,0 +1,47 @@
+/**
+ * The Qwen Code settings that stop its hooks from running, for `list`:
+ * `disableAllHooks` in any settings file it reads turns off every hook.
+ *
+ * @module
+ */
+
+import type { HookSwitch, ReadLocation } from "./types.ts";
+
+// DOCS: https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks (disableAllHooks, and
+// "A hook does not fire") and the settings reference (the settings files).
+/** The settings files Qwen Code reads, each of which can turn its hooks off. */
+const SETTINGS_FILES: readonly ReadLocation[] = [
+  {
+    scope: "user",
+    parts: [".qwen", "settings.json"],
+    env: "QWEN_HOME",
+    envReplaces: 1,
+    format: "json",
+  },
+  { scope: "project", parts: [".qwen", "settings.json"], format: "json" },
+  { scope: "system", parts: ["etc", "qwen-code", "settings.json"], format: "json", os: ["linux"] },
+  {
+    scope: "system",
+    parts: ["Library", "Application Support", "QwenCode", "settings.json"],
+    format: "json",
+    os: ["darwin"],
+  },
+];
+
+/**
+ * The settings that stop Qwen Code's hooks.
+ *
+ * @example Usage
+ * ```ts
+ * import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
+ * console.assert(QWEN_CODE_SWITCHES.every((s) => s.key[0] === "disableAllHooks"));
+ * ```
+ */
+export const QWEN_CODE_SWITCHES: readonly HookSwitch[] = SETTINGS_FILES.map((file) => ({
+  file,
+  key: ["disableAllHooks"],
+  when: { is: true },
+  stops: ["user", "project", "system"],
+  problem:
+    "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false",
+}));

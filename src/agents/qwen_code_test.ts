@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { qwenCode } from "./qwen_code.ts";
+import { translate } from "../run/translate.ts";
+import type { ContractEvent } from "../contract/contract.ts";
+import { loadConformance, loadFixtures } from "../readers/recorded.ts";
+import { install } from "../hooks_files/install.ts";
+import { hooksFilePath } from "../hooks_files/locations.ts";
+
+/** The payloads the real Qwen Code 0.24.4 sent on Linux, by `<event>.<variant>`. */
+const FIXTURES = new Map(
+  (await loadFixtures(["qwen-code"])).map((f) => [`${f.event}.${f.variant}`, f]),
+);
+
+function read(key: string) {
+  const f = FIXTURES.get(key);
+  if (!f) throw new Error(`no recorded fixture "${key}"`);
+  return qwenCode.read(f.payload, { event: f.event as ContractEvent });
+}
+
+Deno.test("qwenCode.read() reads a run_shell_command call with its command and the common fields", () => {
+  const doc = read("pre-tool.shell-force-push");
+  assert.equal(doc.agent, "qwen-code");
+  assert.equal(doc.nativeEvent, "PreToolUse");
+  assert.equal(doc.tool?.name, "run_shell_command");
+  assert.equal(doc.tool?.kind, "shell");
+  assert.equal(doc.tool?.command, "git push --force origin main");
+  assert.equal(doc.cwd, "<project>");
+  assert.match(doc.transcript ?? "", /^<home>\/\.qwen\/projects\/.*\.jsonl$/);
+  assert.equal(typeof doc.session, "string");
+});
+
+Deno.test("qwenCode.read() gives write_file, read_file, edit and agent calls their kind and path", () => {
+  const cases: Array<[string, string, string | undefined]> = [
+    ["pre-tool.write", "write", "<project>/new-file.txt"],
+    ["pre-tool.read", "read", "<project>/edit-me.txt"],
+    ["pre-tool.edit", "edit", "<project>/edit-me.txt"],
+    ["pre-tool.write-env", "write", "<project>/.env"],
+    ["pre-tool.agent", "agent", undefined],
+  ];
+  for (const [key, kind, path] of cases) {
+    const tool = read(key).tool;
+    assert.equal(tool?.kind, kind, key);
+    assert.equal(tool?.path, path, key);
+    assert.equal(tool?.command, undefined, key);
+  }
+});
+
+Deno.test("qwenCode.read() gives the text the model got after PostToolUse, and the error after PostToolUseFailure", () => {
+  const ok = read("post-tool.shell-harmless").tool;
+  assert.match(ok?.output ?? "", /Output: hello/);
+  assert.equal(ok?.failed, false);
+  const failed = read("post-tool.shell-failed");
+  assert.equal(failed.nativeEvent, "PostToolUseFailure");
+  assert.equal(failed.tool?.failed, true);
+  assert.match(failed.tool?.output ?? "", /does not appear to be a git repository/);
+});
+
+Deno.test("qwenCode.read() reads stops, the prompt and the sub-agent's stop", () => {
+  const first = read("stop.first");
+  assert.deepEqual(first.stop?.continued, false);
+  assert.equal(typeof first.stop?.lastMessage, "string");
+  assert.equal(read("stop.continued").stop?.continued, true);
+  assert.equal(read("prompt.prompt").prompt, "Please do the scripted steps.");
+  assert.equal(read("prompt.tool-result").prompt, "");
+  const sub = read("subagent-stop.first");
+  assert.equal(typeof sub.subagent?.id, "string");
+  assert.equal(sub.stop?.continued, false);
+  assert.equal(read("session-start.startup").source, "startup");
+});
+
+Deno.test("qwenCode: a deny before a tool is permissionDecision, after it additionalContext", () => {
+  const pre = translate(qwenCode, "pre-tool", { decision: "deny", reason: "no" });
+  assert.equal(pre.exit, 0);
+  assert.deepEqual(JSON.parse(pre.stdout), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "no",
+    },
+  });
+  const post = translate(qwenCode, "post-tool", { decision: "deny", reason: "look" }, {
+    nativeEvent: "PostToolUseFailure",
+  });
+  assert.deepEqual(JSON.parse(post.stdout), {
+    hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "look" },
+  });
+  assert.deepEqual(post.effects[0], "feedback");
+});
+
+Deno.test("qwenCode: install writes a timeout of 1000 s or more in milliseconds", async () => {
+  const home = await Deno.makeTempDir({ prefix: "everyhook-qwen-" });
+  try {
+    await Deno.writeTextFile(`${home}/hook.ts`, "");
+    const world = { env: { HOME: home }, cwd: home, os: "linux", now: () => new Date(0) };
+    const options = {
+      hook: "hook.ts",
+      agents: [qwenCode],
+      events: ["stop" as const],
+      scope: "user" as const,
+      failClosed: false,
+      dryRun: false,
+      self: { argv: ["/usr/bin/everyhook"], warnings: [] },
+    };
+    const file = hooksFilePath(qwenCode, "user", { env: world.env, os: "linux", project: home });
+    const timeoutOf = async () => {
+      const text = await Deno.readTextFile(file);
+      return JSON.parse(text).hooks.Stop[0].hooks[0].timeout as number;
+    };
+    await install({ ...options, timeout: 30 }, world);
+    assert.equal(await timeoutOf(), 30);
+    await Deno.remove(file);
+    await install({ ...options, timeout: 1200 }, world);
+    assert.equal(await timeoutOf(), 1_200_000, "1200 s read as 1200 ms otherwise");
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("qwenCode cells rest on cases in fixtures/conformance/qwen-code.json", async () => {
+  const file = (await loadConformance()).find((c) => c.agent === "qwen-code");
+  assert.ok(file, "no conformance file for qwen-code");
+  const recorded = new Set(file.cases.map((c) => c.id));
+  let binary = 0;
+  for (const table of Object.values(qwenCode.events)) {
+    for (const cell of Object.values(table?.cells ?? {})) {
+      if (cell.basis.kind !== "binary") continue;
+      binary++;
+      assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
+    }
+  }
+  assert.ok(binary >= 10);
+});
+
+Deno.test("qwenCode: every recorded fixture reads into a document of its event", () => {
+  assert.ok(FIXTURES.size >= 5);
+  for (const [key, f] of FIXTURES) {
+    const doc = qwenCode.read(f.payload, { event: f.event as ContractEvent });
+    assert.equal(doc.event, f.event, key);
+    assert.equal(doc.nativeEvent, f.nativeEvent, key);
+    if (f.event === "pre-tool" || f.event === "post-tool") assert.ok(doc.tool, key);
+  }
+});

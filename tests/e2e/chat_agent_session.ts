@@ -1,0 +1,255 @@
+/**
+ * One headless session of an agent whose hooks take Claude Code's layout (a
+ * `hooks` key in a settings.json: native event → matcher groups → command
+ * handlers) and whose model speaks OpenAI chat completions (Qwen Code, Factory
+ * Droid): a world whose project is a git repository with no remote, the
+ * settings files, the fake chat API on 127.0.0.1, the run, and what came of it.
+ * Each agent's own session module says how it is started ({@linkcode ChatAgent}).
+ *
+ * @module
+ */
+
+import type { LoggedRequest } from "./fake_server.ts";
+import {
+  type ChatScript,
+  type ChatStep,
+  mainTurns,
+  startFakeOpenAiChat,
+  toolResults,
+} from "./fake_openai_chat.ts";
+import { runAgent, type RunAgentResult } from "./process.ts";
+import type { HookRule } from "./record_hook.ts";
+import {
+  agentBin,
+  type HookLogEntry,
+  makeWorld,
+  readHookLog,
+  recordHookCommand,
+  type World,
+} from "./world.ts";
+
+/** The force push every tool case asks for (the project has no remote, so it fails harmlessly). */
+export const FORCE_PUSH = "git push --force origin main";
+
+/** What git printed when the force push really ran. */
+export const FORCE_PUSH_RAN = /does not appear to be a git repository|failed to push/;
+
+/** One command handler in a Claude-layout hooks table. */
+export interface CommandHandler {
+  type: "command";
+  command: string;
+  timeout?: number;
+}
+
+/** A Claude-layout `hooks` table: native event → matcher groups. */
+export type HooksTable = Record<string, Array<{ matcher?: string; hooks: CommandHandler[] }>>;
+
+/** How to run one agent headless against the fake chat API. */
+export interface ChatAgent {
+  /** everyhook's id of the agent (a key of PINS). */
+  id: string;
+  /** The native events whose entries take a matcher (tool events). */
+  toolEvents: readonly string[];
+  /** The user settings file in a world. */
+  userSettings(world: World): string;
+  /** The project settings file in a world. */
+  projectSettings(world: World): string;
+  /** What the user settings file holds besides hooks, for a headless run against `baseUrl`. */
+  baseSettings(baseUrl: string): Record<string, unknown>;
+  /** What the agent's process gets besides the world's environment. */
+  env(world: World, baseUrl: string): Record<string, string>;
+  /**
+   * The arguments after the binary, for one headless prompt; with `autoApprove`
+   * false, the agent's own approval of tool calls is left as it is by default.
+   */
+  args(prompt: string, autoApprove: boolean): string[];
+  /** The model's call of the agent's shell tool. */
+  shell(command: string): ChatStep;
+  /** The model's call of the agent's sub-agent tool, waiting for it, with the marker in its prompt. */
+  subagent(marker: string): ChatStep;
+  /** Whether the fake API must look for the sub-agent marker in every user message. */
+  markerInAnyUserMessage: boolean;
+}
+
+/** What one session runs. */
+export interface ChatRunOptions {
+  /** The world (from {@linkcode chatWorld}). */
+  world: World;
+  /** What the fake model does. */
+  script: ChatScript;
+  /** The hooks of the user settings file (none when absent). */
+  hooks?: HooksTable;
+  /** Where the recording hooks go, when not in the user settings file. */
+  hooksFile?: "project" | { path: string };
+  /** What the recording hook answers ($HOOK_RULES). */
+  rules?: HookRule[];
+  /** The prompt. */
+  prompt?: string;
+  /** More environment for the agent. */
+  env?: Record<string, string>;
+  /** Let the agent run every tool without asking (default true). */
+  autoApprove?: boolean;
+  /** Kill the agent after this long (default 90 s). */
+  timeoutMs?: number;
+  /**
+   * Runs once the fake API listens and the settings are written, just before the
+   * agent starts (an everyhook install, a snapshot of the files).
+   */
+  before?: () => Promise<void>;
+}
+
+/** What one session did. */
+export interface ChatSession {
+  /** The agent's exit code and output. */
+  run: RunAgentResult;
+  /** Every request the fake API got. */
+  requests: LoggedRequest[];
+  /** The main conversation's model turns (requests that offered tools). */
+  turns: LoggedRequest[];
+  /** Every distinct tool result the model was shown, in order. */
+  toolResults: string[];
+  /** The recording hook's calls, in order. */
+  hookCalls: HookLogEntry[];
+}
+
+/** The prompt of a session that names none. */
+export const DEFAULT_PROMPT = "Please do the scripted steps.";
+
+/**
+ * A world whose project is a git repository (branch main, one empty commit, no
+ * remote), so that a force push fails harmlessly and says so.
+ *
+ * @param id The agent id.
+ * @returns The world; dispose it when done.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { chatWorld } from "./chat_agent_session.ts";
+ * await using world = await chatWorld("qwen-code");
+ * ```
+ */
+export async function chatWorld(id: string): Promise<World> {
+  const world = await makeWorld(id);
+  const commit = ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", "commit", "-q"];
+  for (const args of [["init", "-q", "-b", "main"], [...commit, "--allow-empty", "-m", "init"]]) {
+    const r = await runAgent({
+      cmd: "git",
+      args,
+      env: world.env(),
+      cwd: world.project,
+      timeoutMs: 20_000,
+    });
+    if (r.code !== 0) throw new Error(`Cannot run "git ${args.join(" ")}": ${r.stderr.trim()}`);
+  }
+  return world;
+}
+
+/**
+ * The recording hook under each native event: `"matcher": "*"` on tool events.
+ *
+ * @param agent The agent.
+ * @param events The native events.
+ * @param timeoutSeconds Each handler's timeout.
+ * @returns The hooks table.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { recordingHooks } from "./chat_agent_session.ts";
+ * const hooks = recordingHooks(QWEN, ["PreToolUse", "Stop"], 30);
+ * ```
+ */
+export function recordingHooks(
+  agent: ChatAgent,
+  events: readonly string[],
+  timeoutSeconds = 30,
+): HooksTable {
+  const table: HooksTable = {};
+  for (const event of events) {
+    const handler: CommandHandler = {
+      type: "command",
+      command: recordHookCommand(event),
+      timeout: timeoutSeconds,
+    };
+    table[event] = [{
+      ...(agent.toolEvents.includes(event) ? { matcher: "*" } : {}),
+      hooks: [handler],
+    }];
+  }
+  return table;
+}
+
+async function writeJson(path: string, value: unknown): Promise<void> {
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  // Four spaces: a file written the person's way, not everyhook's.
+  await Deno.writeTextFile(path, JSON.stringify(value, null, 4) + "\n");
+}
+
+/**
+ * Runs the agent once in the world's project against a fresh fake chat API,
+ * with the given hooks and rules, and collects what it did.
+ *
+ * @param agent How to run the agent.
+ * @param o What to run.
+ * @returns What happened.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { chatWorld, runChatAgent } from "./chat_agent_session.ts";
+ * import { textStep } from "./fake_openai_chat.ts";
+ * await using world = await chatWorld(QWEN.id);
+ * const s = await runChatAgent(QWEN, { world, script: { steps: [textStep("hi")] } });
+ * console.log(s.run.code, s.turns.length);
+ * ```
+ */
+export async function runChatAgent(agent: ChatAgent, o: ChatRunOptions): Promise<ChatSession> {
+  const bin = agentBin(agent.id);
+  if (bin === undefined) throw new Error(`Cannot find the binary of "${agent.id}"`);
+  const hookLog = `${o.world.root}/hooks.jsonl`;
+  const rulesFile = `${o.world.root}/rules.json`;
+  await Deno.remove(hookLog).catch(() => {});
+  await Deno.remove(`${hookLog}.state`).catch(() => {});
+  await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
+  const api = await startFakeOpenAiChat(o.script);
+  try {
+    const base = agent.baseSettings(api.baseUrl);
+    const where = o.hooksFile;
+    if (where === undefined) {
+      await writeJson(agent.userSettings(o.world), {
+        ...base,
+        ...(o.hooks ? { hooks: o.hooks } : {}),
+      });
+    } else {
+      await writeJson(agent.userSettings(o.world), base);
+      const path = where === "project" ? agent.projectSettings(o.world) : where.path;
+      await writeJson(path, { hooks: o.hooks ?? {} });
+    }
+    await o.before?.();
+    const run = await runAgent({
+      cmd: bin,
+      args: agent.args(o.prompt ?? DEFAULT_PROMPT, o.autoApprove ?? true),
+      env: {
+        ...o.world.env(agent.env(o.world, api.baseUrl)),
+        HOOK_LOG: hookLog,
+        HOOK_RULES: rulesFile,
+        ...(o.env ?? {}),
+      },
+      cwd: o.world.project,
+      timeoutMs: o.timeoutMs ?? 90_000,
+    });
+    const requests = [...api.requests];
+    const turns = mainTurns(
+      requests,
+      o.script.subagentMarker,
+      o.script.markerInAnyUserMessage === true,
+    );
+    return {
+      run,
+      requests,
+      turns,
+      toolResults: toolResults(turns),
+      hookCalls: await readHookLog(hookLog),
+    };
+  } finally {
+    await api.close();
+  }
+}

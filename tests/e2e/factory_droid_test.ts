@@ -1,0 +1,30 @@
+/**
+ * Factory Droid, for real: the payloads still have the committed fixtures'
+ * keys, key conformance cases still hold (the legacy block that does not
+ * block among them), and everyhook works end to end (install into the
+ * throwaway home, `droid exec`, uninstall byte for byte). `droid exec` fires
+ * no prompt event, so the prompt scenario does not run.
+ *
+ * Run by hand inside a loopback-only namespace:
+ *
+ *     unshare -n sh -c 'ip link set lo up && deno test -A tests/e2e/factory_droid_test.ts'
+ *
+ * @module
+ */
+
+import { chatAgentTests } from "./chat_agent_e2e.ts";
+import { DROID_JOBS, droidFixtures, droidFixtureSession } from "./factory_droid_harness.ts";
+import { DROID } from "./factory_droid_session.ts";
+
+await chatAgentTests({
+  agent: DROID,
+  fixtures: async (world, version) => {
+    const session = await droidFixtureSession(world);
+    return { session, ...droidFixtures(session, world, version) };
+  },
+  keyCases: ["pre-deny-json", "pre-exit2-stderr", "pre-block-legacy", "post-context", "stop-block"],
+  jobs: DROID_JOBS,
+  // Droid gives the model "Error: " and the hook's reason.
+  blocked: /^Error: Blocked .*force/s,
+  prompt: false,
+});
