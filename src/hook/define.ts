@@ -1,0 +1,149 @@
+/**
+ * `defineHook`: a handler becomes a hook. When the module that calls it is the
+ * program Deno was started with, the hook runs: in direct mode when its
+ * arguments say so (the agent's JSON in, the agent's JSON out), else as a
+ * contract hook (the document in, the answer out), as `everyhook run`,
+ * `bench` and a person by hand start it. Imported by a test, it only gives
+ * the handler back, to be called with `answer(doc)`.
+ *
+ * The hook process ends as soon as its answer is printed: what the handler
+ * left running (a promise not awaited, a timer) is cut off, as a hook on the
+ * path of every tool call should not keep the agent waiting. This module and
+ * direct mode call `Deno.exit` for that: they are the main of the hook's own
+ * process, not of everyhook's.
+ *
+ * @module
+ */
+
+import type { HookAnswer } from "../contract/contract.ts";
+import { callHandler, respond } from "./respond.ts";
+import { readDirectArgs } from "./direct_args.ts";
+import { readStdin, redirectConsole, write } from "./stdio.ts";
+import type { Document, Handler } from "./types.ts";
+
+/** A hook made with {@linkcode defineHook}. */
+export interface Hook {
+  /** The handler, as given. */
+  readonly handler: Handler;
+  /**
+   * Call the handler with a document and check its answer, as everyhook would.
+   *
+   * @param doc The document.
+   * @returns The answer; `{}` for no opinion.
+   * @throws {TypeError} When the handler gives something that is not an answer;
+   *   whatever the handler throws.
+   */
+  answer(doc: Document): Promise<HookAnswer>;
+  /**
+   * Run the hook as a program now: read stdin, answer on stdout, end the
+   * process. `defineHook` does this by itself when its caller is the main
+   * module; call it yourself when `defineHook` is called from a helper module.
+   *
+   * @param args The arguments (default `Deno.args`).
+   */
+  main(args?: readonly string[]): Promise<never>;
+}
+
+/**
+ * Make a hook of a handler. The handler gets the document, typed by its
+ * event, and gives back an answer (`deny(...)`, `context(...)`, ...) or
+ * nothing for no opinion.
+ *
+ * @param handler The handler.
+ * @returns The hook; as the program's main module, it also starts running.
+ *
+ * @example Usage
+ * ```ts
+ * import { defineHook, deny, isShell } from "./mod.ts";
+ * const hook = defineHook((doc) => {
+ *   if (doc.event === "pre-tool" && isShell(doc) && doc.tool.command.startsWith("rm -rf /")) {
+ *     return deny("Not the root folder");
+ *   }
+ * });
+ * const answer = await hook.answer({
+ *   everyhook: 1, agent: "claude-code", event: "pre-tool", nativeEvent: "PreToolUse", native: {},
+ *   tool: { name: "Bash", kind: "shell", command: "rm -rf /", input: {} },
+ * });
+ * console.assert(answer.decision === "deny");
+ * ```
+ */
+export function defineHook(handler: Handler): Hook {
+  let started = false;
+  const hook: Hook = {
+    handler,
+    async answer(doc) {
+      const called = await callHandler(handler, doc);
+      if (!called.ok) throw new TypeError(`The hook's answer is not one: ${called.problem}`);
+      return called.answer;
+    },
+    async main(args = Deno.args) {
+      if (started) return await new Promise<never>(() => {});
+      started = true;
+      Deno.exit(await runMain(handler, args));
+    },
+  };
+  const caller = callerUrl();
+  if (caller !== undefined && caller === Deno.mainModule) {
+    // Once the module has finished loading, so that the handler sees all of it.
+    queueMicrotask(() => void hook.main());
+  }
+  return hook;
+}
+
+async function runMain(handler: Handler, args: readonly string[]): Promise<number> {
+  const reading = readDirectArgs(args);
+  if (reading.kind === "bad") {
+    write("stderr", `everyhook: cannot read this hook's arguments: ${reading.problem}\n`);
+    return 2;
+  }
+  if (Deno.stdin.isTerminal()) {
+    write(
+      "stderr",
+      "everyhook: this hook reads JSON on stdin: pipe a document in (or, in direct mode, an agent's payload)\n",
+    );
+    return 2;
+  }
+  if (reading.kind === "contract") {
+    const text = new TextDecoder().decode((await readStdin(Infinity)).bytes);
+    const restore = redirectConsole((line) => write("stderr", line));
+    const out = await respond(handler, text, (line) => write("stderr", line));
+    restore();
+    write("stdout", out === "" ? "" : `${out}\n`);
+    return 0;
+  }
+  const { runDirect, DIRECT_MAX_INPUT } = await import("./direct.ts");
+  const input = await readStdin(DIRECT_MAX_INPUT);
+  const debug = debugWriter();
+  // The handler's console never reaches the agent: stdout is the agent's
+  // JSON, and stderr may be the agent's reason. It is shown with EVERYHOOK_DEBUG=1.
+  let logs = "";
+  const keep = (line: string) => void (logs += line);
+  redirectConsole(keep);
+  const out = await runDirect(handler, reading.args, {
+    hook: Deno.mainModule,
+    input,
+    log: keep,
+    ...(debug ? { debug } : {}),
+  });
+  if (debug && out.result) debug(`the handler's console: ${logs === "" ? "(nothing)" : logs}`);
+  write("stdout", out.stdout === "" ? "" : `${out.stdout}\n`);
+  write("stderr", out.stderr === "" ? "" : `${out.stderr}\n`);
+  return out.exit;
+}
+
+/** EVERYHOOK_DEBUG=1, where the hook may read it without asking: a writer to stderr. */
+function debugWriter(): ((text: string) => void) | undefined {
+  const descriptor = { name: "env", variable: "EVERYHOOK_DEBUG" } as const;
+  if (Deno.permissions.querySync(descriptor).state !== "granted") return undefined;
+  if (Deno.env.get("EVERYHOOK_DEBUG") !== "1") return undefined;
+  return (text) => write("stderr", `everyhook debug: ${text}\n`);
+}
+
+/** The URL of the module that called the function that calls this one. */
+function callerUrl(): string | undefined {
+  const lines = (new Error().stack ?? "").split("\n").slice(1);
+  // [0] is callerUrl, [1] defineHook, [2] the code that called defineHook.
+  const line = lines[2] ?? "";
+  const m = /\(?((?:file|https?|jsr|npm|data):[^\s()]+?):\d+:\d+\)?\s*$/.exec(line);
+  return m?.[1];
+}
