@@ -11,11 +11,11 @@ import type { ContractEvent, HookAnswer, HookDocument } from "../contract/contra
 import { readAnswer } from "../contract/contract.ts";
 import type { Agent, Effect } from "../agents/types.ts";
 import { translate } from "./translate.ts";
-import { type HookOutcome, type HookSpec, runHook } from "./hook_process.ts";
+import type { HookOutcome, HookSpec } from "./hook_process.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
 import { crashReason, readCrash } from "./hook_crash.ts";
-import { addLastMessage } from "./transcript_tail.ts";
+import { addLastMessage, mayRead } from "./transcript_tail.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
 
 /** The most of the agent's JSON `run` reads: 50 MB. Reading stops there. */
@@ -51,8 +51,12 @@ export interface RunOptions {
   cwd: string;
   /** Where to write what happened, step by step (EVERYHOOK_DEBUG=1). */
   debug?: (text: string) => void;
-  /** Runs the hook; default {@linkcode runHook} (tests pass a fake). */
-  runner?: (spec: HookSpec) => Promise<HookOutcome>;
+  /**
+   * Runs the hook: `runHook` of hook_process.ts, which starts it as a program;
+   * direct mode passes the handler itself, and starts no program; tests pass a
+   * fake. Given by the caller, so that the adapter loads no process code.
+   */
+  runner: (spec: HookSpec) => Promise<HookOutcome>;
 }
 
 /** What became of the hook. */
@@ -190,9 +194,9 @@ export async function runAdapter(
     const doc = reading.document;
     result.document = doc;
     result.nativeEvent = doc.nativeEvent;
-    addLastMessage(agent, doc, result.notes);
+    await addLastMessage(agent, doc, result.notes);
     debug(`document: ${JSON.stringify(doc)}`);
-    const runner = options.runner ?? runHook;
+    const runner = options.runner;
     const timeoutMs = Math.floor(
       options.deadline === undefined
         ? timeoutSeconds * 1000
@@ -359,7 +363,9 @@ function firstLine(text: string): string {
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
+// Looked at only where read access is granted: a hook in direct mode may have none, and is never to prompt.
 function isFolder(path: string): boolean {
+  if (!mayRead(path)) return false;
   try {
     return Deno.statSync(path).isDirectory;
   } catch {

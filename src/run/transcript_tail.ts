@@ -1,13 +1,15 @@
 /**
  * A stop's last message, read from the end of the agent's transcript when the
- * payload does not carry it. On `run`'s path: imports only types.
+ * payload does not carry it, where read access to it is granted (a hook in
+ * direct mode may have none, and is never to prompt). On `run`'s path:
+ * imports only types and the agents' registry.
  *
  * @module
  */
 
 import type { HookDocument } from "../contract/contract.ts";
 import type { Agent } from "../agents/types.ts";
-import { AGENTS } from "../agents/mod.ts";
+import { AGENT_ENTRIES } from "../agents/registry.ts";
 
 /** How much of a transcript's end is read for a stop's last message: 256 KiB. */
 export const TRANSCRIPT_TAIL = 256 * 1024;
@@ -19,21 +21,21 @@ export const TRANSCRIPT_TAIL = 256 * 1024;
  *
  * @param agent The agent whose transcript it is.
  * @param text The transcript's text (its tail).
- * @param known The agents whose formats are tried after the agent's own.
+ * @param known The agents whose formats are tried after the agent's own (none by default).
  * @returns The last message, or undefined when no format finds one.
  *
  * @example Usage
  * ```ts
  * import { lastMessageIn } from "./transcript_tail.ts";
- * import { findAgent } from "../agents/mod.ts";
+ * import { AGENTS, findAgent } from "../agents/mod.ts";
  * const claudeLine = '{"type":"assistant","message":{"content":[{"type":"text","text":"Done?"}]}}';
- * console.assert(lastMessageIn(findAgent("codex")!, claudeLine) === "Done?");
+ * console.assert(lastMessageIn(findAgent("codex")!, claudeLine, AGENTS) === "Done?");
  * ```
  */
 export function lastMessageIn(
   agent: Agent,
   text: string,
-  known: readonly Agent[] = AGENTS,
+  known: readonly Agent[] = [],
 ): string | undefined {
   for (const reader of [agent, ...known.filter((a) => a.id !== agent.id)]) {
     const message = reader.transcriptLastMessage?.(text);
@@ -45,7 +47,8 @@ export function lastMessageIn(
 /**
  * Fill in a stop document's `stop.lastMessage` from the transcript's tail, where
  * the payload has none: read in the agent's own format, then in every format
- * everyhook knows. A transcript that cannot be read leaves a note.
+ * everyhook knows (the other agents' modules are loaded only then, so that a
+ * tool call loads one agent). A transcript that cannot be read leaves a note.
  *
  * @param agent The agent.
  * @param doc The document; changed in place.
@@ -54,22 +57,52 @@ export function lastMessageIn(
  * @example Usage
  * ```ts ignore
  * import { addLastMessage } from "./transcript_tail.ts";
- * addLastMessage(agent, doc, notes);
+ * await addLastMessage(agent, doc, notes);
  * ```
  */
-export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[]): void {
+export async function addLastMessage(
+  agent: Agent,
+  doc: HookDocument,
+  notes: string[],
+): Promise<void> {
   if (!doc.stop || doc.stop.lastMessage !== undefined) return;
   const path = doc.event === "subagent-stop"
     ? doc.subagent?.transcript ?? doc.transcript
     : doc.transcript;
   if (path === undefined) return;
+  if (!mayRead(path)) {
+    notes.push(`lastMessage: no read access to the transcript "${path}"`);
+    return;
+  }
   const tail = readTail(path, TRANSCRIPT_TAIL);
   if (tail === undefined) {
     notes.push(`lastMessage: cannot read the transcript "${path}"`);
     return;
   }
-  const message = lastMessageIn(agent, tail);
+  const message = lastMessageIn(agent, tail) ??
+    lastMessageIn(agent, tail, await otherAgents(agent));
   if (message !== undefined) doc.stop.lastMessage = message;
+}
+
+/** Every agent but this one, each module loaded through the registry. */
+function otherAgents(agent: Agent): Promise<Agent[]> {
+  return Promise.all(AGENT_ENTRIES.filter((e) => e.id !== agent.id).map((e) => e.load()));
+}
+
+/**
+ * Whether read access to a path is granted, asked without prompting.
+ *
+ * @param path The path.
+ * @returns True when this process may read it.
+ *
+ * @example Usage
+ * ```ts
+ * import { mayRead } from "./transcript_tail.ts";
+ * console.assert(typeof mayRead("/") === "boolean");
+ * ```
+ */
+export function mayRead(path: string): boolean {
+  return Deno.permissions.querySync({ name: "read", path }).state === "granted";
 }
 
 /**
