@@ -96,6 +96,7 @@ for (const scope of ["user", "project"] as const) {
         "ok",
         "dryRun",
         "hook",
+        "mode",
         "scope",
         "results",
         "needs",
@@ -112,6 +113,7 @@ for (const scope of ["user", "project"] as const) {
         "notes",
       ]);
       assert.equal(report.hook, `${h.root}/deny.sh`);
+      assert.equal(report.mode, "run");
       assert.equal(report.results.length, AGENTS.length);
       for (const [i, agent] of AGENTS.entries()) {
         const row = report.results[i];
@@ -128,6 +130,7 @@ for (const scope of ["user", "project"] as const) {
           assert.equal(f.line.agent, agent.id);
           assert.equal(f.line.hook, `${h.root}/deny.sh`);
           assert.equal(f.line.form, "clone");
+          assert.equal(f.line.mode, "run");
           assert.deepEqual(f.line.self, [
             Deno.execPath(),
             "run",

@@ -190,6 +190,10 @@ function header(what: string, scope: Scope, dryRun: boolean): string {
   return `everyhook ${what}(${scope} scope)${dryRun ? ", dry run: nothing is written" : ""}\n\n`;
 }
 
+/** What install says of a hook it writes in direct mode. */
+export const DIRECT_MODE_TEXT =
+  "Direct mode: written with the SDK, so the agent starts it with deno and its shebang's permissions, and it does everyhook's part itself (one Deno start per call)";
+
 /**
  * The install report as text.
  *
@@ -201,7 +205,7 @@ function header(what: string, scope: Scope, dryRun: boolean): string {
  * ```ts
  * import { renderInstall } from "./install_cli.ts";
  * const t = renderInstall(
- *   { ok: true, dryRun: true, hook: "/h/a.ts", scope: "user", results: [], needs: [], warnings: [] },
+ *   { ok: true, dryRun: true, hook: "/h/a.ts", mode: "run", scope: "user", results: [], needs: [], warnings: [] },
  *   {},
  * );
  * console.assert(t.startsWith("everyhook install a.ts (user scope), dry run"));
@@ -212,6 +216,7 @@ export function renderInstall(
   env: Readonly<Record<string, string>>,
 ): string {
   const out = [header(`install ${baseName(report.hook)} `, report.scope, report.dryRun)];
+  if (report.mode === "direct") out.push(`${DIRECT_MODE_TEXT}\n\n`);
   for (const w of report.warnings) out.push(`Warning: ${w}\n\n`);
   const words = {
     created: report.dryRun ? "would create" : "created",

@@ -65,6 +65,7 @@ Deno.test("renderInstall() says what it did per agent, with the home as ~ and wh
     ok: false,
     dryRun: true,
     hook: "/h/hooks/a.ts",
+    mode: "run",
     scope: "user",
     warnings: ["deno is in a cache"],
     results: [

@@ -89,7 +89,8 @@ export async function command(args: string[], io: Io): Promise<number> {
         io.out(
           `    ${e.event.padEnd(20)} ${matcher}${timeout}${
             e.type !== "command" ? `  type ${e.type}` : ""
-          }${e.ours ? paint.good("  [everyhook]") : ""}\n`,
+          }${e.ours ? paint.good(`  [everyhook ${e.mode}]`) : ""}
+`,
         );
         io.out(`      ${e.command ?? "(no command)"}\n`);
         for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);

@@ -1,17 +1,21 @@
 /**
- * The line install writes into an agent's file, and reading it back. The line
- * starts everyhook the way this process was started (see `selfInvocation` in
- * self.ts), then `run --agent <a> --event <e> --timeout <s> [--fail-closed] --
- * <hook>`. Paths are absolute and double-quoted; on Windows they use forward
- * slashes, which Git Bash, PowerShell and cmd.exe all take. A path holding a
- * character those shells read differently inside double quotes is refused.
- * Not on `run`'s path.
+ * The lines install writes into an agent's file, and reading them back. A
+ * `run` line starts everyhook the way this process was started (see
+ * `selfInvocation` in self.ts), then `run --agent <a> --event <e> --timeout
+ * <s> [--fail-closed] -- <hook>`. A direct line starts a hook written with the
+ * SDK with deno itself: `deno run --quiet --no-prompt <the hook's shebang
+ * permissions> <hook> --everyhook-agent <a> --everyhook-event <e>
+ * --everyhook-timeout <s> [--everyhook-fail-closed]`. Paths are absolute and
+ * double-quoted; on Windows they use forward slashes, which Git Bash,
+ * PowerShell and cmd.exe all take. A path holding a character those shells
+ * read differently inside double quotes is refused. Not on `run`'s path.
  *
  * @module
  */
 
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
+import { DIRECT_FLAGS, directWords, readDirectArgs } from "../hook/direct_args.ts";
 import type { SelfForm } from "./self.ts";
 
 /** What one `run` line says. */
@@ -28,11 +32,22 @@ export interface RunLine {
   hook: string;
 }
 
+/**
+ * How a line starts the hook: through everyhook's `run`, or directly (a hook
+ * written with the SDK, started by deno, doing everyhook's part itself).
+ */
+export type LineMode = "run" | "direct";
+
 /** A line read back: what it says, and how it starts everyhook. */
 export interface ParsedLine extends RunLine {
-  /** The words before `run`. */
+  /** How it starts the hook. */
+  mode: LineMode;
+  /** The words before `run` (a direct line: the words before the hook). */
   self: string[];
-  /** Which way it starts everyhook (`other` for a form this version does not write). */
+  /**
+   * Which way it starts everyhook (`other` for a form this version does not
+   * write, and for a direct line, which starts no everyhook).
+   */
   form: SelfForm | "other";
   /** Arguments given to the hook after its path. */
   args: string[];
@@ -127,6 +142,40 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
 }
 
 /**
+ * The words of a direct line: deno, `run`, the flags that keep it quiet and
+ * never prompting, the hook's own permissions, the hook, and direct mode's flags.
+ *
+ * @param deno The deno program's absolute path.
+ * @param permissions The permission flags of the hook's shebang.
+ * @param line What the line says.
+ * @returns The words, program first.
+ * @throws {EveryhookError} `path-refused` for a word that cannot be written.
+ *
+ * @example Usage
+ * ```ts
+ * import { directArgv } from "./command_line.ts";
+ * const argv = directArgv("/bin/deno", ["--allow-run=git"], {
+ *   agent: "codex", event: "pre-tool", timeout: 28, failClosed: false, hook: "/h/a.ts",
+ * });
+ * console.assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
+ * ```
+ */
+export function directArgv(deno: string, permissions: readonly string[], line: RunLine): string[] {
+  const argv = [
+    deno,
+    ...DIRECT_DENO_FLAGS,
+    ...permissions,
+    line.hook,
+    ...directWords(line),
+  ];
+  argv.forEach((word, i) => checkWord(word, i === 0 ? "the program" : "a path"));
+  return argv;
+}
+
+/** What a direct line puts between deno and the hook's permissions. */
+const DIRECT_DENO_FLAGS = ["run", "--quiet", "--no-prompt"];
+
+/**
  * Join words into one line a shell runs: the program bare when it can be, every
  * word with a slash (paths, a JSR specifier) in double quotes.
  *
@@ -204,9 +253,37 @@ export function parseArgv(argv: readonly string[]): ParsedLine | undefined {
     const rest = parseRunOptions(argv.slice(i + 1));
     if (rest === undefined) continue;
     const self = argv.slice(0, i);
-    return { ...rest, self, form: formOf(self) };
+    return { ...rest, mode: "run", self, form: formOf(self) };
   }
-  return undefined;
+  return parseDirect(argv);
+}
+
+/** A direct line: `<deno> run <flags> <hook> --everyhook-...`, nothing else after the hook. */
+function parseDirect(argv: readonly string[]): ParsedLine | undefined {
+  const flag = DIRECT_FLAGS.agent;
+  if (argv[1] !== "run" || !argv.some((w) => w === flag || w.startsWith(`${flag}=`))) {
+    return undefined;
+  }
+  let at = 2;
+  while (at < argv.length && (argv[at] as string).startsWith("-")) at++;
+  const hook = argv[at];
+  if (hook === undefined) return undefined;
+  const rest = argv.slice(at + 1);
+  const reading = readDirectArgs(rest);
+  if (reading.kind !== "direct") return undefined;
+  if (!onlyDirectFlags(rest)) return undefined; // words of the hook's own: not a line of ours
+  const { agent, event, timeout, failClosed } = reading.args;
+  return {
+    agent,
+    event,
+    timeout,
+    failClosed,
+    hook,
+    args: [],
+    mode: "direct",
+    self: argv.slice(0, at),
+    form: "other",
+  };
 }
 
 /**
@@ -227,7 +304,24 @@ export function parseLine(text: string): ParsedLine | undefined {
   return words === undefined ? undefined : parseArgv(words);
 }
 
-function parseRunOptions(words: string[]): Omit<ParsedLine, "self" | "form"> | undefined {
+function onlyDirectFlags(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (word === DIRECT_FLAGS.failClosed) continue;
+    const name = word.split("=")[0];
+    if (
+      name !== DIRECT_FLAGS.agent && name !== DIRECT_FLAGS.event && name !== DIRECT_FLAGS.timeout
+    ) {
+      return false;
+    }
+    if (!word.includes("=")) i++;
+  }
+  return true;
+}
+
+function parseRunOptions(
+  words: string[],
+): Omit<ParsedLine, "self" | "form" | "mode"> | undefined {
   let agent: string | undefined;
   let event: string | undefined;
   let timeout = 25;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   checkWord,
+  directArgv,
   linePath,
   parseArgv,
   parseLine,
@@ -76,6 +77,45 @@ Deno.test("every form reads back to what was written, from text and from words",
       }
     }
   }
+});
+
+Deno.test("a direct line reads back to what was written, and says its mode", () => {
+  for (const failClosed of [false, true]) {
+    const hook = "/tmp/my hooks/a.ts";
+    const argv = directArgv("/usr/local/bin/deno", ["--allow-run=git", "--allow-read=/a b"], {
+      ...LINE,
+      hook,
+      failClosed,
+    });
+    assert.deepEqual(argv.slice(0, 4), ["/usr/local/bin/deno", "run", "--quiet", "--no-prompt"]);
+    for (const parsed of [parseLine(shellLine(argv)), parseArgv(argv)]) {
+      assert.ok(parsed);
+      assert.equal(parsed.mode, "direct");
+      assert.equal(parsed.form, "other");
+      assert.equal(parsed.hook, hook);
+      assert.deepEqual(
+        [parsed.agent, parsed.event, parsed.timeout, parsed.failClosed],
+        ["claude-code", "pre-tool", 28, failClosed],
+      );
+      assert.deepEqual(parsed.self, argv.slice(0, 6));
+    }
+  }
+  const run = parseArgv(runArgv(SELVES.clone.argv, { ...LINE, hook: "/h/a.ts" }));
+  assert.equal(run?.mode, "run");
+});
+
+Deno.test("parseLine() leaves a deno line that is not direct mode's alone", () => {
+  assert.equal(parseLine("deno run /h/a.ts --everyhook-agent codex"), undefined);
+  assert.equal(
+    parseLine("deno run /h/a.ts --everyhook-agent codex --everyhook-event stop --verbose"),
+    undefined,
+  );
+  assert.equal(parseLine("deno run /h/a.ts --agent codex --event stop"), undefined);
+  assert.equal(parseLine("deno eval x --everyhook-agent codex --everyhook-event stop"), undefined);
+  assert.equal(
+    parseLine("deno run /h/a.ts --everyhook-agent=codex --everyhook-event=stop")?.event,
+    "stop",
+  );
 });
 
 Deno.test("parseLine() reads the Node version's line and leaves other commands alone", () => {

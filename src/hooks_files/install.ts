@@ -10,7 +10,17 @@
 
 import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
-import { checkWord, linePath, runArgv, samePath } from "./command_line.ts";
+import {
+  checkWord,
+  directArgv,
+  type LineMode,
+  linePath,
+  runArgv,
+  samePath,
+} from "./command_line.ts";
+import { runsDirect } from "./sdk_hook.ts";
+import { shebangPermissions } from "../run/hook_plan.ts";
+import { findOnPath } from "../run/path_search.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   addEntry,
@@ -60,9 +70,17 @@ export interface InstallOptions {
   failClosed: boolean;
   /** Write nothing. */
   dryRun: boolean;
-  /** How everyhook starts itself (`selfInvocation(...)`): its words and warnings. */
-  self: { argv: readonly string[]; warnings: readonly string[] };
+  /**
+   * How everyhook starts itself (`selfInvocation(...)`): its words, warnings,
+   * and the deno that starts a hook in direct mode (else the one on PATH).
+   */
+  self: { argv: readonly string[]; warnings: readonly string[]; deno?: string };
 }
+
+/** How the lines start the hook, and with what. */
+type Starter =
+  | { mode: "run" }
+  | { mode: "direct"; deno: string; permissions: string[] };
 
 /** One entry install writes. */
 export interface EntryReport {
@@ -106,6 +124,11 @@ export interface InstallReport {
   dryRun: boolean;
   /** The hook's absolute path. */
   hook: string;
+  /**
+   * How the lines start it: `direct` for a hook written with the SDK (deno
+   * starts it, with its shebang's permissions), else through everyhook's `run`.
+   */
+  mode: LineMode;
   /** The scope. */
   scope: Scope;
   /** One row per agent. */
@@ -204,6 +227,8 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
+  const warnings = [...options.self.warnings, ...hookWarnings(hook)];
+  const starter = await starterOf(hook, options, world, warnings);
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
@@ -222,7 +247,7 @@ export async function install(
     if (events.length === 0) continue;
     try {
       const read = await readHooksFile(file);
-      const plan = planAgent(agent, events, options, hook, read, world.os);
+      const plan = planAgent(agent, events, options, { hook, starter }, read, world.os);
       row.entries = plan.entries;
       row.notes.push(...plan.notes);
       if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
@@ -250,18 +275,48 @@ export async function install(
     ok: results.every((r) => r.action !== "refused"),
     dryRun: options.dryRun,
     hook,
+    mode: starter.mode,
     scope: options.scope,
     results,
     needs,
-    warnings: [...options.self.warnings, ...hookWarnings(hook)],
+    warnings,
   };
+}
+
+/**
+ * Direct mode for a hook written with the SDK, when there is a deno to start
+ * it with; else through `run`.
+ */
+async function starterOf(
+  hook: string,
+  options: InstallOptions,
+  world: InstallWorld,
+  warnings: string[],
+): Promise<Starter> {
+  let source: string;
+  try {
+    source = await Deno.readTextFile(hook);
+  } catch {
+    return { mode: "run" };
+  }
+  if (!runsDirect(hook, source)) return { mode: "run" };
+  const os = world.os as typeof Deno.build.os;
+  const deno = options.self.deno ?? findOnPath("deno", world.env, os);
+  if (deno === undefined) {
+    warnings.push(
+      `The hook is written with the SDK, but no "deno" is on PATH to start it directly: it goes through everyhook's run`,
+    );
+    return { mode: "run" };
+  }
+  const permissions = shebangPermissions(source.split(/\r?\n/, 1)[0] ?? "");
+  return { mode: "direct", deno: linePath(deno, world.os), permissions };
 }
 
 function planAgent(
   agent: Agent,
   events: ContractEvent[],
   options: InstallOptions,
-  hook: string,
+  { hook, starter }: { hook: string; starter: Starter },
   read: ReadFile,
   os: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {
@@ -289,13 +344,16 @@ function planAgent(
       if (agent.events[event]!.matcher) matcher = options.matcher;
       else noMatcher.push(event);
     }
-    const argv = runArgv(options.self.argv, {
+    const line = {
       agent: agent.id,
       event,
       timeout: Math.max(1, seconds - 2),
       failClosed: options.failClosed,
       hook: linePath(hook, os),
-    });
+    };
+    const argv = starter.mode === "direct"
+      ? directArgv(starter.deno, starter.permissions, line)
+      : runArgv(options.self.argv, line);
     const inMs = info.timeoutUnit === "ms" ||
       (info.timeoutMsFrom !== undefined && seconds >= info.timeoutMsFrom);
     const timeout = inMs ? seconds * 1000 : seconds;

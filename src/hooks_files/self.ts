@@ -30,6 +30,11 @@ export interface SelfInvocation {
   argv: string[];
   /** What the person should know about this line (a program in a cache that may go away). */
   warnings: string[];
+  /**
+   * The deno that starts a hook in direct mode: this one under `deno run`;
+   * absent in a compiled binary, which has none of its own.
+   */
+  deno?: string;
 }
 
 /** The Deno flags `run` needs under `deno run` (read, run and env, nothing more), from the command table. */
@@ -109,6 +114,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
       form: "jsr",
       argv: [program, "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/cli`],
       warnings,
+      deno: program,
     };
   }
   const main = isCli ? facts.mainModule : cliUrl;
@@ -121,6 +127,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
     form: "clone",
     argv: [program, "run", ...RUN_FLAGS, fileUrlToPath(main, facts.os)],
     warnings,
+    deno: program,
   };
 }
 

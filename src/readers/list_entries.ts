@@ -155,7 +155,8 @@ export function readEntries(
         ? [handler[info.execFields?.program ?? ""] as string]
         : splitLine(command ?? "") ?? [])[0];
       if (program && (program.includes("/") || program.includes("\\")) && !exists(program)) {
-        problems.push(`everyhook ("${program}") is not there any more`);
+        const who = line.mode === "direct" ? "deno" : "everyhook";
+        problems.push(`${who} ("${program}") is not there any more`);
       }
     } else if (command !== null) {
       const p = programProblem(command, world, exists);
@@ -173,6 +174,7 @@ export function readEntries(
       command,
       timeout,
       ours,
+      mode: line?.mode ?? null,
       hook: line?.hook ?? null,
       alsoRunBy: [],
       problems,

@@ -7,6 +7,7 @@
 
 import type { ReadLocation } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
+import type { LineMode } from "../hooks_files/command_line.ts";
 
 /** One file list read (or tried). */
 export interface ListedFile {
@@ -48,6 +49,8 @@ export interface ListedEntry {
   timeout: { value: number; unit: "s" | "ms"; seconds: number } | null;
   /** Whether everyhook wrote it. */
   ours: boolean;
+  /** How an everyhook entry starts its hook: through `run`, or direct (null for others). */
+  mode: LineMode | null;
   /** The hook an everyhook entry runs. */
   hook: string | null;
   /** Other agents that run this entry too. */
