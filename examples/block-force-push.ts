@@ -1,9 +1,11 @@
 #!/usr/bin/env -S deno run --allow-env=EVERYHOOK_PROTECTED_BRANCHES --allow-run=git
 /**
  * An everyhook hook: refuse a force push to a protected branch, in any agent.
+ * Written with the SDK, so install writes it in direct mode: the agent starts
+ * it with exactly the permissions of the line above, and no everyhook process
+ * runs in between.
  *
- * It reads the contract's document on stdin and, at pre-tool, looks at every
- * `git push` in a shell command (compound commands, quotes and `git -C dir`
+ * At pre-tool, it looks at every `git push` in a shell command (compound commands, quotes and `git -C dir`
  * included). A push is forced by `--force`, `-f` (also inside a cluster such as
  * `-fu`), a `+refspec`, or `--all`/`--mirror` together with a force;
  * `--force-with-lease` is left alone. The protected branches are main and
@@ -20,6 +22,8 @@
  *
  * @module
  */
+
+import { defineHook, deny, type HookAnswer, isShell } from "../src/hook/mod.ts";
 
 /** A force push to a protected branch, found in a command. */
 export interface ForcedPush {
@@ -278,7 +282,7 @@ export function protectedBranches(value: string | undefined): string[] {
 export function answerFor(
   doc: { event?: unknown; tool?: { kind?: unknown; command?: unknown } },
   options: ForcedPushOptions,
-): { decision: "deny"; reason: string; message: string } | undefined {
+): HookAnswer & { decision: "deny"; reason: string } | undefined {
   if (
     doc.event !== "pre-tool" || doc.tool?.kind !== "shell" || typeof doc.tool.command !== "string"
   ) return undefined;
@@ -289,11 +293,9 @@ export function answerFor(
     : found.branch === "*"
     ? "a force push of every branch, protected ones included"
     : `a force push to the protected branch "${found.branch}"`;
-  return {
-    decision: "deny",
-    reason: `Blocked ${what}. Push without --force, or ask the person to do it.`,
+  return deny(`Blocked ${what}. Push without --force, or ask the person to do it.`, {
     message: `everyhook block-force-push refused: ${found.words.join(" ")}`,
-  };
+  });
 }
 
 function gitCurrentBranch(
@@ -317,12 +319,11 @@ function gitCurrentBranch(
   };
 }
 
-if (import.meta.main) {
-  const text = await new Response(Deno.stdin.readable).text();
-  const doc = JSON.parse(text);
-  const answer = answerFor(doc, {
+/** The hook: a deny for a forced push to a protected branch, before the shell runs it. */
+export default defineHook((doc) => {
+  if (doc.event !== "pre-tool" || !isShell(doc)) return;
+  return answerFor(doc, {
     protectedBranches: protectedBranches(Deno.env.get("EVERYHOOK_PROTECTED_BRANCHES")),
-    currentBranch: gitCurrentBranch(typeof doc.cwd === "string" ? doc.cwd : undefined),
+    currentBranch: gitCurrentBranch(doc.cwd),
   });
-  if (answer) await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(answer) + "\n"));
-}
+});

@@ -27,6 +27,7 @@
  * @module
  */
 
+import { defineHook } from "../src/hook/mod.ts";
 import { normalize, patternToRegExp, protectEntries } from "./protect-env-files.ts";
 import { isQuestion } from "./question.ts";
 
@@ -173,21 +174,20 @@ export function inScope(path: string, scope: readonly string[], cwd: string | un
   });
 }
 
-if (import.meta.main) {
-  const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
+/** The hook: reads the checklist in the agent's folder, then answers for the event. */
+export default defineHook(async (doc) => {
   const name = Deno.env.get("EVERYHOOK_CHECKLIST") || "CHECKLIST.md";
-  const cwd = typeof doc.cwd === "string" ? doc.cwd : Deno.cwd();
+  const cwd = doc.cwd ?? Deno.cwd();
   let checklist: string | undefined;
   try {
     checklist = await Deno.readTextFile(normalize(name, cwd));
   } catch {
     checklist = undefined;
   }
-  const answer = answerFor(doc, {
+  return answerFor(doc, {
     checklist,
     checklistName: name,
     scope: protectEntries(Deno.env.get("EVERYHOOK_SCOPE"), Deno.build.os === "windows"),
     scopeMode: Deno.env.get("EVERYHOOK_SCOPE_MODE") === "block" ? "block" : "warn",
   });
-  if (answer) await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(answer) + "\n"));
-}
+});

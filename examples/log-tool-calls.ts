@@ -17,6 +17,8 @@
  * @module
  */
 
+import { defineHook } from "../src/hook/mod.ts";
+
 /** The longest text kept whole, in characters. */
 export const MAX_TEXT = 8000;
 
@@ -71,12 +73,11 @@ export function logLine(text: string, full: boolean): string {
   return JSON.stringify(full ? doc : cutLongTexts(doc, MAX_TEXT)) + "\n";
 }
 
-if (import.meta.main) {
-  const text = await new Response(Deno.stdin.readable).text();
+/** The hook: one line per document, and no opinion. */
+export default defineHook(async (doc) => {
   const file = Deno.env.get("EVERYHOOK_LOG");
-  if (file) {
-    const line = logLine(text, Deno.env.get("EVERYHOOK_LOG_FULL") === "1");
-    // One write with append: lines from hooks running at once do not interleave.
-    await Deno.writeTextFile(file, line, { append: true, create: true });
-  }
-}
+  if (!file) return;
+  const line = logLine(JSON.stringify(doc), Deno.env.get("EVERYHOOK_LOG_FULL") === "1");
+  // One write with append: lines from hooks running at once do not interleave.
+  await Deno.writeTextFile(file, line, { append: true, create: true });
+});

@@ -22,6 +22,8 @@
  * @module
  */
 
+import { defineHook, deny, type HookAnswer } from "../src/hook/mod.ts";
+
 /** What protectedPath needs besides the path. */
 export interface ProtectOptions {
   /** The agent's folder, for relative paths. */
@@ -170,7 +172,7 @@ export function answerFor(
     tool?: { kind?: unknown; path?: unknown; paths?: unknown };
   },
   extra: readonly string[],
-): { decision: "deny"; reason: string; message: string } | undefined {
+): HookAnswer & { decision: "deny"; reason: string } | undefined {
   if (doc.event !== "pre-tool") return undefined;
   if (doc.tool?.kind !== "edit" && doc.tool?.kind !== "write") return undefined;
   const paths = Array.isArray(doc.tool.paths)
@@ -182,20 +184,16 @@ export function answerFor(
   for (const path of paths) {
     const why = protectedPath(path, { cwd, extra });
     if (why) {
-      return {
-        decision: "deny",
-        reason:
-          `Blocked a change to ${path}: ${why}. Leave it as it is, or ask the person to change it.`,
-        message: `everyhook protect-env-files refused a change to ${path}`,
-      };
+      return deny(
+        `Blocked a change to ${path}: ${why}. Leave it as it is, or ask the person to change it.`,
+        { message: `everyhook protect-env-files refused a change to ${path}` },
+      );
     }
   }
   return undefined;
 }
 
-if (import.meta.main) {
-  const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
-  const extra = protectEntries(Deno.env.get("EVERYHOOK_PROTECT"), Deno.build.os === "windows");
-  const answer = answerFor(doc, extra);
-  if (answer) await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(answer) + "\n"));
-}
+/** The hook: a deny for an edit or write of a protected file, before it happens. */
+export default defineHook((doc) =>
+  answerFor(doc, protectEntries(Deno.env.get("EVERYHOOK_PROTECT"), Deno.build.os === "windows"))
+);
