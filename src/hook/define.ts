@@ -18,7 +18,7 @@
 import type { HookAnswer } from "../contract/contract.ts";
 import { callHandler, respond } from "./respond.ts";
 import { readDirectArgs } from "./direct_args.ts";
-import { readStdin, redirectConsole, write } from "./stdio.ts";
+import { readStdin, redirectConsole, STALLED_TEXT, whenStalled, write } from "./stdio.ts";
 import type { Document, Handler } from "./types.ts";
 
 /** A hook made with {@linkcode defineHook}. */
@@ -83,7 +83,7 @@ export function defineHook(handler: Handler): Hook {
     },
   };
   const caller = callerUrl();
-  if (caller !== undefined && caller === Deno.mainModule) {
+  if (caller !== undefined && caller === Deno.mainModule && !underTestRunner()) {
     // Once the module has finished loading, so that the handler sees all of it.
     queueMicrotask(() => void hook.main());
   }
@@ -106,7 +106,12 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
   if (reading.kind === "contract") {
     const text = new TextDecoder().decode((await readStdin(Infinity)).bytes);
     const restore = redirectConsole((line) => write("stderr", line));
-    const out = await respond(handler, text, (line) => write("stderr", line));
+    const stalled = whenStalled();
+    const out = await Promise.race([
+      respond(handler, text, (line) => write("stderr", line)),
+      stalled.done.then(() => STALLED_TEXT),
+    ]);
+    stalled.stop();
     restore();
     write("stdout", out === "" ? "" : `${out}\n`);
     return 0;
@@ -137,6 +142,18 @@ function debugWriter(): ((text: string) => void) | undefined {
   if (Deno.permissions.querySync(descriptor).state !== "granted") return undefined;
   if (Deno.env.get("EVERYHOOK_DEBUG") !== "1") return undefined;
   return (text) => write("stderr", `everyhook debug: ${text}\n`);
+}
+
+/**
+ * True under `deno test` and `deno bench` (doc tests too), where the module
+ * that calls defineHook may be the main module without being a program: there
+ * `Deno.test` is the runner's own function, under `deno run` a no-op (Deno 2.9
+ * names them `test` and `noopTest`). Should a Deno name them otherwise, a
+ * test that calls defineHook itself would end with the hook's exit, loudly,
+ * rather than a hook staying silent in an agent.
+ */
+function underTestRunner(): boolean {
+  return Deno.test.name === "test";
 }
 
 /** The URL of the module that called the function that calls this one. */

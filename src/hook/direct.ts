@@ -20,6 +20,7 @@ import type { HookOutcome, HookSpec } from "../run/hook_process.ts";
 import { MAX_INPUT, runAdapter, type RunInput, type RunResult } from "../run/run.ts";
 import type { DirectArgs } from "./direct_args.ts";
 import { respond } from "./respond.ts";
+import { STALLED_TEXT, whenStalled } from "./stdio.ts";
 import type { Handler } from "./types.ts";
 
 /** What direct mode prints, and the exit code the agent sees. */
@@ -124,15 +125,21 @@ async function inProcess(
     log(text);
   };
   const deadline = new Deadline(spec.timeoutMs);
+  const stalled = whenStalled();
   try {
     const text = new TextDecoder().decode(spec.stdin);
-    const first = await Promise.race([respond(handler, text, keep), deadline.done]);
+    const first = await Promise.race([
+      respond(handler, text, keep),
+      deadline.done,
+      stalled.done.then(() => STALLED_TEXT),
+    ]);
     if (first === TIMED_OUT) {
       return { kind: "timeout", timeoutMs: spec.timeoutMs, stdout: "", stderr, ms: ms() };
     }
     return { kind: "exited", code: 0, stdout: first, stderr, ms: ms() };
   } finally {
     deadline.clear();
+    stalled.stop();
   }
 }
 

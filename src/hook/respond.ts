@@ -105,7 +105,7 @@ export async function callHandler(
  * const out = await respond(() => ({ context: "hi" }), '{"event":"prompt"}', () => {});
  * console.assert(out === '{"context":"hi"}');
  * const failed = await respond(() => { throw new Error("boom"); }, '{"event":"prompt"}', () => {});
- * console.assert(failed === "The hook threw Error: boom");
+ * console.assert(failed === "The handler threw Error: boom");
  * ```
  */
 export async function respond(
@@ -116,7 +116,7 @@ export async function respond(
   const reading = readDocument(text);
   if (!reading.ok) {
     log(`everyhook hook: cannot read the document: ${reading.problem}\n`);
-    return `The hook could not read its document: ${reading.problem}`;
+    return `The hook cannot read its document: ${reading.problem}`;
   }
   try {
     const called = await callHandler(handler, reading.doc);
@@ -128,7 +128,7 @@ export async function respond(
   } catch (error) {
     const name = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log(`${error instanceof Error && error.stack ? error.stack : name}\n`);
-    return `The hook threw ${firstLine(name)}`;
+    return `The handler threw ${firstLine(name)}`;
   }
 }
 

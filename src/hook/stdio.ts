@@ -109,3 +109,33 @@ export function redirectConsole(sink: (line: string) => void): () => void {
     for (const [name, fn] of saved) target[name] = fn;
   };
 }
+
+/** What a hook prints when its handler waits on a promise nothing can settle. */
+export const STALLED_TEXT = "The handler never answered: it waits on a promise nothing settles";
+
+/**
+ * A promise that settles when the process has nothing left to do but has not
+ * ended: a handler that waits on a promise nothing will settle. Without it,
+ * such a hook would end with no answer at all, which reads as no opinion even
+ * where the hook is set to fail closed.
+ *
+ * @returns The promise, and a function that stops watching.
+ *
+ * @example Usage
+ * ```ts
+ * import { whenStalled } from "./stdio.ts";
+ * const watch = whenStalled();
+ * watch.stop();
+ * ```
+ */
+export function whenStalled(): { done: Promise<void>; stop(): void } {
+  let settle = () => {};
+  const done = new Promise<void>((resolve) => settle = resolve);
+  const listener = () => {
+    settle();
+    // Work for the event loop, so that it goes on to print the failure.
+    setTimeout(() => {}, 0);
+  };
+  globalThis.addEventListener("beforeunload", listener);
+  return { done, stop: () => globalThis.removeEventListener("beforeunload", listener) };
+}
