@@ -7,12 +7,12 @@ import { deny } from "./answers.ts";
 
 const SDK = new URL("./mod.ts", import.meta.url).href;
 const PRE = {
-  session_id: "s",
+  "session_id": "s",
   cwd: "/nowhere",
-  hook_event_name: "PreToolUse",
-  tool_name: "Bash",
-  tool_input: { command: "git push -f" },
-  tool_use_id: "t",
+  "hook_event_name": "PreToolUse",
+  "tool_name": "Bash",
+  "tool_input": { command: "git push -f" },
+  "tool_use_id": "t",
 };
 
 interface Ran {
@@ -156,10 +156,10 @@ Deno.test("a stop's transcript is read only with read access, and never asked fo
       doc.event === "stop" ? sdk.deny(doc.stop.lastMessage ?? "(none)") : undefined);`,
   );
   const stop = JSON.stringify({
-    session_id: "s",
-    transcript_path: transcript,
-    hook_event_name: "Stop",
-    stop_hook_active: false,
+    "session_id": "s",
+    "transcript_path": transcript,
+    "hook_event_name": "Stop",
+    "stop_hook_active": false,
   });
   const args = ["--everyhook-agent", "claude-code", "--everyhook-event", "stop"];
   const granted = await start(hook, stop, [`--allow-read=${transcript}`], args);

@@ -4,17 +4,17 @@ import type { DirectArgs } from "./direct_args.ts";
 import type { Handler } from "./types.ts";
 
 const PRE = {
-  session_id: "s",
-  transcript_path: "/nowhere/t.jsonl",
+  "session_id": "s",
+  "transcript_path": "/nowhere/t.jsonl",
   cwd: "/nowhere",
-  hook_event_name: "PreToolUse",
-  tool_name: "Bash",
-  tool_input: { command: "git push --force origin main" },
-  tool_use_id: "t",
+  "hook_event_name": "PreToolUse",
+  "tool_name": "Bash",
+  "tool_input": { command: "git push --force origin main" },
+  "tool_use_id": "t",
 };
-const POST = { ...PRE, hook_event_name: "PostToolUse", tool_response: { stdout: "ok" } };
-const PROMPT = { session_id: "s", hook_event_name: "UserPromptSubmit", prompt: "hello" };
-const STOP = { session_id: "s", hook_event_name: "Stop", stop_hook_active: false };
+const POST = { ...PRE, "hook_event_name": "PostToolUse", "tool_response": { stdout: "ok" } };
+const PROMPT = { "session_id": "s", "hook_event_name": "UserPromptSubmit", prompt: "hello" };
+const STOP = { "session_id": "s", "hook_event_name": "Stop", "stop_hook_active": false };
 
 const ARGS: DirectArgs = { agent: "claude-code", event: "pre-tool", timeout: 5, failClosed: false };
 
