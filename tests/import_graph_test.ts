@@ -1,15 +1,19 @@
 /**
  * The shape of the code, checked. `run` sits on every tool call of every
- * agent, so what it loads is checked here: the static import graph of cli.ts
- * and src/commands/run.ts (the modules
- * loaded when an agent starts `everyhook run`) must hold no `node:` or `npm:`
- * module (the first `node:` import starts Deno's Node compatibility layer),
- * nothing of the other commands, and none of the data that ships
- * (src/readers/shipped.ts, the fixtures, the examples). Dynamic imports (the other commands' modules,
- * loaded by cli.ts) and type-only imports are not loaded, so they are not
- * followed there. And the whole project's imports point one way: no circle,
- * static, dynamic or type-only, and every import goes to the same layer or a
- * lower one; no module under src/ passes 400 lines.
+ * agent, so what it loads is checked here: the import graph of cli.ts and
+ * src/commands/run.ts (the modules loaded when an agent starts `everyhook
+ * run`) must hold no `node:` or `npm:` module (the first `node:` import starts
+ * Deno's Node compatibility layer), nothing of the other commands, and none of
+ * the data that ships (src/readers/shipped.ts, the fixtures, the examples);
+ * statically it loads no agent's module, only the registry that loads the one
+ * it runs for. The same holds for the SDK (src/hook/mod.ts, which a hook in
+ * direct mode loads with its own code), which also loads nothing of install,
+ * list, bench or explain, and, in the contract's form, no agent and no adapter.
+ * Dynamic imports are followed where noted (they load at run time when
+ * needed: one agent, the hook runner, direct mode); type-only imports never
+ * load. And the whole project's imports point one way: no circle, static,
+ * dynamic or type-only, and every import goes to the same layer or a lower
+ * one; no module under src/ passes 400 lines.
  */
 import assert from "node:assert/strict";
 
@@ -44,8 +48,15 @@ async function denoInfo(root: string, cwd: string | URL): Promise<Info> {
   return JSON.parse(new TextDecoder().decode(out.stdout)) as Info;
 }
 
-/** Every module loaded at run time by `roots`, following static, non-type imports. */
-async function runtimeGraph(roots: string[], cwd: string | URL): Promise<Set<string>> {
+/**
+ * Every module loaded at run time by `roots`, following static, non-type
+ * imports, and dynamic ones too with `dynamic`.
+ */
+async function runtimeGraph(
+  roots: string[],
+  cwd: string | URL,
+  dynamic = false,
+): Promise<Set<string>> {
   const seen = new Set<string>();
   for (const root of roots) {
     const info = await denoInfo(root, cwd);
@@ -57,7 +68,7 @@ async function runtimeGraph(roots: string[], cwd: string | URL): Promise<Set<str
       if (seen.has(resolved)) continue;
       seen.add(resolved);
       for (const dep of bySpecifier.get(resolved)?.dependencies ?? []) {
-        if (dep.code && !dep.isDynamic) stack.push(dep.code.specifier);
+        if (dep.code && (dynamic || !dep.isDynamic)) stack.push(dep.code.specifier);
       }
     }
   }
@@ -74,14 +85,59 @@ function problems(graph: Set<string>): string[] {
   );
 }
 
-Deno.test("run's import graph holds no node: or npm: module and nothing of other commands", async () => {
+/** Every agent's own module, and the registry that imports them all. */
+const AGENT_MODULES = /\/agents\/(mod|claude_code|codex|gemini_cli|copilot_cli|cursor)\.ts$/;
+
+const at = (path: string) => new URL(path, ROOT).href;
+
+Deno.test("run's import graph holds no node: or npm: module, nothing of other commands, and one agent at a time", async () => {
   const graph = await runtimeGraph(["cli.ts", "src/commands/run.ts"], ROOT);
-  assert.ok(
-    graph.has(new URL("src/run/hook_process.ts", ROOT).href),
-    "the walk missed hook_process.ts",
-  );
-  assert.ok(graph.has(new URL("src/agents/mod.ts", ROOT).href), "the walk missed the agents");
+  assert.ok(graph.has(at("src/run/run.ts")), "the walk missed run.ts");
+  assert.ok(graph.has(at("src/agents/registry.ts")), "the walk missed the registry");
+  assert.deepEqual([...graph].filter((s) => AGENT_MODULES.test(s)), []);
   assert.deepEqual(problems(graph), []);
+  // What it loads when it runs: one of the agents, and the hook runner.
+  const loaded = await runtimeGraph(["src/commands/run.ts"], ROOT, true);
+  assert.ok(loaded.has(at("src/run/hook_process.ts")), "the walk missed hook_process.ts");
+  assert.ok(loaded.has(at("src/agents/cursor.ts")), "the walk missed the agents");
+  assert.deepEqual(problems(loaded), []);
+});
+
+/** What the SDK must not load: install, list, bench, explain and the rest of the CLI. */
+const NOT_IN_THE_SDK = {
+  test: (s: string) =>
+    /\/src\/(hooks_files|readers|cli|commands)\//.test(s) || s === at("cli.ts") ||
+    s === at("mod.ts"),
+};
+
+Deno.test("the SDK's import graph holds no node: or npm: module and nothing of install, list, bench or explain", async () => {
+  const direct = await runtimeGraph(["src/hook/mod.ts"], ROOT, true);
+  assert.ok(direct.has(at("src/hook/direct.ts")), "the walk missed direct mode");
+  assert.ok(direct.has(at("src/run/translate.ts")), "the walk missed translate.ts");
+  assert.ok(direct.has(at("src/agents/claude_code.ts")), "the walk missed the agents");
+  assert.deepEqual([...direct].filter((s) => s.startsWith("node:") || s.startsWith("npm:")), []);
+  assert.deepEqual(
+    [...direct].filter((s) => NOT_IN_THE_SDK.test(s) || FORBIDDEN_MODULES.test(s)),
+    [],
+  );
+  // Direct mode gives the adapter the handler as its runner: the hook runner never loads.
+  const adapter = await runtimeGraph(["src/hook/direct.ts"], ROOT);
+  assert.ok(adapter.has(at("src/run/run.ts")), "the walk missed run.ts");
+  assert.ok(!adapter.has(at("src/run/hook_process.ts")), "direct mode starts no program");
+  // The contract's form (under run, bench, or by hand) loads no agent and no adapter.
+  const contract = await runtimeGraph(["src/hook/mod.ts"], ROOT);
+  assert.deepEqual(
+    [...contract].filter((s) => /\/src\/(agents|run)\//.test(s) || s.endsWith("/direct.ts")),
+    [],
+  );
+  // An example hook loads the SDK and its own code, nothing more.
+  const example = await runtimeGraph(["examples/block-force-push.ts"], ROOT, true);
+  assert.deepEqual(
+    [...example].filter((s) =>
+      s.startsWith("node:") || s.startsWith("npm:") || NOT_IN_THE_SDK.test(s)
+    ),
+    [],
+  );
 });
 
 Deno.test("runtimeGraph() finds a node: module added to the graph, but not a dynamic or type-only one", async () => {

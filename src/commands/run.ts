@@ -1,7 +1,9 @@
 /**
  * The `run` command: read its arguments by the command table, read the agent's
  * JSON, run the adapter, and print the agent's JSON. On `run`'s path: imports
- * no `node:` or `npm:` module.
+ * no `node:` or `npm:` module, and loads the one agent it runs for (through the
+ * registry), not all of them; the option readers, which know every agent, are
+ * loaded only to word a usage error.
  *
  * @module
  */
@@ -12,7 +14,9 @@ import { MAX_INPUT, runAdapter } from "../run/run.ts";
 import { jsonText } from "../cli/report.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
-import { agentNamed, eventNamed } from "../cli/options.ts";
+import type { Agent } from "../agents/types.ts";
+import { loadAgent } from "../agents/registry.ts";
+import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
 
 /** The arguments of `run`, as read. */
 export interface RunArgs {
@@ -59,6 +63,44 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
 }
 
 /**
+ * The agent and the contract event a `run` line names: the agent by id or short
+ * name, its module alone loaded; the event by its contract name or the agent's
+ * own name for it.
+ *
+ * @param agentName The agent as written.
+ * @param eventName The event as written.
+ * @returns The agent and the event, which the agent has.
+ * @throws {EveryhookError} `usage`, worded by the option readers (with the nearest name).
+ *
+ * @example Usage
+ * ```ts
+ * import { agentAndEvent } from "./run.ts";
+ * const { agent, event } = await agentAndEvent("gemini", "BeforeTool");
+ * console.assert(agent.id === "gemini-cli" && event === "pre-tool");
+ * ```
+ */
+export async function agentAndEvent(
+  agentName: string,
+  eventName: string,
+): Promise<{ agent: Agent; event: ContractEvent }> {
+  const agent = await loadAgent(agentName);
+  const event = agent ? ownEvent(agent, eventName) : undefined;
+  if (agent && event) return { agent, event };
+  const { agentNamed, eventNamed } = await import("../cli/options.ts");
+  const named = agentNamed(agentName, { command: "run", option: "--agent" });
+  const how = { command: "run", option: "--event", agent: named, native: true } as const;
+  return { agent: named, event: eventNamed(eventName, how) };
+}
+
+/** A contract event the agent has, by its contract name or the agent's own. */
+function ownEvent(agent: Agent, name: string): ContractEvent | undefined {
+  const event = isContractEvent(name)
+    ? name
+    : EVENTS.find((e) => agent.events[e]?.native === name) ?? agent.aliasEvents[name];
+  return event !== undefined && agent.events[event] ? event : undefined;
+}
+
+/**
  * Run `everyhook run`: print the agent's JSON on stdout (or the whole result
  * with `--json`) and return the exit code the agent should see.
  *
@@ -77,13 +119,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   const parsed = parseRunArgs(args);
   // One deadline for every wait: reading stdin, the transcript, the hook.
   const deadline = performance.now() + parsed.timeoutSeconds * 1000;
-  const agent = agentNamed(parsed.agent, { command: "run", option: "--agent" });
-  const event = eventNamed(parsed.event, {
-    command: "run",
-    option: "--event",
-    agent,
-    native: true,
-  });
+  const { agent, event } = await agentAndEvent(parsed.agent, parsed.event);
   const env = io.env;
   const debug = env.EVERYHOOK_DEBUG === "1"
     ? (text: string) => io.err(`everyhook debug: ${text}\n`)

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseRunArgs } from "./run.ts";
+import { agentAndEvent, parseRunArgs } from "./run.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 Deno.test("parseRunArgs() reads both option forms and leaves the hook's arguments alone", () => {
@@ -56,5 +56,22 @@ Deno.test("command() refuses to wait on a terminal for the agent's JSON", async 
   await assert.rejects(
     command(["--agent", "claude-code", "--event", "pre-tool", "--", "hook.sh"], io),
     /reads the agent's JSON on stdin/,
+  );
+});
+
+Deno.test("agentAndEvent() reads an agent's own event names, and words a wrong name as the option readers do", async () => {
+  assert.deepEqual(
+    await agentAndEvent("claude", "PostToolUseFailure").then((r) => [r.agent.id, r.event]),
+    ["claude-code", "post-tool"],
+  );
+  assert.equal((await agentAndEvent("codex", "stop")).event, "stop");
+  await assert.rejects(
+    agentAndEvent("claud", "stop"),
+    /no agent named "claud"; did you mean claude/,
+  );
+  await assert.rejects(agentAndEvent("gemini", "subagent-stop"), /Gemini CLI has no subagent-stop/);
+  await assert.rejects(
+    agentAndEvent("codex", "BeforeTool"),
+    /that is what Gemini CLI calls pre-tool/,
   );
 });

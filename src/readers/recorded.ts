@@ -11,7 +11,12 @@
 
 import type { ConformanceFile } from "../contract/conformance.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { SHIPPED_CONFORMANCE, SHIPPED_EXAMPLES, SHIPPED_FIXTURES } from "./shipped.ts";
+import {
+  SHIPPED_CONFORMANCE,
+  SHIPPED_EXAMPLE_IMPORTS,
+  SHIPPED_EXAMPLES,
+  SHIPPED_FIXTURES,
+} from "./shipped.ts";
 
 /** One recorded (or documented) payload. */
 export interface Fixture {
@@ -67,7 +72,8 @@ export function exampleNames(): string[] {
 
 /**
  * Write the example hooks that ship with everyhook (all of them, as one may
- * import another) into a new temporary folder, and give the path of one. They
+ * import another, and the SDK they import) into a new temporary folder, and
+ * give the path of one. They
  * come from the module graph, so this works the same from a clone, from JSR and
  * from a compiled binary; it needs the write permission, and running the hook
  * needs read.
@@ -92,10 +98,15 @@ export async function exampleOnDisk(name: string): Promise<ExampleOnDisk> {
     );
   }
   const dir = await Deno.makeTempDir({ prefix: "everyhook-example-" });
-  for (const e of SHIPPED_EXAMPLES) await Deno.writeTextFile(`${dir}/${e.path.slice(9)}`, e.text);
+  // At their paths in the package, so that the examples' imports of the SDK resolve.
+  for (const e of [...SHIPPED_EXAMPLES, ...SHIPPED_EXAMPLE_IMPORTS]) {
+    const path = `${dir}/${e.path}`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(path, e.text);
+  }
   let removed: Promise<void> | undefined;
   const remove = () => removed ??= Deno.remove(dir, { recursive: true }).catch(() => {});
-  return { path: `${dir}/${file}`, remove, [Symbol.asyncDispose]: remove };
+  return { path: `${dir}/examples/${file}`, remove, [Symbol.asyncDispose]: remove };
 }
 
 async function readJsonFiles(dir: string): Promise<Array<{ file: string; value: unknown }>> {
