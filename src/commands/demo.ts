@@ -16,6 +16,7 @@ import { EveryhookError } from "../contract/errors.ts";
 import type { Agent } from "../agents/types.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { runAdapter } from "../run/run.ts";
+import { runHook } from "../run/hook_process.ts";
 import { exampleOnDisk, type Fixture, loadFixtures } from "../readers/recorded.ts";
 import { jsonText } from "../cli/report.ts";
 import { type DemoCase, demoDocument, type DemoReport, renderDemo } from "../cli/render_demo.ts";
@@ -105,7 +106,7 @@ async function demoWith(
           "pre-tool",
           { bytes: new TextEncoder().encode(JSON.stringify(payload)), truncated: false },
           [hook],
-          { env: io.env, cwd: io.cwd },
+          { env: io.env, cwd: io.cwd, runner: runHook },
         ).then((result) => ({
           agent: agent.id,
           agentName: agent.name,

@@ -11,6 +11,7 @@
 import type { Io } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { MAX_INPUT, runAdapter } from "../run/run.ts";
+import { runHook } from "../run/hook_process.ts";
 import { jsonText } from "../cli/report.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
@@ -137,6 +138,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     deadline,
     env,
     cwd: io.cwd,
+    runner: runHook,
     ...(debug ? { debug } : {}),
   });
   if (parsed.json) {

@@ -12,6 +12,7 @@ import { isContractEvent } from "../contract/contract.ts";
 import type { Fixture } from "./recorded.ts";
 import type { RunResult } from "../run/run.ts";
 import { runAdapter } from "../run/run.ts";
+import { runHook } from "../run/hook_process.ts";
 
 /** One fixture put to the hook. */
 export interface BenchResult {
@@ -126,6 +127,7 @@ export async function bench(
         timeoutSeconds: options.timeoutSeconds,
         env: options.env,
         cwd: options.project ?? options.cwd,
+        runner: runHook,
       });
       results[i] = {
         agent: agent.id,
