@@ -1,42 +1,56 @@
 // deno-lint-ignore-file no-console -- a script that prints its measurements
 /**
- * A benchmark, not a test: how much CPU `everyhook run` costs over a bare
- * `deno run` of an empty script. In one run it alternates the two commands
- * many times and prints the ratio of their CPU time (user + system, the
- * process and what it starts, as bash's `times` reports it). The goal is a
- * ratio of 1.25 or less. Needs bash.
+ * A benchmark, not a test: the CPU one tool call costs, against a bare
+ * `deno run` of an empty script, for the ways a hook can sit in an agent. In
+ * one run it alternates the cases many times (the order turned round every
+ * other round, so that drift hits all alike) and prints each case's CPU time
+ * (user + system of deno and everything it starts, as bash's `times` reports
+ * it) and its ratio to bare. Needs bash. Every case but bare is fed the force
+ * push Claude Code sent (fixtures/claude-code/pre-tool.shell-force-push.json).
  *
- *   everyhook: deno run --allow-read --allow-run --allow-env cli.ts run --agent claude-code --event pre-tool -- <a hook that prints nothing>
- *   bare:      deno run <an empty script>
+ *   bare:         deno run <an empty script>
+ *   run + shell:  deno run --allow-read --allow-run --allow-env cli.ts run --agent claude-code --event pre-tool -- <a shell hook that prints nothing>
+ *   run + bfp:    the same with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
+ *   direct bfp:   the line install writes for examples/block-force-push.ts, written with the
+ *                 SDK: deno run --quiet --no-prompt <its shebang's permissions> block-force-push.ts
+ *                 --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
+ *
+ * The goals are direct ≤ 1.5 and run + shell ≤ 1.5 (medians).
  *
  * Usage: deno task perf [--iterations N]
  *
- * What was found on Linux with Deno 2.9.6 (2 cores, 30 November 2026): a bare
- * start is about 20-25 ms; loading cli.ts adds 2-5, run's modules (the five
- * agents, the table) about 6, and starting any process from Deno about 8-10,
- * so a run that starts a hook cannot reach 1.25 there; it measured about 2.3.
- * Two things cost more than they should and are avoided: the first setTimeout
- * of a process (about 7-10 ms: the hook runner times with Atomics.waitAsync)
- * and reading stdin through Deno.stdin.readable (about 4 ms: io.ts uses read()).
+ * What the CPU goes to (Linux, Deno 2.9.6, 2 shared cores): a bare start is
+ * 20-30 ms. Deno builds the graph of every module a program can reach, dynamic
+ * imports included, before it runs any: so each module reachable costs, used
+ * or not (cli.ts reaches every command's modules: about 8-10 ms of run's
+ * cost), and run and direct mode load one agent and walk the other four.
+ * Starting any process from Deno costs 8-12 ms; a hook that is a Deno program
+ * starts a second Deno, which direct mode saves. Avoided: the first setTimeout
+ * of a process (the hook runner and direct mode time with Atomics.waitAsync)
+ * and reading stdin through Deno.stdin.readable (io.ts and the SDK use read()).
  *
  * @module
  */
 
-const GOAL = 1.25;
+import { directArgv } from "../src/hooks_files/command_line.ts";
+import { shebangPermissions } from "../src/run/hook_plan.ts";
+
+const GOAL = 1.5;
 const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
 const iterations = readIterations(Deno.args);
 
 function readIterations(args: string[]): number {
   const at = args.indexOf("--iterations");
-  const value = at >= 0 ? Number(args[at + 1]) : 40;
+  const value = at >= 0 ? Number(args[at + 1]) : 20;
   if (!Number.isInteger(value) || value < 1) throw new Error("--iterations needs a whole number");
   return value;
 }
 
 interface Case {
   name: string;
-  args: string[];
+  argv: string[];
+  goal?: number;
   cpu: number[];
   wall: number[];
 }
@@ -55,7 +69,7 @@ function seconds(text: string): number {
 async function once(c: Case, payload: string, record: boolean): Promise<void> {
   const started = performance.now();
   const out = await new Deno.Command("bash", {
-    args: ["-c", '"$@" <"$0" >/dev/null 2>&1; s=$?; times; exit $s', payload, deno, ...c.args],
+    args: ["-c", '"$@" <"$0" >/dev/null 2>&1; s=$?; times; exit $s', payload, ...c.argv],
     cwd: root,
     stdin: "null",
     stdout: "piped",
@@ -74,7 +88,6 @@ async function once(c: Case, payload: string, record: boolean): Promise<void> {
   }
 }
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
@@ -83,73 +96,67 @@ const ms = (s: number) => `${(s * 1000).toFixed(1)} ms`;
 
 const dir = await Deno.makeTempDir({ prefix: "everyhook-perf-" });
 try {
-  const hook = `${dir}/quiet`;
-  await Deno.writeTextFile(hook, "#!/bin/sh\nexit 0\n");
-  await Deno.chmod(hook, 0o755);
+  const quiet = `${dir}/quiet.sh`;
+  await Deno.writeTextFile(quiet, "#!/bin/sh\nexit 0\n");
+  await Deno.chmod(quiet, 0o755);
   const empty = `${dir}/empty.ts`;
   await Deno.writeTextFile(empty, "");
-  const payload = `${dir}/payload.json`;
-  await Deno.writeTextFile(
-    payload,
-    JSON.stringify({
-      session_id: "perf",
-      transcript_path: `${dir}/t.jsonl`,
-      cwd: dir,
-      permission_mode: "default",
-      hook_event_name: "PreToolUse",
-      tool_name: "Bash",
-      tool_input: { command: "git status" },
-      tool_use_id: "t1",
-    }),
+  const fixture = JSON.parse(
+    await Deno.readTextFile(`${root}fixtures/claude-code/pre-tool.shell-force-push.json`),
   );
-  const everyhook: Case = {
-    name: "everyhook run",
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-run",
-      "--allow-env",
-      "cli.ts",
-      "run",
-      "--agent",
-      "claude-code",
-      "--event",
-      "pre-tool",
-      "--",
-      hook,
-    ],
-    cpu: [],
-    wall: [],
-  };
-  const bare: Case = { name: "bare deno run", args: ["run", empty], cpu: [], wall: [] };
-  // Not part of the ratio: the floor of loading cli.ts at all, to see where the time goes.
-  const version: Case = {
-    name: "cli.ts -v",
-    args: ["run", "--allow-read", "--allow-run", "--allow-env", "cli.ts", "--version"],
-    cpu: [],
-    wall: [],
-  };
-  for (let i = 0; i < 3; i++) {
-    for (const c of [everyhook, bare, version]) await once(c, payload, false);
+  const payload = `${dir}/payload.json`;
+  await Deno.writeTextFile(payload, JSON.stringify(fixture.payload));
+  const hook = `${root}examples/block-force-push.ts`;
+  const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
+  const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "cli.ts", "run"];
+  const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
+  const cases: Case[] = [
+    { name: "bare deno run", argv: [deno, "run", empty], cpu: [], wall: [] },
+    { name: "run + shell", argv: [...run, ...line, quiet], goal: GOAL, cpu: [], wall: [] },
+    { name: "run + bfp", argv: [...run, ...line, hook], cpu: [], wall: [] },
+    {
+      name: "direct bfp",
+      argv: directArgv(deno, shebangPermissions(first), {
+        agent: "claude-code",
+        event: "pre-tool",
+        timeout: 28,
+        failClosed: false,
+        hook,
+      }),
+      goal: GOAL,
+      cpu: [],
+      wall: [],
+    },
+  ];
+  // The direct line must answer as install means it to: a deny of the recorded force push.
+  const check = await new Deno.Command("bash", {
+    args: ["-c", '"$@" <"$0"', payload, ...cases[3]!.argv],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!new TextDecoder().decode(check.stdout).includes('"permissionDecision":"deny"')) {
+    throw new Error(`the direct line did not deny: ${new TextDecoder().decode(check.stderr)}`);
   }
+  for (let i = 0; i < 2; i++) for (const c of cases) await once(c, payload, false);
   for (let i = 0; i < iterations; i++) {
-    // Alternate, and swap the order every other round, so drift hits both alike.
-    const round = i % 2 === 0 ? [everyhook, bare, version] : [version, bare, everyhook];
+    const round = i % 2 === 0 ? cases : [...cases].reverse();
     for (const c of round) await once(c, payload, true);
   }
+  const bare = median(cases[0]!.cpu);
   console.log(
-    `${iterations} runs each, alternating; CPU time (user+sys) of deno and what it starts:`,
+    `${iterations} runs each, alternating; CPU time (user+sys) of deno and what it starts, median:`,
   );
-  for (const c of [everyhook, bare, version]) {
+  for (const c of cases) {
+    const ratio = median(c.cpu) / bare;
+    const verdict = c.goal === undefined
+      ? ""
+      : `  ${ratio <= c.goal ? "meets" : "misses"} the goal of ${c.goal}x`;
     console.log(
-      `  ${c.name.padEnd(14)} mean ${ms(sum(c.cpu) / c.cpu.length)}  median ${
-        ms(median(c.cpu))
-      }  (wall median ${ms(median(c.wall))})`,
+      `  ${c.name.padEnd(14)} ${ms(median(c.cpu)).padStart(9)}  ${ratio.toFixed(2)}x  (wall ${
+        ms(median(c.wall))
+      })${verdict}`,
     );
   }
-  const ratio = sum(everyhook.cpu) / sum(bare.cpu);
-  const verdict = ratio <= GOAL ? "meets" : "misses";
-  console.log(`ratio ${ratio.toFixed(2)}: ${verdict} the goal of ${GOAL}`);
 } finally {
   await Deno.remove(dir, { recursive: true });
 }
