@@ -20,6 +20,7 @@ import {
   committedFixtures,
   everyhookCli,
   HANG_HOOK,
+  lineModes,
   LOG_TOOL_CALLS,
   payloadShape,
   readLoggedDocs,
@@ -259,6 +260,34 @@ Deno.test({
     for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
       await everyhook(world, ["uninstall", hook, "--agent", CLAUDE, "--scope", "user"]);
     }
+    assert.deepEqual(await snapshot(world), before);
+  },
+});
+
+Deno.test({
+  name:
+    "everyhook in claude-code: block-force-push in direct mode, started by Claude Code itself, blocks a force push",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await claudeWorld();
+    const before = await snapshot(world);
+    await install(world, BLOCK_FORCE_PUSH, "pre-tool");
+    assert.deepEqual(await lineModes(`${claudeConfigDir(world)}/settings.json`, CLAUDE), [
+      { hook: BLOCK_FORCE_PUSH, event: "pre-tool", mode: "direct" },
+    ]);
+    const run = await runClaude({
+      world,
+      hooks: null,
+      script: { main: [bash(FORCE_PUSH), say("FINAL-OK")] },
+    });
+    assert.equal(run.process.code, 0, why(run));
+    assert.ok(!requestsMention(run.requests, "not a git repository"), `the push ran\n${why(run)}`);
+    assert.match(
+      toolResults(run.requests)[0] ?? "",
+      /^PreToolUse:Bash hook error: .*Blocked .*force/s,
+      why(run),
+    );
+    await everyhook(world, ["uninstall", BLOCK_FORCE_PUSH, "--agent", CLAUDE, "--scope", "user"]);
     assert.deepEqual(await snapshot(world), before);
   },
 });

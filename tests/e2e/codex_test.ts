@@ -26,6 +26,7 @@ import {
   committedFixtures,
   everyhookCli,
   HANG_HOOK,
+  lineModes,
   LOG_TOOL_CALLS,
   payloadShape,
   readLoggedDocs,
@@ -197,6 +198,33 @@ Deno.test({
         "--scope",
         "user",
       ]);
+      assert.deepEqual(await snapshot(s), before);
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "everyhook in codex: block-force-push in direct mode, started by Codex itself, blocks a force push",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    let before: Record<string, string | null> = {};
+    await withCodexSession({
+      script: { steps: [{ kind: "shell", command: FORCE_PUSH }], final: "Done." },
+      before: async (w) => {
+        await Deno.writeTextFile(`${w.codexHome}/hooks.json`, USER_HOOKS);
+        before = await snapshot(w);
+        await everyhook(w, ["install", BLOCK_FORCE_PUSH, "--agent", CODEX, "--event", "pre-tool"]);
+        assert.deepEqual(await lineModes(`${w.codexHome}/hooks.json`, CODEX), [
+          { hook: BLOCK_FORCE_PUSH, event: "pre-tool", mode: "direct" },
+        ]);
+      },
+    }, async (s) => {
+      const failure = `stderr:\n${s.result.stderr.slice(-1500)}`;
+      assert.equal(await s.pushed(), false, `the force push reached origin\n${failure}`);
+      const output = s.turns.map((t) => callOutput(t.body, callIdOf(0))).find((o) => o);
+      assert.match(output ?? "", /blocked by PreToolUse hook: .*force/i, failure);
+      await everyhook(s, ["uninstall", BLOCK_FORCE_PUSH, "--agent", CODEX]);
       assert.deepEqual(await snapshot(s), before);
     });
   },

@@ -28,6 +28,7 @@ import {
   committedFixtures,
   everyhookCli,
   HANG_HOOK,
+  lineModes,
   LOG_TOOL_CALLS,
   payloadShape,
   readLoggedDocs,
@@ -226,6 +227,39 @@ Deno.test({
       if (`hooks/${e.name}` in before || e.name === BACKUP_FOLDER) continue;
       assert.match(e.name, BACKUP, `${e.name} is left over`);
     }
+  },
+});
+
+Deno.test({
+  name:
+    "everyhook in copilot-cli: block-force-push in direct mode, started by Copilot CLI itself, blocks a force push",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await copilotWorld();
+    await Deno.writeTextFile(`${copilotHome(world)}/hooks/mine.json`, OWN_HOOKS);
+    const before = await snapshot(world);
+    await install(world, BLOCK_FORCE_PUSH, "pre-tool");
+    assert.deepEqual(await lineModes(`${copilotHome(world)}/hooks/everyhook.json`, COPILOT), [
+      { hook: BLOCK_FORCE_PUSH, event: "pre-tool", mode: "direct" },
+    ]);
+    const s = await runCopilot({
+      world,
+      script: {
+        steps: [
+          toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
+          toolStep("bash", { command: "echo hello", description: "Say hello" }),
+          textStep("FINAL-OK"),
+        ],
+      },
+    });
+    const failure = `stdout:\n${s.run.stdout.slice(-1500)}\nstderr:\n${s.run.stderr.slice(-1500)}`;
+    assert.equal(s.run.code, 0, failure);
+    const { push, echo } = pushAndEcho(s);
+    assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
+    assert.match(push, /^Denied by preToolUse hook: .*force/i, failure);
+    assert.match(echo, /^hello/, failure);
+    await everyhook(world, ["uninstall", BLOCK_FORCE_PUSH, "--agent", COPILOT, "--scope", "user"]);
+    assert.deepEqual(await snapshot(world), before);
   },
 });
 

@@ -9,6 +9,9 @@
  */
 
 import type { Fixture } from "./harness_types.ts";
+import { findAgent } from "../../src/agents/mod.ts";
+import { findOurs } from "../../src/hooks_files/hooks_file.ts";
+import { parseJsonText } from "../../src/hooks_files/json_text.ts";
 import { FIXTURES_DIR } from "./fixture_io.ts";
 import { REPO_ROOT } from "./world.ts";
 
@@ -95,6 +98,35 @@ export async function everyhookCli(
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   if (out.code !== 0) throw new Error(`everyhook ${args.join(" ")} exited ${out.code}:\n${text}`);
   return text;
+}
+
+/**
+ * How each of everyhook's entries in an agent's hooks file starts its hook:
+ * through everyhook's `run`, or `direct` (deno starts a hook written with the
+ * SDK, which does everyhook's part itself).
+ *
+ * @param file The agent's hooks file.
+ * @param agentId The agent whose layout the file has.
+ * @returns One row per entry of ours: the hook, the contract event and the mode.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { lineModes } from "./everyhook_e2e.ts";
+ * console.log(await lineModes("/tmp/w/home/.codex/hooks.json", "codex"));
+ * ```
+ */
+export async function lineModes(
+  file: string,
+  agentId: string,
+): Promise<Array<{ hook: string; event: string; mode: string }>> {
+  const agent = findAgent(agentId);
+  if (!agent) throw new Error(`no agent "${agentId}"`);
+  const root = parseJsonText(await Deno.readTextFile(file), file) as Record<string, unknown>;
+  return findOurs(root, agent.install).map((f) => ({
+    hook: f.line.hook,
+    event: f.line.event,
+    mode: f.line.mode,
+  }));
 }
 
 /** The parts of a contract document the end-to-end tests look at. */

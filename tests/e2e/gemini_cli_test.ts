@@ -16,6 +16,7 @@ import {
   committedFixtures,
   everyhookCli,
   HANG_HOOK,
+  lineModes,
   LOG_TOOL_CALLS,
   payloadShape,
   readLoggedDocs,
@@ -212,6 +213,29 @@ Deno.test({
     for (const hook of [BLOCK_FORCE_PUSH, LOG_TOOL_CALLS, answer]) {
       await everyhook(world, ["uninstall", hook, ...common]);
     }
+    assert.equal(await settingsBytes(world), before);
+  },
+});
+
+Deno.test({
+  name:
+    "everyhook in gemini-cli: block-force-push in direct mode, started by Gemini CLI itself, blocks a force push",
+  ignore: cliSkip !== undefined,
+  async fn() {
+    await using world = await userWorld();
+    const before = await settingsBytes(world);
+    const common = ["--agent", GEMINI_ID, "--scope", "user"];
+    await everyhook(world, ["install", BLOCK_FORCE_PUSH, ...common, "--event", "pre-tool"]);
+    assert.deepEqual(await lineModes(settingsPath(world), GEMINI_ID), [
+      { hook: BLOCK_FORCE_PUSH, event: "pre-tool", mode: "direct" },
+    ]);
+    const s = await runGeminiSession(world, { script: SHORT_SCRIPT, timeoutMs: 120_000 });
+    const failure = `exit ${s.run.code}, stderr:\n${s.run.stderr.slice(-1500)}`;
+    assert.equal(s.run.code, 0, failure);
+    assert.equal(s.pushed, false, `the force push reached origin; ${failure}`);
+    assert.match(callResult(s, 0), /Tool execution blocked: .*force/i, failure);
+    assert.match(callResult(s, 1), /Output: hello/, failure);
+    await everyhook(world, ["uninstall", BLOCK_FORCE_PUSH, ...common]);
     assert.equal(await settingsBytes(world), before);
   },
 });
