@@ -55,11 +55,11 @@ export interface Hook {
  * @example Usage
  * ```ts
  * import { defineHook, deny, isShell } from "./mod.ts";
- * const hook = defineHook((doc) => {
- *   if (doc.event === "pre-tool" && isShell(doc) && doc.tool.command.startsWith("rm -rf /")) {
- *     return deny("Not the root folder");
- *   }
- * });
+ * const hook = defineHook((doc) =>
+ *   doc.event === "pre-tool" && isShell(doc) && doc.tool.command.startsWith("rm -rf /")
+ *     ? deny("Not the root folder")
+ *     : undefined
+ * );
  * const answer = await hook.answer({
  *   everyhook: 1, agent: "claude-code", event: "pre-tool", nativeEvent: "PreToolUse", native: {},
  *   tool: { name: "Bash", kind: "shell", command: "rm -rf /", input: {} },

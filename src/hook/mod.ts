@@ -10,11 +10,11 @@
  * #!/usr/bin/env -S deno run
  * import { defineHook, deny, isShell } from "jsr:@everyhook/cli/hook";
  *
- * export default defineHook((doc) => {
- *   if (doc.event === "pre-tool" && isShell(doc) && /\brm -rf \/(\s|$)/.test(doc.tool.command)) {
- *     return deny("Do not delete the root folder.");
- *   }
- * });
+ * export default defineHook((doc) =>
+ *   doc.event === "pre-tool" && isShell(doc) && /\brm -rf \/(\s|$)/.test(doc.tool.command)
+ *     ? deny("Do not delete the root folder.")
+ *     : undefined
+ * );
  * ```
  *
  * This module's imports hold no `node:` or `npm:` module, and nothing of
@@ -26,6 +26,8 @@
 export { defineHook, type Hook } from "./define.ts";
 export { allow, type AnswerExtras, ask, context, deny, input, message } from "./answers.ts";
 export { isFileChange, isMcp, isPreTool, isRead, isShell, isTool } from "./guards.ts";
+export { DECISIONS, EVENTS, TOOL_KINDS } from "../contract/contract.ts";
+export type { ContractEvent, Decision, ToolKind } from "../contract/contract.ts";
 export type {
   Document,
   DocumentBase,
