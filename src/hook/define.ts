@@ -119,8 +119,9 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
   const { runDirect, DIRECT_MAX_INPUT } = await import("./direct.ts");
   const input = await readStdin(DIRECT_MAX_INPUT);
   const debug = debugWriter();
-  // The handler's console never reaches the agent: stdout is the agent's
-  // JSON, and stderr may be the agent's reason. It is shown with EVERYHOOK_DEBUG=1.
+  // The handler's console never reaches the agent: stdout is the agent's JSON,
+  // and an agent may read stderr too (Gemini CLI takes a JSON object there for
+  // an answer). It is shown with EVERYHOOK_DEBUG=1.
   let logs = "";
   const keep = (line: string) => void (logs += line);
   redirectConsole(keep);
