@@ -69,7 +69,9 @@ export function isShell(doc: Document): doc is ShellDocument {
 }
 
 /**
- * True for a call that changes files (kind edit or write) and names them.
+ * True for a call that changes files (kind edit or write) and names them. An
+ * edit whose paths could not be read (`doc.tool.unread` says why) is not one:
+ * a hook that guards files should refuse that call rather than let it pass.
  *
  * @param doc The document.
  * @returns Whether `doc.tool.paths` lists the files it changes.

@@ -26,8 +26,8 @@
 export { defineHook, type Hook } from "./define.ts";
 export { allow, type AnswerExtras, ask, context, deny, input, message } from "./answers.ts";
 export { isFileChange, isMcp, isPreTool, isRead, isShell, isTool } from "./guards.ts";
-export { DECISIONS, EVENTS, TOOL_KINDS } from "../contract/contract.ts";
-export type { ContractEvent, Decision, ToolKind } from "../contract/contract.ts";
+export { DECISIONS, EVENTS, STOP_STATUSES, TOOL_KINDS } from "../contract/contract.ts";
+export type { ContractEvent, Decision, StopStatus, ToolKind } from "../contract/contract.ts";
 export type {
   Document,
   DocumentBase,
