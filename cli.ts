@@ -2,7 +2,8 @@
 /**
  * The everyhook command line: `main(args, io)` reads the command, checks its
  * permissions, loads only that command's module, and turns errors into exit
- * codes. The only module that calls `Deno.exit`. Nothing here loads `node:` or
+ * codes. The only module of everyhook that calls `Deno.exit` (a hook written
+ * with the SDK ends its own process). Nothing here loads `node:` or
  * `npm:` modules; other commands bring their own when they load.
  *
  * @example Usage
@@ -17,7 +18,6 @@ import denoJson from "./deno.json" with { type: "json" };
 import { type CommandModule, COMMANDS, type CommandSpec, findCommand } from "./src/cli/commands.ts";
 import { EveryhookError, EXIT } from "./src/contract/errors.ts";
 import { EVENTS } from "./src/contract/contract.ts";
-import { AGENTS } from "./src/agents/mod.ts";
 import { denoIo, type Io } from "./src/cli/io.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
 import { errorDocument, jsonText } from "./src/cli/report.ts";
@@ -27,9 +27,9 @@ import { closest } from "./src/cli/suggest.ts";
 import { buildTarget, runtimeFacts } from "./src/run/runtime.ts";
 
 /**
- * Where each command's code is. The only dynamic imports in everyhook: a
- * command's module is loaded only when that command runs, so `run` loads none
- * of the others.
+ * Where each command's code is: a command's module is loaded only when that
+ * command runs, so `run` loads none of the others (the agents are loaded the
+ * same way: one through their registry, all of them for the help).
  */
 const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   run: () => import("./src/commands/run.ts"),
@@ -84,21 +84,26 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
       return EXIT.ok;
     }
     const [name, ...rest] = global.rest;
-    const context = { version: VERSION, events: EVENTS, agents: AGENTS };
+    // The agents are loaded for the help alone: `run` loads one agent, not all of them.
+    const context = async () => ({
+      version: VERSION,
+      events: EVENTS,
+      agents: (await import("./src/agents/mod.ts")).AGENTS,
+    });
     if (name === undefined) {
-      io.out(generalHelp(COMMANDS, context));
+      io.out(generalHelp(COMMANDS, await context()));
       return EXIT.ok;
     }
     const spec = commandNamed(name);
     if (global.help) {
-      io.out(commandHelp(spec, context));
+      io.out(commandHelp(spec, await context()));
       return EXIT.ok;
     }
     const takesJson = spec.flags.some((f) => f.name === "json");
     const words = global.json && takesJson ? ["--json", ...rest] : rest;
     const parsed = parseArgs(spec, words);
     if (parsed.help) {
-      io.out(commandHelp(spec, context));
+      io.out(commandHelp(spec, await context()));
       return EXIT.ok;
     }
     json = takesJson && parsed.flag("json");

@@ -45,16 +45,18 @@ Deno.test("lastMessageIn() reads each agent's own transcript format", () => {
     const text = FORMATS[agent.id];
     assert.ok(text, `no transcript format for ${agent.id}`);
     assert.equal(lastMessageIn(agent, text), `LAST ${agent.id}`, agent.id);
+    assert.equal(lastMessageIn(agent, text, AGENTS), `LAST ${agent.id}`, agent.id);
   }
 });
 
 Deno.test("lastMessageIn() reads every known format in any agent's transcript path", () => {
   for (const agent of AGENTS) {
     for (const [format, text] of Object.entries(FORMATS)) {
-      assert.equal(lastMessageIn(agent, text), `LAST ${format}`, `${agent.id} reading ${format}`);
+      const found = lastMessageIn(agent, text, AGENTS);
+      assert.equal(found, `LAST ${format}`, `${agent.id} reading ${format}`);
     }
   }
-  assert.equal(lastMessageIn(findAgent("codex")!, '{"type":"x"}\nnot json'), undefined);
+  assert.equal(lastMessageIn(findAgent("codex")!, '{"type":"x"}\nnot json', AGENTS), undefined);
 });
 
 Deno.test("addLastMessage() fills a Codex subagent stop from a Claude-format transcript", async () => {
@@ -71,7 +73,7 @@ Deno.test("addLastMessage() fills a Codex subagent stop from a Claude-format tra
       native: {},
     };
     const notes: string[] = [];
-    addLastMessage(findAgent("codex")!, doc, notes);
+    await addLastMessage(findAgent("codex")!, doc, notes);
     assert.equal(doc.stop?.lastMessage, "LAST claude-code");
     const cursorDoc: HookDocument = {
       ...doc,
@@ -80,7 +82,7 @@ Deno.test("addLastMessage() fills a Codex subagent stop from a Claude-format tra
       stop: { continued: false },
       transcript: `${dir}/missing.jsonl`,
     };
-    addLastMessage(findAgent("cursor")!, cursorDoc, notes);
+    await addLastMessage(findAgent("cursor")!, cursorDoc, notes);
     assert.equal(cursorDoc.stop?.lastMessage, undefined);
     assert.match(notes.join("\n"), /cannot read the transcript/);
   } finally {
