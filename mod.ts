@@ -64,6 +64,7 @@ export {
   type RestoreResult,
 } from "./src/hooks_files/restore.ts";
 export { type InstallWorld } from "./src/hooks_files/config_file.ts";
+export { type LineMode } from "./src/hooks_files/command_line.ts";
 export {
   type ListedEntry,
   type ListedFile,
