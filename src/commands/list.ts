@@ -89,8 +89,7 @@ export async function command(args: string[], io: Io): Promise<number> {
         io.out(
           `    ${e.event.padEnd(20)} ${matcher}${timeout}${
             e.type !== "command" ? `  type ${e.type}` : ""
-          }${e.ours ? paint.good(`  [everyhook ${e.mode}]`) : ""}
-`,
+          }${e.ours ? paint.good(`  [everyhook ${e.mode}]`) : ""}\n`,
         );
         io.out(`      ${e.command ?? "(no command)"}\n`);
         for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);
