@@ -23,7 +23,7 @@
  * 20-30 ms. Deno builds the graph of every module a program can reach, dynamic
  * imports included, before it runs any: so each module reachable costs, used
  * or not (cli.ts reaches every command's modules: about 8-10 ms of run's
- * cost), and run and direct mode load one agent and walk the other four.
+ * cost), and run and direct mode load one agent and walk the others.
  * Starting any process from Deno costs 8-12 ms; a hook that is a Deno program
  * starts a second Deno, which direct mode saves. Avoided: the first setTimeout
  * of a process (the hook runner and direct mode time with Atomics.waitAsync)

@@ -12,6 +12,7 @@ import { usageTokens } from "../src/cli/help.ts";
 import { AGENTS } from "../src/agents/mod.ts";
 import { EVENTS } from "../src/contract/contract.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../src/run/run.ts";
+import { folderVariables } from "../src/agents/folder_variables.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const granted = () => "granted" as const;
@@ -221,7 +222,7 @@ Deno.test("each command's help is its row of the table: flags, operands, example
     assert.ok(c.examples.length >= 2 && c.examples.length <= 3, c.name);
     for (const e of c.examples) assert.ok(text.includes(`everyhook ${e.line}\n`), e.line);
     for (const a of AGENTS) assert.match(text, new RegExp(`^  ${a.id} +${a.name}`, "m"));
-    for (const v of c.env) {
+    for (const v of c.env.flatMap((v) => v.agentFolders ? folderVariables(AGENTS) : [v])) {
       const row = new RegExp(`^  ${v.name} +${escape(v.text.slice(0, 20))}`, "m");
       assert.match(text, row, `${c.name} ${v.name}`);
     }
@@ -238,7 +239,11 @@ Deno.test("each command's help is its row of the table: flags, operands, example
 });
 
 Deno.test("the table names every variable the agents' files move with, and the system folder's", () => {
-  const named = (command: string) => commandSpec(command).env.map((v) => v.name);
+  // The table marks where the agents' own variables go; the help names them from the agents.
+  const named = (command: string) =>
+    commandSpec(command).env.flatMap((v) =>
+      v.agentFolders ? folderVariables(AGENTS).map((f) => f.name) : [v.name]
+    );
   const moved = new Set(
     AGENTS.flatMap((a) => [a.install.files.user, a.install.files.project, ...(a.reads ?? [])])
       .flatMap((l) => l.env === undefined ? [] : [l.env]),

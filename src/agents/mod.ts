@@ -4,7 +4,8 @@
  * @module
  */
 
-import type { Agent, FileLocation } from "./types.ts";
+import type { Agent } from "./types.ts";
+import { type FolderVariable, folderVariables } from "./folder_variables.ts";
 import { claudeCode } from "./claude_code.ts";
 import { codex } from "./codex.ts";
 import { geminiCli } from "./gemini_cli.ts";
@@ -61,20 +62,4 @@ export function findAgent(name: string): Agent | undefined {
  * console.assert(AGENT_FOLDER_VARIABLES.some((v) => v.name === "CODEX_HOME"));
  * ```
  */
-export const AGENT_FOLDER_VARIABLES: ReadonlyArray<{ name: string; text: string }> = (() => {
-  const out: Array<{ name: string; text: string }> = [];
-  for (const agent of AGENTS) {
-    const places: FileLocation[] = [agent.install.files.user, agent.install.files.project];
-    for (const at of [...places, ...(agent.reads ?? [])]) {
-      if (at.env === undefined || out.some((v) => v.name === at.env)) continue;
-      const replaced = at.parts.slice(0, at.envReplaces ?? 0).join("/");
-      out.push({
-        name: at.env,
-        text: replaced === ""
-          ? `the folder holding ${agent.name}'s ${at.parts[0]} instead of ~`
-          : `${agent.name}'s folder instead of ~/${replaced}`,
-      });
-    }
-  }
-  return out;
-})();
+export const AGENT_FOLDER_VARIABLES: ReadonlyArray<FolderVariable> = folderVariables(AGENTS);

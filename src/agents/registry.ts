@@ -47,6 +47,16 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
     load: async () => (await import("./copilot_cli.ts")).copilotCli,
   },
   { id: "cursor", aliases: [], load: async () => (await import("./cursor.ts")).cursor },
+  {
+    id: "qwen-code",
+    aliases: ["qwen"],
+    load: async () => (await import("./qwen_code.ts")).qwenCode,
+  },
+  {
+    id: "factory-droid",
+    aliases: ["droid"],
+    load: async () => (await import("./factory_droid.ts")).factoryDroid,
+  },
 ];
 
 /**

@@ -22,6 +22,11 @@ export interface EnvVar {
   name: string;
   /** What it changes. */
   text: string;
+  /**
+   * It stands for every variable that moves an agent's folder: the help puts
+   * in the agents' own (so the table loads no agent, and `run` loads one).
+   */
+  agentFolders?: true;
 }
 
 /** An example command line. */

@@ -12,7 +12,6 @@
 import type { FlagSpec, ValueRule } from "./args.ts";
 import type { CommandSpec, EnvVar } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
-import { AGENT_FOLDER_VARIABLES } from "../agents/mod.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 
@@ -83,8 +82,10 @@ const HOOK = { name: "hook", required: true, text: "a file, or a program on PATH
 const HOOK_ARGS = { name: "args", required: false, many: true, text: "the hook's own arguments" };
 
 const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
-/** The variables that move an agent's folder, as the agents' modules name them. */
-const AGENT_HOMES: readonly EnvVar[] = AGENT_FOLDER_VARIABLES;
+/** The variables that move an agent's folder: the help names them from the agents' modules. */
+const AGENT_HOMES: readonly EnvVar[] = [
+  { name: "<agent>", text: "the variables that move an agent's folder", agentFolders: true },
+];
 const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names are found" };
 
 /**

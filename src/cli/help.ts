@@ -8,10 +8,12 @@
  */
 
 import type { CommandSpec } from "./commands.ts";
+import type { Agent } from "../agents/types.ts";
+import { folderVariables } from "../agents/folder_variables.ts";
 import { flagName, type FlagSpec, type OperandSpec } from "./args.ts";
 
-/** An agent as the help names it. */
-export interface AgentName {
+/** An agent as the help names it, with the file data its folder variables come from. */
+export interface AgentName extends Pick<Agent, "install" | "reads"> {
   /** The id, such as `claude-code`. */
   id: string;
   /** The name people know. */
@@ -225,8 +227,9 @@ export function commandHelp(spec: CommandSpec, context: Pick<HelpContext, "agent
   out.push("", "Examples:");
   for (const e of spec.examples) out.push(`  everyhook ${e.line}`, `      ${e.text}`);
   out.push("", ...agentLines(context.agents));
-  if (spec.env.length > 0) {
-    out.push("", "Environment:", ...table(spec.env.map((v) => [v.name, v.text])));
+  const env = spec.env.flatMap((v) => v.agentFolders ? folderVariables(context.agents) : [v]);
+  if (env.length > 0) {
+    out.push("", "Environment:", ...table(env.map((v) => [v.name, v.text])));
   }
   const flagsText = spec.permissions.map((p) => `--allow-${p}`).join(" ");
   out.push("", `Permissions under deno run: ${flagsText === "" ? "none" : flagsText}`);

@@ -1,0 +1,53 @@
+/**
+ * The variables that move a file an agent's hooks are in, with what each
+ * stands for, made from the agents' own file data: the commands' help names a
+ * new agent's variable with no edit of its own. Imports only types, so the
+ * help can take them from the agents it is given and `run`, whose command
+ * table names them, loads no agent for it.
+ *
+ * @module
+ */
+
+import type { Agent } from "./types.ts";
+
+/** A variable that moves an agent's folder, and what it stands for. */
+export interface FolderVariable {
+  /** The variable, such as `CODEX_HOME`. */
+  name: string;
+  /** What it stands for. */
+  text: string;
+}
+
+/**
+ * Every variable that moves a file the agents' hooks are in, each once, in the
+ * agents' order.
+ *
+ * @param agents The agents.
+ * @returns The variables.
+ *
+ * @example Usage
+ * ```ts
+ * import { folderVariables } from "./folder_variables.ts";
+ * import { AGENTS } from "./mod.ts";
+ * console.assert(folderVariables(AGENTS).some((v) => v.name === "CODEX_HOME"));
+ * ```
+ */
+export function folderVariables(
+  agents: ReadonlyArray<Pick<Agent, "name" | "install" | "reads">>,
+): FolderVariable[] {
+  const out: FolderVariable[] = [];
+  for (const agent of agents) {
+    const places = [agent.install.files.user, agent.install.files.project];
+    for (const at of [...places, ...(agent.reads ?? [])]) {
+      if (at.env === undefined || out.some((v) => v.name === at.env)) continue;
+      const replaced = at.parts.slice(0, at.envReplaces ?? 0).join("/");
+      out.push({
+        name: at.env,
+        text: replaced === ""
+          ? `the folder holding ${agent.name}'s ${at.parts[0]} instead of ~`
+          : `${agent.name}'s folder instead of ~/${replaced}`,
+      });
+    }
+  }
+  return out;
+}
