@@ -22,7 +22,7 @@ export interface FolderVariable {
  * Every variable that moves a file the agents' hooks are in, each once, in the
  * agents' order.
  *
- * @param agents The agents.
+ * @param agents The agents (one given without its file data adds nothing).
  * @returns The variables.
  *
  * @example Usage
@@ -33,11 +33,11 @@ export interface FolderVariable {
  * ```
  */
 export function folderVariables(
-  agents: ReadonlyArray<Pick<Agent, "name" | "install" | "reads">>,
+  agents: ReadonlyArray<Pick<Agent, "name"> & Partial<Pick<Agent, "install" | "reads">>>,
 ): FolderVariable[] {
   const out: FolderVariable[] = [];
   for (const agent of agents) {
-    const places = [agent.install.files.user, agent.install.files.project];
+    const places = agent.install ? [agent.install.files.user, agent.install.files.project] : [];
     for (const at of [...places, ...(agent.reads ?? [])]) {
       if (at.env === undefined || out.some((v) => v.name === at.env)) continue;
       const replaced = at.parts.slice(0, at.envReplaces ?? 0).join("/");

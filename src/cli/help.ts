@@ -13,7 +13,7 @@ import { folderVariables } from "../agents/folder_variables.ts";
 import { flagName, type FlagSpec, type OperandSpec } from "./args.ts";
 
 /** An agent as the help names it, with the file data its folder variables come from. */
-export interface AgentName extends Pick<Agent, "install" | "reads"> {
+export interface AgentName extends Partial<Pick<Agent, "install" | "reads">> {
   /** The id, such as `claude-code`. */
   id: string;
   /** The name people know. */
