@@ -104,9 +104,16 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   ) => exec(deno, ["run", ...flags, spec, ...args], env, world.project);
   const hooks = `${world.home}/hooks`;
   await Deno.mkdir(hooks);
-  for (const name of ["block-force-push.ts", "log-tool-calls.ts"]) {
-    await Deno.copyFile(`${REPO_ROOT}/examples/${name}`, `${hooks}/${name}`);
-  }
+  // A hook written with the SDK as a JSR user writes it: the SDK from the registry.
+  const example = await Deno.readTextFile(`${REPO_ROOT}/examples/block-force-push.ts`);
+  const fromJsr = example.replace('"../src/hook/mod.ts"', `"jsr:@everyhook/cli@${VERSION}/hook"`);
+  assert.notEqual(fromJsr, example, "the example no longer imports the SDK from ../src/hook");
+  await Deno.writeTextFile(`${hooks}/block-force-push.ts`, fromJsr);
+  // And a plain script, which goes through everyhook run: it logs each document.
+  await Deno.writeTextFile(
+    `${hooks}/log.sh`,
+    '#!/bin/sh\ntr -d "\\n" >> "$EVERYHOOK_LOG"; echo >> "$EVERYHOOK_LOG"\n',
+  );
 
   await t.step("list, with --allow-read --allow-env", async () => {
     const r = await everyhook(READ_ENV, ["list"]);
@@ -154,12 +161,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   await t.step(
     "install writes deno run <run's flags> jsr:@everyhook/cli@<version>/cli",
     async () => {
-      const r = await everyhook(CHANGE, [
-        "install",
-        `${hooks}/block-force-push.ts`,
-        "--agent",
-        "claude-code",
-      ]);
+      const r = await everyhook(CHANGE, ["install", `${hooks}/log.sh`, "--agent", "claude-code"]);
       assert.equal(r.code, 0, shown(r));
       const settings = JSON.parse(await Deno.readTextFile(`${world.home}/.claude/settings.json`));
       const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
@@ -197,7 +199,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       assert.equal(version.stdout, `everyhook ${VERSION}\n`, shown(version));
       const r = await exec(
         bin,
-        ["install", `${hooks}/log-tool-calls.ts`, "--agent", "claude-code", "--event", "pre-tool"],
+        ["install", `${hooks}/block-force-push.ts`, "--agent", "claude-code"],
         env,
         world.project,
       );
@@ -207,7 +209,13 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
         e.hooks.map((h) => (h as { command: string }).command)
       );
       assert.equal(lines.length, 2, lines.join("\n"));
-      for (const line of lines) assert.match(line, new RegExp(`jsr:@everyhook/cli@${VERSION}/cli`));
+      // The plain script through run from JSR; the SDK hook in direct mode, its own flags only.
+      assert.match(lines[0]!, new RegExp(`jsr:@everyhook/cli@${VERSION}/cli" run .*log\\.sh`));
+      assert.match(
+        lines[1]!,
+        /--allow-run=git .*block-force-push\.ts"? --everyhook-agent claude-code/,
+      );
+      assert.doesNotMatch(lines[1]!, /jsr:@everyhook\/cli@[^ ]*\/cli/);
     },
   );
 
@@ -232,7 +240,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       const docs = await readLoggedDocs(log);
       assert.ok(
         docs.some((d) => d.event === "pre-tool" && d.tool?.command === FORCE_PUSH),
-        "the hook installed by deno install's everyhook ran",
+        "the plain hook ran through everyhook run from JSR",
       );
       assert.equal(run.result?.["result"], "JSR-DONE", why);
       assert.equal(await Deno.readTextFile(`${world.project}/deno.json`), "{ not json\n");
