@@ -1,25 +1,9 @@
 import assert from "node:assert/strict";
+import { inWorld } from "../../tests/in_world.ts";
 import { type HostFacts, planHook, shebangPermissions } from "./hook_plan.ts";
 
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
 const linuxFacts: HostFacts = { os: "linux", standalone: false, execPath: Deno.execPath() };
-
-/** Run `fn` in a throwaway folder holding `files` (those without an extension executable). */
-async function inWorld(
-  files: Record<string, string>,
-  fn: (dir: string) => void | Promise<void>,
-): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "everyhook-hp-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-      if (!name.includes(".")) await Deno.chmod(`${dir}/${name}`, 0o755);
-    }
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 Deno.test("shebangPermissions() keeps only the permission flags after deno run", () => {
   assert.deepEqual(

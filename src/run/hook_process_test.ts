@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { inWorld } from "../../tests/in_world.ts";
 import { type HookSpec, runHook } from "./hook_process.ts";
 
 const unix = Deno.build.os !== "windows";
@@ -7,23 +8,6 @@ const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/
 /** A hook spec that runs in `dir` and reads nothing. */
 function inDir(dir: string, argv: string[], more: Partial<HookSpec> = {}): HookSpec {
   return { argv, base: dir, stdin: new Uint8Array(), env, cwd: dir, timeoutMs: 20_000, ...more };
-}
-
-/** Run `fn` in a throwaway folder holding `files` (those without an extension executable). */
-async function inWorld(
-  files: Record<string, string>,
-  fn: (dir: string) => void | Promise<void>,
-): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "everyhook-hp-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-      if (!name.includes(".")) await Deno.chmod(`${dir}/${name}`, 0o755);
-    }
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
 }
 
 /**

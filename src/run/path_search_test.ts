@@ -1,22 +1,6 @@
 import assert from "node:assert/strict";
+import { inWorld } from "../../tests/in_world.ts";
 import { findOnPath } from "./path_search.ts";
-
-/** Run `fn` in a throwaway folder holding `files` (those without an extension executable). */
-async function inWorld(
-  files: Record<string, string>,
-  fn: (dir: string) => void | Promise<void>,
-): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "everyhook-hp-" });
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      await Deno.writeTextFile(`${dir}/${name}`, text);
-      if (!name.includes(".")) await Deno.chmod(`${dir}/${name}`, 0o755);
-    }
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 Deno.test("findOnPath() finds a program on the environment's PATH only", async () => {
   await inWorld({ "tool": "#!/bin/sh\n" }, (dir) => {
