@@ -198,7 +198,7 @@ Deno.test("list: Gemini CLI's hooksConfig.enabled, hooksConfig.disabled and fold
   assert.equal(p, "", "a trusted folder above the project trusts it");
 });
 
-Deno.test("list: Copilot CLI's disableAllHooks and folder trust", async () => {
+Deno.test("list: Copilot CLI's disableAllHooks; no guess at where it keeps folder trust", async () => {
   const entry = JSON.stringify({
     version: 1,
     hooks: { agentStop: [{ type: "command", bash: "true", timeoutSec: 10 }] },
@@ -212,13 +212,5 @@ Deno.test("list: Copilot CLI's disableAllHooks and folder trust", async () => {
   );
   assert.match(p, /disableAllHooks is true .*Copilot CLI runs no hook/);
   p = await problems(await world({ "project/.github/hooks/a.json": entry }), "copilot");
-  assert.match(p, /not in trusted_folders/);
-  p = await problems(
-    await world({
-      "project/.github/hooks/a.json": entry,
-      "home/.copilot/config.json": JSON.stringify({ trusted_folders: ["<root>/project"] }),
-    }),
-    "copilot",
-  );
   assert.equal(p, "");
 });

@@ -77,11 +77,4 @@ export async function trustEverything(world: TrustWorld): Promise<void> {
       JSON.stringify({ [project]: "TRUST_FOLDER" }),
     );
   }
-  if (ids.has("copilot-cli")) {
-    await Deno.mkdir(`${home}/.copilot`, { recursive: true });
-    await Deno.writeTextFile(
-      `${home}/.copilot/config.json`,
-      JSON.stringify({ trusted_folders: [project] }),
-    );
-  }
 }
