@@ -79,6 +79,8 @@ export const CLAUDE_CODE_SWITCHES: readonly HookSwitch[] = [
         "allowManagedHooksOnly is true in the managed settings <file>: Claude Code runs only managed hooks, not this one; ask an administrator",
     },
   ]),
+  // The trust rule is the hooks reference's ("Workspace trust"); the key is the one the pinned
+  // 2.1.332 binary holds (its package text names hasTrustDialogAccepted).
   {
     file: { scope: "user", parts: [".claude.json"], env: "CLAUDE_CONFIG_DIR", format: "json" },
     key: ["projects", "<project>", "hasTrustDialogAccepted"],

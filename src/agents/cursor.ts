@@ -160,8 +160,9 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 /**
  * The text of the last assistant message in a Cursor agent transcript: JSON
  * Lines of `{ role, message: { content } }`, the text in `text` blocks. Cursor
- * does not document the format; this is the shape its agent-transcripts files
- * have been seen in.
+ * does not document the format and no Cursor binary runs here: this is the
+ * shape other tools report its agent-transcripts files in, read as a best
+ * effort (explain says the format is undocumented).
  */
 function lastAssistantText(transcript: string): string | undefined {
   return lastLineText(transcript, (line) => {
