@@ -6,6 +6,7 @@ import { findOurs } from "../src/hooks_files/hooks_file.ts";
 import { install } from "../src/hooks_files/install.ts";
 import { parseJsonText } from "../src/hooks_files/json_text.ts";
 import { translate } from "../src/run/translate.ts";
+import type { Basis } from "../src/agents/types.ts";
 
 const copilot = findAgent("copilot-cli")!;
 
@@ -43,4 +44,31 @@ Deno.test("translate() answers Copilot CLI's postToolUseFailure with guidance, n
   }
   const post = translate(copilot, "post-tool", { decision: "deny", reason: "r" });
   assert.equal(JSON.parse(post.stdout).decision, "block");
+});
+
+/** One recorded case, as far as these tests read it. */
+interface Recorded {
+  id: string;
+  nativeEvent: string;
+  reachedModel: boolean | null;
+}
+
+Deno.test("Copilot CLI's failed-tool answers rest on recorded runs that show them reaching the model", async () => {
+  const file = JSON.parse(
+    await Deno.readTextFile(new URL("../fixtures/conformance/copilot-cli.json", import.meta.url)),
+  ) as { cases: Recorded[] };
+  const cells = copilot.aliasCells?.postToolUseFailure;
+  assert.ok(cells);
+  for (const part of ["deny", "ask", "context", "none"] as const) {
+    const basis: Basis = cells[part].basis;
+    assert.equal(basis.kind, "binary", `${part} rests on a recorded run`);
+    const id: string = basis.kind === "binary" ? basis.case : "";
+    const c: Recorded | undefined = file.cases.find((x) => x.id === id);
+    assert.equal(c?.nativeEvent, "postToolUseFailure", `${part}: case ${id} is recorded`);
+    if (part !== "none") assert.equal(c?.reachedModel, true, `${part}: the text reached the model`);
+  }
+  // What the cells avoid was recorded as ignored at that event.
+  for (const id of ["postfail-block", "postfail-deny", "postfail-pascal-context"]) {
+    assert.equal(file.cases.find((x) => x.id === id)?.reachedModel, false, id);
+  }
 });

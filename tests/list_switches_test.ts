@@ -198,7 +198,7 @@ Deno.test("list: Gemini CLI's hooksConfig.enabled, hooksConfig.disabled and fold
   assert.equal(p, "", "a trusted folder above the project trusts it");
 });
 
-Deno.test("list: Copilot CLI's disableAllHooks; no guess at where it keeps folder trust", async () => {
+Deno.test("list: Copilot CLI's disableAllHooks and folder trust (trustedFolders)", async () => {
   const entry = JSON.stringify({
     version: 1,
     hooks: { agentStop: [{ type: "command", bash: "true", timeoutSec: 10 }] },
@@ -212,5 +212,30 @@ Deno.test("list: Copilot CLI's disableAllHooks; no guess at where it keeps folde
   );
   assert.match(p, /disableAllHooks is true .*Copilot CLI runs no hook/);
   p = await problems(await world({ "project/.github/hooks/a.json": entry }), "copilot");
-  assert.equal(p, "");
+  assert.match(p, /not in trustedFolders/);
+  for (const folder of ["<root>/project", "<root>"]) {
+    p = await problems(
+      await world({
+        "project/.github/hooks/a.json": entry,
+        "home/.copilot/config.json": "// This file is managed automatically.\n" +
+          JSON.stringify({ trustedFolders: [folder] }),
+      }),
+      "copilot",
+    );
+    assert.equal(p, "", `trusted through ${folder}`);
+  }
+  p = await problems(await world({ "home/.copilot/hooks/a.json": entry }), "copilot");
+  assert.equal(p, "", "user hooks need no folder trust");
+});
+
+Deno.test("Copilot CLI's folder-trust switch rests on recorded runs of the binary", async () => {
+  const file = JSON.parse(
+    await Deno.readTextFile(new URL("../fixtures/conformance/copilot-cli.json", import.meta.url)),
+  ) as { cases: Array<{ id: string; toolRan: boolean | null; notes?: string }> };
+  const ran = (id: string) => file.cases.find((c) => c.id === id);
+  // Not trusted: the denying project hook never ran; in trustedFolders: it ran and denied.
+  assert.equal(ran("project-untrusted")?.toolRan, true);
+  assert.match(ran("project-untrusted")?.notes ?? "", /no hook ran/);
+  assert.equal(ran("project-trusted-config")?.toolRan, false);
+  assert.match(ran("project-trusted-config")?.notes ?? "", /trustedFolders/);
 });

@@ -77,4 +77,11 @@ export async function trustEverything(world: TrustWorld): Promise<void> {
       JSON.stringify({ [project]: "TRUST_FOLDER" }),
     );
   }
+  if (ids.has("copilot-cli")) {
+    await Deno.mkdir(`${home}/.copilot`, { recursive: true });
+    await Deno.writeTextFile(
+      `${home}/.copilot/config.json`,
+      JSON.stringify({ trustedFolders: [project] }),
+    );
+  }
 }

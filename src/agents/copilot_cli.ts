@@ -214,10 +214,11 @@ export const copilotCli: Agent = {
     { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
   ],
   listing: {
-    // DOCS: the hooks reference (disableAllHooks). A run of Copilot CLI 1.0.102 showed that
-    // project hooks load only in a trusted folder, but where Copilot keeps that trust is neither
-    // recorded nor documented (nor named in its package), so list does not read it; install's
-    // still-to-do line tells the person to trust the folder.
+    // DOCS: the hooks reference (disableAllHooks). Folder trust: project hooks load only in a
+    // folder Copilot CLI trusts, kept in trustedFolders of $COPILOT_HOME/config.json (a key its
+    // package names; a folder above the project trusts it too). Recorded in
+    // fixtures/conformance/copilot-cli.json: project-untrusted (no hook ran) and
+    // project-trusted-config (the project in trustedFolders, no --trust-folder: the hook ran).
     switches: [
       ...COPILOT_SETTINGS.map((file): HookSwitch => ({
         file,
@@ -227,6 +228,20 @@ export const copilotCli: Agent = {
         problem:
           "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false",
       })),
+      {
+        file: {
+          scope: "user",
+          parts: [".copilot", "config.json"],
+          env: "COPILOT_HOME",
+          envReplaces: 1,
+          format: "json",
+        },
+        key: ["trustedFolders"],
+        when: { trusts: [] },
+        stops: ["project"],
+        problem:
+          "the project is not in trustedFolders of <file>: Copilot CLI loads no project hook in a folder it does not trust; trust it when Copilot CLI asks (copilot -p needs --trust-folder)",
+      },
     ],
     versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
     readsHooksFolder: true,

@@ -249,7 +249,17 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
   },
 };
 
-/** The cells of a failed tool's event: Copilot CLI takes guidance there, as added context. */
+/** The words Copilot CLI puts before a failed tool's guidance (seen with the bash tool). */
+const GUIDANCE =
+  'a user message after the failed call\'s result: "Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<text>"';
+
+/**
+ * The cells of a failed tool's event: Copilot CLI takes guidance there (a
+ * top-level additionalContext, or exit 2 with stderr), under either spelling of
+ * the key; a block, a deny, a modifiedResult or Claude's hookSpecificOutput are
+ * ignored there. A command that runs and exits non-zero is not a failure: it
+ * fires postToolUse.
+ */
 const POST_TOOL_FAILURE: EventCells = {
   ...POST_TOOL,
   deny: {
@@ -258,24 +268,25 @@ const POST_TOOL_FAILURE: EventCells = {
     effect: "feedback",
     becomes: "context",
     note:
-      "the tool already failed: the reason goes back to the model as recovery guidance (additionalContext)",
-    basis: documented("hook-events"),
+      `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
+    basis: seen("postfail-context"),
   },
   ask: {
     stdout: { additionalContext: "<reason>" },
     exit: 0,
     effect: "feedback",
     becomes: "context",
-    note: "the tool already failed, so there is nothing to ask: the reason goes back as guidance",
-    basis: documented("hook-events"),
+    note: `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
+    basis: seen("postfail-context"),
   },
   context: {
     stdout: { additionalContext: "<context>" },
     exit: 0,
     effect: "context",
-    note: "given to the model as recovery guidance for the failed tool",
-    basis: documented("hook-events"),
+    note: `given to the model as ${GUIDANCE}`,
+    basis: seen("postfail-context"),
   },
+  none: { ...NOTHING, basis: seen("postfail-nothing") },
 };
 
 /**

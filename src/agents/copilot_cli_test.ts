@@ -237,13 +237,18 @@ const RECORDED = await Deno.readTextFile(
 ).then((t) => JSON.parse(t) as { cases: Array<{ id: string }> }).catch(() => undefined);
 
 Deno.test({
-  name: "copilotCli.events cite only cases in fixtures/conformance/copilot-cli.json",
+  name:
+    "copilotCli.events and the failed-tool cells cite only cases in fixtures/conformance/copilot-cli.json",
   ignore: RECORDED === undefined,
   fn() {
     const recorded = new Set(RECORDED?.cases.map((c) => c.id));
     let cited = 0;
-    for (const spec of Object.values(copilotCli.events)) {
-      for (const cell of Object.values(spec.cells)) {
+    const tables = [
+      ...Object.values(copilotCli.events).map((spec) => spec.cells),
+      ...Object.values(copilotCli.aliasCells ?? {}),
+    ];
+    for (const cells of tables) {
+      for (const cell of Object.values(cells)) {
         if (cell.basis.kind !== "binary") continue;
         cited++;
         assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);

@@ -55,6 +55,14 @@ export interface CaseSpec {
   rules?: HookRule[];
   /** The model starts a sub-agent (task tool) first; implied by subagent-stop. */
   subagent?: boolean;
+  /**
+   * The shell call the model makes in a tool case: the force push (default),
+   * or the force push with its `command` under another name, a call Copilot CLI
+   * refuses as invalid input before anything runs (its tool call fails).
+   */
+  call?: "force-push" | "invalid-shell";
+  /** The project is in `trustedFolders` of `$COPILOT_HOME/config.json` before the run. */
+  trustedInConfig?: boolean;
 }
 
 /** The final text every script ends with. */
@@ -490,8 +498,127 @@ export const CASES: readonly CaseSpec[] = [
     marker: "R-SUBSTOP-PBLOCK",
     about: "decision block at the first SubagentStop only, under the PascalCase key",
   },
+  ...failureCases(),
   ...fileCases(),
 ];
+
+/**
+ * The cases of a failed tool call (postToolUseFailure): the model's shell call
+ * fails as invalid input, and the hook answers each shape the hooks reference
+ * and the binary's text name for that event or for postToolUse.
+ */
+function failureCases(): CaseSpec[] {
+  const camel = {
+    event: "post-tool",
+    nativeEvent: "postToolUseFailure",
+    call: "invalid-shell",
+  } as const;
+  const pascal = { ...camel, nativeEvent: "PostToolUseFailure" } as const;
+  return [
+    { ...camel, id: "postfail-nothing", hook: { exit: 0 }, about: "nothing, exit 0" },
+    {
+      ...camel,
+      id: "postfail-exit2-stderr",
+      hook: { exit: 2, stderr: "R-PF-X2 use the command field" },
+      marker: "R-PF-X2",
+      about: "exit 2 with a reason on stderr (the docs: recovery guidance)",
+    },
+    {
+      ...camel,
+      id: "postfail-exit1-stderr",
+      hook: { exit: 1, stderr: "R-PF-X1 use the command field" },
+      marker: "R-PF-X1",
+      about: "exit 1 with a reason on stderr",
+    },
+    {
+      ...camel,
+      id: "postfail-plain-text",
+      hook: { exit: 0, stdout: "R-PF-PLAIN use the command field" },
+      marker: "R-PF-PLAIN",
+      about: "plain text on stdout, exit 0",
+    },
+    {
+      ...camel,
+      id: "postfail-context",
+      hook: { exit: 0, stdout: context("CTX-PF use the command field") },
+      marker: "CTX-PF",
+      about: "additionalContext after the call failed",
+    },
+    {
+      ...camel,
+      id: "postfail-block",
+      hook: { exit: 0, stdout: block("R-PF-BLOCK use the command field") },
+      marker: "R-PF-BLOCK",
+      about: "decision block with a reason after the call failed",
+    },
+    {
+      ...camel,
+      id: "postfail-deny",
+      hook: { exit: 0, stdout: deny("R-PF-DENY use the command field") },
+      marker: "R-PF-DENY",
+      about: "permissionDecision deny with a reason after the call failed",
+    },
+    {
+      ...camel,
+      id: "postfail-modified-result",
+      hook: {
+        exit: 0,
+        stdout: JSON.stringify({
+          modifiedResult: { resultType: "success", textResultForLlm: "MODRES-PF replaced" },
+        }),
+      },
+      marker: "MODRES-PF",
+      about: "modifiedResult after the call failed",
+    },
+    {
+      ...pascal,
+      id: "postfail-pascal-exit2-stderr",
+      hook: { exit: 2, stderr: "R-PF-PX2 use the command field" },
+      marker: "R-PF-PX2",
+      about: "exit 2 with a reason on stderr under the PascalCase key",
+    },
+    {
+      ...pascal,
+      id: "postfail-pascal-context",
+      hook: {
+        exit: 0,
+        stdout: JSON.stringify({
+          hookSpecificOutput: {
+            hookEventName: "PostToolUseFailure",
+            additionalContext: "CTX-PF-P use the command field",
+          },
+        }),
+      },
+      marker: "CTX-PF-P",
+      about: "Claude's hookSpecificOutput additionalContext under the PascalCase key",
+    },
+    {
+      ...pascal,
+      id: "postfail-pascal-top-context",
+      hook: { exit: 0, stdout: context("CTX-PF-PT use the command field") },
+      marker: "CTX-PF-PT",
+      about: "a top-level additionalContext under the PascalCase key",
+    },
+    {
+      ...camel,
+      id: "postfail-command-exit-code",
+      call: "force-push",
+      hook: { exit: 0, stdout: context("CTX-PF-EXIT the push failed") },
+      marker: "CTX-PF-EXIT",
+      files: {
+        "case.json": {
+          version: 1,
+          hooks: {
+            postToolUse: [recordingEntry("postToolUse", 15)],
+            postToolUseFailure: [recordingEntry("postToolUseFailure", 15)],
+          },
+        },
+      },
+      about:
+        "a shell command that runs and exits non-zero (the force push), with a postToolUseFailure hook that would add context",
+    },
+  ];
+}
 
 /** The cases about hook files: versions, order, the project's folder and trust. */
 function fileCases(): CaseSpec[] {
@@ -570,6 +697,17 @@ function fileCases(): CaseSpec[] {
       args: ["--allow-all-tools", "--trust-folder"],
       about: "a denying hook in the project's .github/hooks, run with --trust-folder",
     },
+    {
+      ...base,
+      id: "project-trusted-config",
+      hook: { exit: 0, stdout: deny("R-PROJ-C no") },
+      marker: "R-PROJ-C",
+      files: { "project.json": recordingHooks(["preToolUse"], 15) },
+      where: "project",
+      trustedInConfig: true,
+      about:
+        "a denying hook in the project's .github/hooks, the project in trustedFolders of $COPILOT_HOME/config.json, no --trust-folder",
+    },
   ];
 }
 
@@ -589,9 +727,10 @@ function fileCases(): CaseSpec[] {
  */
 export function caseScript(c: CaseSpec): ChatScript {
   if (c.event === "pre-tool" || c.event === "post-tool") {
+    const command = c.call === "invalid-shell" ? "cmd" : "command";
     return {
       steps: [
-        toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
+        toolStep("bash", { [command]: FORCE_PUSH, description: "Force push main" }),
         textStep(FINAL),
       ],
     };
@@ -665,9 +804,9 @@ export function judgeCase(
     toolRan = rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
   }
   // After the tool, what the model sees may be replaced: read the output from the hook's payload.
-  if (c.event === "post-tool") {
+  if (c.event === "post-tool" && c.call !== "invalid-shell") {
     toolRan = s.hookCalls.some((h) =>
-      h.event === c.nativeEvent && FORCE_PUSH_RAN.test(JSON.stringify(h.stdin))
+      /^postToolUse/i.test(h.event) && FORCE_PUSH_RAN.test(JSON.stringify(h.stdin))
     );
   }
   if (c.event === "prompt") toolRan = requestsMention(s.turns, PROMPT_MARK);
@@ -690,6 +829,9 @@ export function judgeCase(
     notes.push("it was in the first request");
   }
   if (rewritten) notes.push("the rewritten command ran instead of the force push");
+  const failed = s.hookCalls.find((h) => h.event === c.nativeEvent && /Failure$/.test(h.event));
+  const error = (failed?.stdin as { error?: unknown } | null | undefined)?.error;
+  if (typeof error === "string") notes.push(`the hook was told the error: ${error}`);
   if (s.run.timedOut) notes.push("the run timed out");
   const result: ConformanceCase = {
     id: c.id,
@@ -706,7 +848,12 @@ export function judgeCase(
     runEnded: s.run.code !== 0 || !s.run.stdout.includes(FINAL),
     notes: notes.join("; "),
   };
-  const saw = toolEvent ? s.toolResults[0] : markedMessage(s, c.marker);
+  // A failed call's guidance may come as a message of its own: show that one where it does.
+  const failedCall = c.call === "invalid-shell";
+  const guided = failedCall && !(s.toolResults[0] ?? "").includes(c.marker ?? "");
+  const saw = toolEvent && !guided
+    ? s.toolResults[0]
+    : markedMessage(s, c.marker) ?? (failedCall ? s.toolResults[0] : undefined);
   if (saw !== undefined) result.modelSaw = trim(clean(saw), 400);
   return result;
 }

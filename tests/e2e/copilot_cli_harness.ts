@@ -16,6 +16,7 @@ import { inPool } from "./process.ts";
 import {
   CAMEL_EVENTS,
   COPILOT,
+  copilotHome,
   copilotWorld,
   PASCAL_EVENTS,
   recordingHooks,
@@ -283,6 +284,10 @@ async function recordFixtures(outDir: string): Promise<string[]> {
  */
 export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
   await using world = await copilotWorld();
+  if (c.trustedInConfig) {
+    const config = JSON.stringify({ trustedFolders: [world.project] });
+    await Deno.writeTextFile(`${copilotHome(world)}/config.json`, config);
+  }
   const files = c.files ??
     { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) };
   const session = await runCopilot({

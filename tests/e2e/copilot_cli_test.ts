@@ -71,6 +71,7 @@ const KEY_CASES = [
   "pre-pascal-claude-deny",
   "pre-modified-args",
   "post-block",
+  "postfail-context",
   "prompt-block",
   "start-context",
   "stop-block",
