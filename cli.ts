@@ -18,7 +18,7 @@ import denoJson from "./deno.json" with { type: "json" };
 import { type CommandModule, COMMANDS, type CommandSpec, findCommand } from "./src/cli/commands.ts";
 import { EveryhookError, EXIT } from "./src/contract/errors.ts";
 import { EVENTS } from "./src/contract/contract.ts";
-import { denoIo, type Io } from "./src/cli/io.ts";
+import { denoIo, type Io, packageRootOf } from "./src/cli/io.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
 import { errorDocument, jsonText } from "./src/cli/report.ts";
 import { commandHelp, generalHelp } from "./src/cli/help.ts";
@@ -197,16 +197,7 @@ function internal(error: unknown): EveryhookError {
  * ```
  */
 export async function start(): Promise<never> {
-  Deno.exit(await main(Deno.args, denoIo(packageRoot())));
-}
-
-/** The folder of this file when it is a local file (a clone), for `deno task everyhook`. */
-function packageRoot(): { root?: string } {
-  const here = new URL(".", import.meta.url);
-  if (here.protocol !== "file:") return {};
-  const path = decodeURIComponent(here.pathname);
-  const root = /^\/[A-Za-z]:\//.test(path) ? path.slice(1).replaceAll("/", "\\") : path;
-  return { root: root.replace(/[\\/]$/, "") };
+  Deno.exit(await main(Deno.args, denoIo(packageRootOf(import.meta.url))));
 }
 
 if (import.meta.main) await start();

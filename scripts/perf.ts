@@ -9,8 +9,12 @@
  * push Claude Code sent (fixtures/claude-code/pre-tool.shell-force-push.json).
  *
  *   bare:         deno run <an empty script>
- *   run + shell:  deno run --allow-read --allow-run --allow-env cli.ts run --agent claude-code --event pre-tool -- <a shell hook that prints nothing>
- *   run + bfp:    the same with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
+ *   run + shell:  the line install writes: deno run --allow-read --allow-run --allow-env run.ts run
+ *                 --agent claude-code --event pre-tool -- <a shell hook that prints nothing>
+ *   cli.ts run:   the same through cli.ts, as lines written before run.ts name it
+ *   sweeper:      the sweeper run starts beside each hook on Linux, alone: sh with the
+ *                 script of src/run/process_tree.ts, which greps every process's environment
+ *   run + bfp:    run.ts with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
  *   direct bfp:   the line install writes for examples/block-force-push.ts, written with the
  *                 SDK: deno run --quiet --no-prompt <its shebang's permissions> block-force-push.ts
  *                 --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
@@ -20,12 +24,15 @@
  * Usage: deno task perf [--iterations N]
  *
  * What the CPU goes to (Linux, Deno 2.9.6, 2 shared cores): a bare start is
- * 20-30 ms. Deno builds the graph of every module a program can reach, dynamic
- * imports included, before it runs any: so each module reachable costs, used
- * or not (cli.ts reaches every command's modules: about 8-10 ms of run's
- * cost), and run and direct mode load one agent and walk the others.
- * Starting any process from Deno costs 8-12 ms; a hook that is a Deno program
- * starts a second Deno, which direct mode saves. Avoided: the first setTimeout
+ * 20-30 ms. What Deno loads and runs at start costs: cli.ts's command table
+ * and the modules it imports cost run about half as much again as run.ts,
+ * the entry the line names, which imports only run's. The first process
+ * Deno starts costs 8-12 ms, each one after it about 1 ms; the sweeper (a
+ * second process, sh and grep reading every process's environment) costs about
+ * 0.3-0.5x, and is needed after every hook, even one that exits at once (it may
+ * have left a daemon), and from the start, so it runs on even if run is
+ * SIGKILLed. A hook that is a Deno program starts a second Deno, which direct
+ * mode saves. Avoided: the first setTimeout
  * of a process (the hook runner and direct mode time with Atomics.waitAsync)
  * and reading stdin through Deno.stdin.readable (io.ts and the SDK use read()).
  *
@@ -34,6 +41,7 @@
 
 import { directArgv } from "../src/hooks_files/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
+import { RUN_ID_VAR, SWEEP_SCRIPT } from "../src/run/process_tree.ts";
 
 const GOAL = 1.5;
 const root = new URL("..", import.meta.url).pathname;
@@ -108,11 +116,24 @@ try {
   await Deno.writeTextFile(payload, JSON.stringify(fixture.payload));
   const hook = `${root}examples/block-force-push.ts`;
   const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
-  const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "cli.ts", "run"];
+  const flags = [deno, "run", "--allow-read", "--allow-run", "--allow-env"];
+  const run = [...flags, "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const cases: Case[] = [
     { name: "bare deno run", argv: [deno, "run", empty], cpu: [], wall: [] },
     { name: "run + shell", argv: [...run, ...line, quiet], goal: GOAL, cpu: [], wall: [] },
+    {
+      name: "cli.ts run",
+      argv: [...flags, "cli.ts", "run", ...line, quiet],
+      cpu: [],
+      wall: [],
+    },
+    {
+      name: "sweeper",
+      argv: ["/bin/sh", "-c", SWEEP_SCRIPT, "everyhook-sweep", `${RUN_ID_VAR}=perf`],
+      cpu: [],
+      wall: [],
+    },
     { name: "run + bfp", argv: [...run, ...line, hook], cpu: [], wall: [] },
     {
       name: "direct bfp",
@@ -130,7 +151,7 @@ try {
   ];
   // The direct line must answer as install means it to: a deny of the recorded force push.
   const check = await new Deno.Command("bash", {
-    args: ["-c", '"$@" <"$0"', payload, ...cases[3]!.argv],
+    args: ["-c", '"$@" <"$0"', payload, ...cases.find((c) => c.name === "direct bfp")!.argv],
     stdout: "piped",
     stderr: "piped",
   }).output();

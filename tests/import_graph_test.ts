@@ -103,6 +103,17 @@ Deno.test("run's import graph holds no node: or npm: module, nothing of other co
   assert.deepEqual(problems(loaded), []);
 });
 
+Deno.test("run.ts, the entry the line install writes, reaches only run's modules, dynamic imports included", async () => {
+  const graph = await runtimeGraph(["run.ts"], ROOT, true);
+  assert.ok(graph.has(at("src/commands/run.ts")), "the walk missed the run command");
+  assert.ok(graph.has(at("src/run/hook_process.ts")), "the walk missed hook_process.ts");
+  assert.deepEqual(problems(graph), []);
+  assert.ok(!graph.has(at("cli.ts")), "run.ts loads cli.ts");
+  // Far less than cli.ts, whose command table reaches every command.
+  const cli = await runtimeGraph(["cli.ts"], ROOT, true);
+  assert.ok(graph.size * 2 < cli.size, `run.ts reaches ${graph.size} modules, cli.ts ${cli.size}`);
+});
+
 /** What the SDK must not load: install, list, bench, explain and the rest of the CLI. */
 const NOT_IN_THE_SDK = {
   test: (s: string) =>
@@ -233,7 +244,7 @@ const LAYERS: readonly RegExp[] = [
   /^src\/readers\//,
   /^src\/cli\//,
   /^src\/commands\//,
-  /^(cli|mod)\.ts$/,
+  /^(cli|mod|run)\.ts$/,
 ];
 
 function layerOf(path: string): number {
@@ -265,10 +276,10 @@ async function sourceModules(dir: URL, prefix: string): Promise<string[]> {
 Deno.test("the project's imports make no circle and never point up a layer", async () => {
   const modules = (await sourceModules(new URL("src/", ROOT), "src/"))
     .filter((m) => !m.endsWith("_test.ts"));
-  const edges = await projectEdges(["cli.ts", "mod.ts", ...modules], ROOT);
+  const edges = await projectEdges(["cli.ts", "mod.ts", "run.ts", ...modules], ROOT);
   assert.ok(edges.has("src/commands/run.ts"), "the walk missed cli.ts's dynamic imports");
   for (const m of edges.keys()) {
-    if (m.startsWith("src/") || m === "cli.ts" || m === "mod.ts") {
+    if (m.startsWith("src/") || /^(cli|mod|run)\.ts$/.test(m)) {
       assert.notEqual(layerOf(m), -1, `${m} is in no layer`);
     }
   }

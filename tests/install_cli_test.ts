@@ -137,7 +137,7 @@ for (const scope of ["user", "project"] as const) {
             "--allow-read",
             "--allow-run",
             "--allow-env",
-            CLI,
+            CLI.replace(/cli\.ts$/, "run.ts"),
           ]);
         }
       }

@@ -1,6 +1,6 @@
 /**
  * `everyhook run` under fire, as the agents start it (a real `deno run` of
- * cli.ts): an agent that holds stdin open, one that never stops writing, a
+ * run.ts, the entry the line install writes names): an agent that holds stdin open, one that never stops writing, a
  * stop whose transcript is a FIFO, a hook that says no by its exit code while
  * it floods stderr, and `run` itself killed with SIGKILL while its hook runs a
  * daemon. Every wait is inside the one deadline `--timeout` sets, and when it
@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CLI = new URL("../run.ts", import.meta.url).pathname;
 const RUN_FLAGS = ["--allow-read", "--allow-run", "--allow-env"];
 const linux = Deno.build.os === "linux";
 if (!linux) {

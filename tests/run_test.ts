@@ -1,11 +1,13 @@
 /**
- * `everyhook run` as the agents start it: a real `deno run` of cli.ts with the
- * permissions `run` needs and no more, the agent's JSON on stdin, and real hook
- * scripts in a throwaway folder.
+ * `everyhook run` as the agents start it: a real `deno run` of run.ts (the
+ * entry the line install writes names) with the permissions `run` needs and no
+ * more, the agent's JSON on stdin, and real hook scripts in a throwaway folder;
+ * and through cli.ts, as lines written before run.ts name it.
  */
 import assert from "node:assert/strict";
 
-const CLI = new URL("../cli.ts", import.meta.url).pathname;
+const CLI = new URL("../run.ts", import.meta.url).pathname;
+const OLD_CLI = new URL("../cli.ts", import.meta.url).pathname;
 const RUN_FLAGS = ["--allow-read", "--allow-run", "--allow-env"];
 const unix = Deno.build.os !== "windows";
 if (!unix) {
@@ -26,11 +28,11 @@ interface Ran {
 async function everyhook(
   args: string[],
   stdin: string | Uint8Array,
-  options: { flags?: string[]; env?: Record<string, string>; cwd?: string } = {},
+  options: { flags?: string[]; env?: Record<string, string>; cwd?: string; entry?: string } = {},
 ): Promise<Ran> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...(options.flags ?? RUN_FLAGS), CLI, "run", ...args],
+    args: ["run", ...(options.flags ?? RUN_FLAGS), options.entry ?? CLI, "run", ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -157,6 +159,30 @@ Deno.test("run: a TypeScript hook with a shebang granting nothing denies a force
     assert.equal(harmless.code, 0);
     assert.equal(harmless.stdout, "");
   });
+});
+
+Deno.test("run: a line that names cli.ts, as install wrote before run.ts, answers the same", async () => {
+  await withHooks(async (dir) => {
+    for (const command of ["git push --force", "git status"]) {
+      const payload = claudePre(command, dir);
+      const now = await everyhook(pre(`${dir}/deny.ts`), payload);
+      const before = await everyhook(pre(`${dir}/deny.ts`), payload, { entry: OLD_CLI });
+      assert.deepEqual([before.code, before.stdout], [now.code, now.stdout], command);
+    }
+  });
+});
+
+Deno.test("run.ts runs run alone: other words are a usage error that names cli.ts", async () => {
+  for (const words of [["install", "hook.ts"], ["--help"], ["run", "--version"]]) {
+    const child = await new Deno.Command(Deno.execPath(), {
+      args: ["run", ...RUN_FLAGS, CLI, ...words],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(child.code, 2, words.join(" "));
+    assert.match(new TextDecoder().decode(child.stderr), /runs only everyhook's run.*cli\.ts/);
+  }
 });
 
 Deno.test("run: a TypeScript hook gets only its shebang's permissions, and the EVERYHOOK variables", async () => {

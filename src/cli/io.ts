@@ -76,6 +76,29 @@ export function invocationCwd(
   return trim(processCwd) === trim(root) ? initCwd : processCwd;
 }
 
+/**
+ * The package's folder for {@linkcode denoIo}, from the address of one of its
+ * top-level modules: that module's folder when it is a local file (a clone),
+ * nothing when it is not (a JSR address).
+ *
+ * @param moduleUrl The module's `import.meta.url`.
+ * @returns The options for `denoIo`.
+ *
+ * @example Usage
+ * ```ts
+ * import { packageRootOf } from "./io.ts";
+ * console.assert(packageRootOf("file:///opt/everyhook/cli.ts").root === "/opt/everyhook");
+ * console.assert(packageRootOf("https://jsr.io/@everyhook/cli/0.1.0/cli.ts").root === undefined);
+ * ```
+ */
+export function packageRootOf(moduleUrl: string): DenoIoOptions {
+  const here = new URL(".", moduleUrl);
+  if (here.protocol !== "file:") return {};
+  const path = decodeURIComponent(here.pathname);
+  const root = /^\/[A-Za-z]:\//.test(path) ? path.slice(1).replaceAll("/", "\\") : path;
+  return { root: root.replace(/[\\/]$/, "") };
+}
+
 /** What the process's Io needs to know about where everyhook runs from. */
 export interface DenoIoOptions {
   /**

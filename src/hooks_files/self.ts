@@ -10,15 +10,18 @@ import { flagFor, RUN_PERMISSIONS, type RuntimeFacts } from "../run/runtime.ts";
 export type { RuntimeFacts } from "../run/runtime.ts";
 
 /**
- * How everyhook starts itself, as the agents will start it.
+ * How everyhook starts itself, as the agents will start it. Under `deno run`
+ * the line names run.ts, the entry that runs `run` alone (it reaches only
+ * run's modules, where cli.ts reaches every command's), beside cli.ts or as the
+ * package's `./run` export; lines that name cli.ts, written before, still run.
  *
  * - `binary`: a compiled binary; the program is its own path.
- * - `clone`: `deno run` of cli.ts in a clone or copy on disk.
- * - `jsr`: `deno run` of the package from JSR, at one version, with
+ * - `clone`: `deno run` of run.ts in a clone or copy on disk.
+ * - `jsr`: `deno run` of the package's `./run` from JSR, at one version, with
  *   `--no-config`: a remote main module would otherwise take the deno.json and
  *   lockfile of the folder the agent runs it in (the user's project), so a broken
  *   or unrelated config there would stop the hook, and Deno would write that
- *   project's lockfile. A clone's cli.ts takes its own deno.json, beside it.
+ *   project's lockfile. A clone's run.ts takes its own deno.json, beside it.
  */
 export type SelfForm = "binary" | "clone" | "jsr";
 
@@ -84,7 +87,7 @@ export interface SelfOptions {
  *   mainModule: "file:///opt/everyhook/cli.ts",
  *   os: "linux",
  * });
- * console.assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/cli.ts");
+ * console.assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/run.ts");
  * ```
  */
 export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): SelfInvocation {
@@ -112,7 +115,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   if (version !== undefined) {
     return {
       form: "jsr",
-      argv: [program, "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/cli`],
+      argv: [program, "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/run`],
       warnings,
       deno: program,
     };
@@ -125,7 +128,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   }
   return {
     form: "clone",
-    argv: [program, "run", ...RUN_FLAGS, fileUrlToPath(main, facts.os)],
+    argv: [program, "run", ...RUN_FLAGS, fileUrlToPath(new URL("run.ts", main).href, facts.os)],
     warnings,
     deno: program,
   };

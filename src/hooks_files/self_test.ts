@@ -19,7 +19,7 @@ Deno.test("selfInvocation() gives a compiled binary its own path and nothing els
   assert.deepEqual(w.argv, ["C:/Tools/everyhook.exe"]);
 });
 
-Deno.test("selfInvocation() from a clone writes deno, run's three flags and cli.ts", () => {
+Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.ts beside cli.ts", () => {
   const s = selfInvocation(deno({}));
   assert.equal(s.form, "clone");
   assert.deepEqual(s.argv, [
@@ -28,7 +28,7 @@ Deno.test("selfInvocation() from a clone writes deno, run's three flags and cli.
     "--allow-read",
     "--allow-run",
     "--allow-env",
-    "/opt/everyhook/cli.ts",
+    "/opt/everyhook/run.ts",
   ]);
   assert.deepEqual(s.warnings, []);
 });
@@ -41,15 +41,15 @@ Deno.test("selfInvocation() decodes a Windows file address into a drive path", (
   }));
   assert.deepEqual(s.argv.at(0), "C:/Program Files/deno/deno.exe");
   assert.match(s.warnings[0]!, /PowerShell/);
-  assert.deepEqual(s.argv.at(-1), "C:/Users/me/every hook/cli.ts");
+  assert.deepEqual(s.argv.at(-1), "C:/Users/me/every hook/run.ts");
 });
 
-Deno.test("selfInvocation() uses cli.ts beside src/ when the main module is something else", () => {
+Deno.test("selfInvocation() uses run.ts beside src/ when the main module is something else", () => {
   const s = selfInvocation(
     deno({ mainModule: "file:///work/tests/x_test.ts" }),
     { cliUrl: "file:///work/cli.ts" },
   );
-  assert.equal(s.argv.at(-1), "/work/cli.ts");
+  assert.equal(s.argv.at(-1), "/work/run.ts");
 });
 
 Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
@@ -69,14 +69,14 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
       "--allow-read",
       "--allow-run",
       "--allow-env",
-      "jsr:@everyhook/cli@0.3.1/cli",
+      "jsr:@everyhook/cli@0.3.1/run",
     ]);
   }
   const viaLibrary = selfInvocation(
     deno({ mainModule: "https://example.com/script.ts" }),
     { cliUrl: "https://jsr.io/@everyhook/cli/1.0.0-rc.1/cli.ts" },
   );
-  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/cli");
+  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/run");
 });
 
 Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the versioned specifier", () => {
@@ -88,7 +88,7 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
       jsrUrl,
     });
     assert.equal(s.form, "jsr");
-    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/cli");
+    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run");
     assert.deepEqual(s.argv.slice(1, 6), [
       "run",
       "--no-config",
@@ -101,7 +101,7 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     cliUrl: "http://127.0.0.1:4873/@everyhook/cli/2.0.0/cli.ts",
     jsrUrl: "http://127.0.0.1:4873",
   });
-  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/cli");
+  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/run");
   // The same address with another registry in use is not this package on JSR.
   assert.throws(
     () =>
