@@ -24,14 +24,18 @@
  * Usage: deno task perf [--iterations N]
  *
  * What the CPU goes to (Linux, Deno 2.9.6, 2 shared cores): a bare start is
- * 20-30 ms. What Deno loads and runs at start costs: cli.ts's command table
- * and the modules it imports cost run about half as much again as run.ts,
- * the entry the line names, which imports only run's. The first process
- * Deno starts costs 8-12 ms, each one after it about 1 ms; the sweeper (a
- * second process, sh and grep reading every process's environment) costs about
- * 0.3-0.5x, and is needed after every hook, even one that exits at once (it may
- * have left a daemon), and from the start, so it runs on even if run is
- * SIGKILLed. A hook that is a Deno program starts a second Deno, which direct
+ * 20-35 ms. What Deno loads and runs at start costs: through cli.ts (its
+ * command table and what it imports) run costs 0.3-0.5x more than through
+ * run.ts, the entry the line names, which imports only run's modules. The
+ * first process Deno starts costs 8-12 ms, each one after it about 1 ms, so
+ * the sweeper started beside each hook costs Deno little; on its own (sh, and a
+ * grep through every process's environment once the hook is done) it costs
+ * about 6 ms (0.2x) with a hundred processes on the machine. It cannot start later or
+ * less often without losing what it is for: it must be running before the hook
+ * starts so that a SIGKILL of run still ends a daemon, and a sweep is needed
+ * after every hook, even one that exits at once, which may have left a daemon
+ * (Deno reads /proc only with --allow-all, so the sweep is a program of its
+ * own). A hook that is a Deno program starts a second Deno, which direct
  * mode saves. Avoided: the first setTimeout
  * of a process (the hook runner and direct mode time with Atomics.waitAsync)
  * and reading stdin through Deno.stdin.readable (io.ts and the SDK use read()).
