@@ -35,7 +35,9 @@ export type PinnedAgent =
   | "gemini-cli"
   | "copilot-cli"
   | "qwen-code"
-  | "factory-droid";
+  | "factory-droid"
+  | "opencode"
+  | "kilo";
 
 /** The pinned agents, by everyhook's agent id. */
 export const PINS: Readonly<Record<PinnedAgent, Pin>> = {
@@ -47,6 +49,10 @@ export const PINS: Readonly<Record<PinnedAgent, Pin>> = {
   "qwen-code": { package: "@qwen-code/qwen-code", version: "0.24.4", bin: "qwen", node: NODE_22 },
   // Factory's CLI under the package name `droid`: a compiled binary in a platform package.
   "factory-droid": { package: "droid", version: "0.215.0", bin: "droid" },
+  // A compiled binary in a platform package; hooks are a plugin it loads.
+  "opencode": { package: "opencode-ai", version: "1.18.33", bin: "opencode" },
+  // OpenCode's fork; 7.8.1 has no platform packages in the registry, 7.7.7 does.
+  "kilo": { package: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
 };
 
 /** The folder (git ignores it) the agents are installed into, one folder each. */
