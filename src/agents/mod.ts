@@ -13,6 +13,8 @@ import { copilotCli } from "./copilot_cli.ts";
 import { cursor } from "./cursor.ts";
 import { qwenCode } from "./qwen_code.ts";
 import { factoryDroid } from "./factory_droid.ts";
+import { opencode } from "./opencode.ts";
+import { kilo } from "./kilo.ts";
 
 export type { Agent } from "./types.ts";
 
@@ -33,6 +35,8 @@ export const AGENTS: readonly Agent[] = [
   cursor,
   qwenCode,
   factoryDroid,
+  opencode,
+  kilo,
 ];
 
 /**

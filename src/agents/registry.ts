@@ -57,6 +57,8 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
     aliases: ["droid"],
     load: async () => (await import("./factory_droid.ts")).factoryDroid,
   },
+  { id: "opencode", aliases: [], load: async () => (await import("./opencode.ts")).opencode },
+  { id: "kilo", aliases: ["kilo-code"], load: async () => (await import("./kilo.ts")).kilo },
 ];
 
 /**

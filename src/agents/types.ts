@@ -149,6 +149,12 @@ export interface InstallInfo {
   files: Readonly<Record<"user" | "project", FileLocation>>;
   /** The layout of entries in that file. */
   layout: EntryLayout;
+  /**
+   * What holds the entries: a JSON file (when absent), or `plugin`, a
+   * JavaScript plugin everyhook writes whole, whose `HOOKS` value holds them
+   * (OpenCode, Kilo Code: see src/hooks_files/plugin_file.ts).
+   */
+  container?: "plugin";
   /** The unit of the entry's timeout field. */
   timeoutUnit: "s" | "ms";
   /**
@@ -198,8 +204,8 @@ export interface ReadLocation {
   env?: string;
   /** How many leading parts the variable's folder stands for. */
   envReplaces?: number;
-  /** JSON (comments allowed) or TOML. */
-  format: "json" | "toml";
+  /** JSON (comments allowed), TOML, or everyhook's plugin (its `HOOKS` value). */
+  format: "json" | "toml" | "plugin";
   /** The parts name a folder: every `*.json` file in it is read. */
   folder?: boolean;
   /** The layout of the entries, when it is not the agent's own (Copilot CLI reading Claude Code's files). */

@@ -11,10 +11,13 @@ import {
   decodeJsonText,
   DEFAULT_FORMAT,
   duplicateHooksKey,
+  encodeJsonText,
   type JsonText,
   parseJsonText,
+  type TextFormat,
 } from "./json_text.ts";
-import type { Agent } from "../agents/types.ts";
+import type { Agent, InstallInfo } from "../agents/types.ts";
+import { pluginHooksText, pluginText } from "./plugin_file.ts";
 import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
 import { asRefusal } from "./fs_errors.ts";
@@ -46,11 +49,14 @@ export interface ReadFile {
 }
 
 /**
- * Read a hooks file for a change.
+ * Read a hooks file for a change. everyhook's plugin reads as the JSON text of
+ * its `HOOKS` value.
  *
  * @param file The path.
+ * @param info The agent's install data, for what holds its entries (a JSON file when absent).
  * @returns The snapshot, text and value.
- * @throws {EveryhookError} `config-syntax` when it is not UTF-8 JSON.
+ * @throws {EveryhookError} `config-syntax` when it is not UTF-8 JSON; `config-shape`
+ *   for a plugin everyhook did not write or that was edited.
  *
  * @example Usage
  * ```ts ignore
@@ -58,10 +64,18 @@ export interface ReadFile {
  * const f = await readHooksFile("/home/me/.codex/hooks.json");
  * ```
  */
-export async function readHooksFile(file: string): Promise<ReadFile> {
+export async function readHooksFile(
+  file: string,
+  info?: Pick<InstallInfo, "container">,
+): Promise<ReadFile> {
   const snapshot = await readSnapshot(file);
   if (snapshot.bytes === null) {
     return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
+  }
+  if (info?.container === "plugin") {
+    const text = pluginHooksText(decodeJsonText(snapshot.bytes, file).text, file);
+    const value = text === "" ? undefined : parseJsonText(text, file);
+    return { snapshot, json: { text, format: DEFAULT_FORMAT }, value };
   }
   const json = decodeJsonText(snapshot.bytes, file);
   const value = parseJsonText(json.text, file);
@@ -90,6 +104,56 @@ export async function readHooksFile(file: string): Promise<ReadFile> {
 export function verifyJson(file: string): (bytes: Uint8Array) => void {
   return (bytes) => {
     parseJsonText(decodeJsonText(bytes, file).text, file);
+  };
+}
+
+/**
+ * The bytes to write for an agent's hooks file: the JSON text, or for
+ * everyhook's plugin, the plugin around it.
+ *
+ * @param info The agent's install data.
+ * @param text The JSON text.
+ * @param format The file's layout.
+ * @returns The bytes.
+ *
+ * @example Usage
+ * ```ts
+ * import { fileContent } from "./config_file.ts";
+ * import { DEFAULT_FORMAT } from "./json_text.ts";
+ * console.assert(fileContent({}, "{}\n", DEFAULT_FORMAT).length === 3);
+ * ```
+ */
+export function fileContent(
+  info: Pick<InstallInfo, "container">,
+  text: string,
+  format: TextFormat,
+): Uint8Array {
+  return info.container === "plugin"
+    ? new TextEncoder().encode(pluginText(text))
+    : encodeJsonText(text, format);
+}
+
+/**
+ * The check for bytes about to be written into an agent's hooks file: JSON, or
+ * everyhook's plugin with a JSON `HOOKS`.
+ *
+ * @param info The agent's install data.
+ * @param file The path, for messages.
+ * @returns The check.
+ *
+ * @example Usage
+ * ```ts
+ * import { verifyFile } from "./config_file.ts";
+ * verifyFile({}, "x.json")(new TextEncoder().encode("{}"));
+ * ```
+ */
+export function verifyFile(
+  info: Pick<InstallInfo, "container">,
+  file: string,
+): (bytes: Uint8Array) => void {
+  if (info.container !== "plugin") return verifyJson(file);
+  return (bytes) => {
+    parseJsonText(pluginHooksText(decodeJsonText(bytes, file).text, file), file);
   };
 }
 

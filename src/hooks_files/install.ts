@@ -32,20 +32,21 @@ import {
   removeEntry,
   replaceEntry,
 } from "./hooks_file.ts";
-import { encodeJsonText, parseJsonText } from "./json_text.ts";
+import { parseJsonText } from "./json_text.ts";
 import { startText } from "./replay.ts";
 import {
   agentFiles,
+  fileContent,
   hookPath,
   type InstallWorld,
   type ReadFile,
   readHooksFile,
   refusalReason,
   renameHook,
-  verifyJson,
+  verifyFile,
 } from "./config_file.ts";
 import type { Scope } from "./locations.ts";
-import { safeWrite } from "./safe_write.ts";
+import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
 import { hookWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
@@ -246,15 +247,17 @@ export async function install(
     results.push(row);
     if (events.length === 0) continue;
     try {
-      const read = await readHooksFile(file);
+      const read = await readHooksFile(file, agent.install);
       const plan = planAgent(agent, events, options, { hook, starter }, read, world.os);
       row.entries = plan.entries;
       row.notes.push(...plan.notes);
       if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
+      const content = fileContent(agent.install, plan.text, read.json.format);
+      if (sameBytes(content, read.snapshot.bytes)) continue;
       const written = await safeWrite({
         snapshot: read.snapshot,
-        content: encodeJsonText(plan.text, read.json.format),
-        verify: verifyJson(file),
+        content,
+        verify: verifyFile(agent.install, file),
         dryRun: options.dryRun,
         now: world.now(),
         ...renameHook(world, file),

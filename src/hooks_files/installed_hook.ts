@@ -77,7 +77,7 @@ export async function installedHook(
   for (const { agent, file } of agentFiles(query.agents, query.scope, query.project, world)) {
     let value: unknown;
     try {
-      value = (await readHooksFile(file)).value;
+      value = (await readHooksFile(file, agent.install)).value;
     } catch {
       continue; // uninstall reports the file's problem itself
     }

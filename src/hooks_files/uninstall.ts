@@ -17,19 +17,14 @@ import { linePath, samePath } from "./command_line.ts";
 import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
+  fileContent,
   type InstallWorld,
   readHooksFile,
   refusalReason,
   renameHook,
-  verifyJson,
+  verifyFile,
 } from "./config_file.ts";
-import {
-  editJson,
-  encodeJsonText,
-  hasComment,
-  parseJsonText,
-  type TextFormat,
-} from "./json_text.ts";
+import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
 import type { Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
 import { readWhole, safeWrite } from "./safe_write.ts";
@@ -174,7 +169,7 @@ async function uninstallOne(
   world: InstallWorld,
   row: UninstallResult,
 ): Promise<void> {
-  const read = await readHooksFile(file);
+  const read = await readHooksFile(file, agent.install);
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
     return;
@@ -201,7 +196,7 @@ async function uninstallOne(
   if (row.removed === 0) return;
   text = withoutEmptiedHooks(text, root, format);
   root = parseJsonText(text, file) as JsonObject;
-  let content: Uint8Array | null = encodeJsonText(text, format);
+  let content: Uint8Array | null = fileContent(info, text, format);
   const current = read.snapshot.bytes;
   for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
     let bytes: Uint8Array;
@@ -220,7 +215,7 @@ async function uninstallOne(
   const written = await safeWrite({
     snapshot: read.snapshot,
     content,
-    verify: verifyJson(file),
+    verify: verifyFile(info, file),
     dryRun: options.dryRun,
     now: world.now(),
     ...renameHook(world, file),

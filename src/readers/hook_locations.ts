@@ -31,9 +31,10 @@ export function agentLocations(
 ): Array<ReadLocation & { path: string }> {
   const { user, project } = agent.install.files;
   // Where the agent reads every file in the folder of its hooks file, the folder is read.
+  const ownFormat = agent.install.container === "plugin" ? "plugin" : "json";
   const own: ReadLocation[] = agent.listing?.readsHooksFolder
     ? [folderOf(user), folderOf(project)]
-    : [{ ...user, format: "json" }, { ...project, format: "json" }];
+    : [{ ...user, format: ownFormat }, { ...project, format: ownFormat }];
   const out: Array<ReadLocation & { path: string }> = [];
   for (const loc of [...own, ...(agent.reads ?? [])]) {
     const path = locate(loc, world);

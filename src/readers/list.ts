@@ -17,8 +17,11 @@ import { addSwitchProblems } from "./list_switches.ts";
 import type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
+import { pluginHooksText } from "../hooks_files/plugin_file.ts";
 
 export type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+
+const FORMAT_NAMES = { json: "JSON", toml: "TOML", plugin: "everyhook's plugin" } as const;
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v)
@@ -89,14 +92,12 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
               ? parseToml(text)
               : text.trim() === ""
               ? {}
-              : parseJsonText(text, path),
+              : parseJsonText(loc.format === "plugin" ? pluginHooksText(text, path) : text, path),
           );
         } catch (e) {
           file.status = "unreadable";
           file.problems.push(
-            `not valid ${loc.format === "toml" ? "TOML" : "JSON"}: ${
-              (e as Error).message.split("\n")[0]
-            }`,
+            `not valid ${FORMAT_NAMES[loc.format]}: ${(e as Error).message.split("\n")[0]}`,
           );
         }
         if (root) {

@@ -23,7 +23,7 @@ function asRecord(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** A settings file's root object, or undefined when it is missing, unreadable or not a file. */
-async function readSettings(path: string, format: "json" | "toml") {
+async function readSettings(path: string, format: "json" | "toml" | "plugin") {
   try {
     const read = await readListed(path);
     if (read.kind !== "text") return undefined;

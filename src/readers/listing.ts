@@ -18,7 +18,7 @@ export interface ListedFile {
   /** The absolute path. */
   file: string;
   /** json or toml. */
-  format: "json" | "toml";
+  format: "json" | "toml" | "plugin";
   /** read, missing, or unreadable. */
   status: "read" | "missing" | "unreadable";
   /** Problems of the file as a whole. */
