@@ -25,6 +25,8 @@ const HARNESSES: Readonly<Record<string, string>> = {
   "copilot-cli": "copilot_cli",
   "qwen-code": "qwen_code",
   "factory-droid": "factory_droid",
+  "opencode": "opencode",
+  "kilo": "kilo",
 };
 
 /** Records the agents named in `args` (all when none); returns the exit code. */

@@ -129,7 +129,7 @@ const PROMPT: EventCells = {
     exit: 0,
     effect: "blocked",
     note:
-      "the plugin throws the reason: the prompt never reaches the model, and the run ends with the error",
+      "the plugin throws the reason: the prompt never reaches the model, and a headless run ends with exit 1 without printing the reason",
     basis: seen("prompt-block"),
   },
   ask: {

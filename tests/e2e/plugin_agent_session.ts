@@ -13,7 +13,12 @@
  */
 
 import { pluginText } from "../../src/hooks_files/plugin_file.ts";
-import { type ChatScript, mainTurns, startFakeOpenAiChat, toolResults } from "./fake_openai_chat.ts";
+import {
+  type ChatScript,
+  mainTurns,
+  startFakeOpenAiChat,
+  toolResults,
+} from "./fake_openai_chat.ts";
 import { runAgent } from "./process.ts";
 import type { HookRule } from "./record_hook.ts";
 import { agentBin, readHookLog, recordHookCommand, type World } from "./world.ts";

@@ -1,0 +1,268 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * The end-to-end tests of an agent whose hooks are everyhook's plugin
+ * (OpenCode, Kilo Code): what the plugin sends still has the committed
+ * fixtures' keys, key conformance cases still hold, and everyhook works in it
+ * for real (install writes the plugin into the throwaway config folder, the
+ * agent's run, uninstall leaves the folder's files as they were).
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import type { ConformanceFile } from "./harness_types.ts";
+import {
+  ANSWER_HOOK,
+  BLOCK_FORCE_PUSH,
+  cliMissing,
+  committedFixtures,
+  everyhookCli,
+  HANG_HOOK,
+  LOG_TOOL_CALLS,
+  payloadShape,
+  readLoggedDocs,
+} from "./everyhook_e2e.ts";
+import { textStep, toolStep } from "./fake_openai_chat.ts";
+import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { inPool } from "./process.ts";
+import { type ChatSession, chatWorld, FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";
+import {
+  PLUGIN_CASES,
+  pluginFixtures,
+  pluginFixtureSession,
+  runPluginCase,
+} from "./plugin_agent_harness.ts";
+import { type PluginAgent, runPluginAgent, userPlugin } from "./plugin_agent_session.ts";
+import { agentVersion, skipReason, type World } from "./world.ts";
+
+/** The conformance cases re-run each time (in parallel, two at once). */
+const KEY_CASES = ["pre-block", "post-append"];
+
+/** The agent's plugin folders in a world and every file in them (absent ones left out). */
+async function snapshot(agent: PluginAgent, world: World): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const user = userPlugin(agent, world);
+  const folders = [
+    user.slice(0, user.lastIndexOf("/")),
+    `${world.project}/${agent.projectFolder}/plugin`,
+  ];
+  for (const folder of folders) {
+    try {
+      for await (const e of Deno.readDir(folder)) {
+        if (e.isFile) out[`${folder}/${e.name}`] = await Deno.readTextFile(`${folder}/${e.name}`);
+      }
+    } catch { /* absent */ }
+  }
+  return out;
+}
+
+/** What went wrong, for assertion messages. */
+function why(s: ChatSession): string {
+  return `exit ${s.run.code}${s.run.timedOut ? " (timed out)" : ""}\nstderr:\n${
+    s.run.stderr.slice(-1500)
+  }\nstdout:\n${s.run.stdout.slice(-1500)}\ntool results:\n${
+    JSON.stringify(s.toolResults).slice(0, 1500)
+  }`;
+}
+
+/**
+ * Registers one plugin agent's end-to-end tests; they skip, saying why, when
+ * the agent cannot be installed or started here.
+ *
+ * @param agent How to start the agent.
+ * @returns When the tests are registered.
+ *
+ * @example Usage
+ * ```ts ignore
+ * await pluginAgentTests(OPENCODE);
+ * ```
+ */
+export async function pluginAgentTests(agent: PluginAgent): Promise<void> {
+  const id = agent.id;
+  const skip = await skipReason(id);
+  if (skip) console.log(`${id} end-to-end tests skip: ${skip}`);
+
+  Deno.test({
+    name: `${id} plugin payloads still have every key of the committed fixtures`,
+    ignore: skip !== undefined,
+    async fn() {
+      const version = await agentVersion(id);
+      await using world = await chatWorld(id);
+      const session = await pluginFixtureSession(agent, world);
+      const { fixtures, missing } = pluginFixtures(agent, session, world, version);
+      assert.equal(session.run.code, 0, why(session));
+      const other = session.requests.filter((r) => !r.path.endsWith("/chat/completions"));
+      assert.deepEqual(other.map((r) => `${r.method} ${r.path}`), []);
+      assert.deepEqual(missing, [], why(session));
+      const committed = await committedFixtures(id);
+      assert.equal(fixtures.length, committed.size, "as many fixtures as are committed");
+      for (const fresh of fixtures) {
+        const name = `${fresh.event}.${fresh.variant}`;
+        const old = committed.get(name);
+        assert.ok(old, `fixtures/${id}/${name}.json is committed`);
+        const have = new Set(payloadShape(fresh.payload));
+        // The session's own record (its id, title, times) is the agent's to grow or shrink.
+        const gone = payloadShape(old.payload).filter((k) =>
+          !have.has(k) && !k.startsWith("input.properties.info.")
+        );
+        assert.deepEqual(gone, [], `${name}: keys gone`);
+        assert.equal(fresh.nativeEvent, old.nativeEvent, name);
+      }
+    },
+  });
+
+  Deno.test({
+    name: `${id} still does what fixtures/conformance/${id}.json says for the key cases`,
+    ignore: skip !== undefined,
+    async fn() {
+      const file = JSON.parse(
+        await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${id}.json`),
+      ) as ConformanceFile;
+      const cases = PLUGIN_CASES.filter((c) => KEY_CASES.includes(c.id));
+      assert.equal(cases.length, KEY_CASES.length);
+      const fresh = await inPool(cases, 2, (c) => runPluginCase(agent, c));
+      for (const now of fresh) {
+        const then = file.cases.find((c) => c.id === now.id);
+        assert.ok(then, `case ${now.id} is recorded`);
+        const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
+        assert.deepEqual(pick(now), pick(then), `case ${now.id} (${now.notes})`);
+      }
+    },
+  });
+
+  const cliSkip = skip ?? await cliMissing();
+  if (cliSkip && !skip) console.log(`${id} everyhook end-to-end tests skip: ${cliSkip}`);
+  if (!cliSkip) {
+    console.log(
+      `${id}: the stop-sent-back scenario skips: session.idle is an event a plugin is only told of, so no answer sends the agent back`,
+    );
+  }
+
+  const everyhook = (world: World, env: Record<string, string>, args: string[]) =>
+    everyhookCli(args, world.env(env), world.project);
+  const configEnv = (world: World) => ({ XDG_CONFIG_HOME: `${world.root}/config` });
+  const install = (world: World, hook: string, events: string, more: string[] = []) =>
+    everyhook(world, configEnv(world), [
+      "install",
+      hook,
+      "--agent",
+      id,
+      "--scope",
+      "user",
+      "--event",
+      events,
+      ...more,
+    ]);
+
+  Deno.test({
+    name: `everyhook in ${id}: block-force-push and log-tool-calls through the plugin, uninstall`,
+    ignore: cliSkip !== undefined,
+    async fn() {
+      await using world = await chatWorld(id);
+      const log = `${world.root}/everyhook-log.jsonl`;
+      const answer = `${world.root}/answer.ts`;
+      await Deno.writeTextFile(answer, ANSWER_HOOK);
+      // A plugin of the person's own, beside everyhook's.
+      const own = `${world.root}/config/${agent.configFolder}/plugin/own.js`;
+      await Deno.mkdir(own.slice(0, own.lastIndexOf("/")), { recursive: true });
+      await Deno.writeTextFile(own, "export const Own = async () => ({});\n");
+      let before: Record<string, string> = {};
+      const s = await runPluginAgent(agent, {
+        world,
+        script: {
+          steps: [
+            toolStep("bash", { command: FORCE_PUSH, description: "Push the branch" }),
+            toolStep("bash", { command: "echo hello", description: "Say hello" }),
+            textStep("FINAL-1"),
+          ],
+        },
+        env: { EVERYHOOK_LOG: log },
+        before: async () => {
+          before = await snapshot(agent, world);
+          await install(world, LOG_TOOL_CALLS, "pre-tool,post-tool,stop");
+          await install(world, BLOCK_FORCE_PUSH, "pre-tool,post-tool");
+          await install(world, answer, "session-start,stop");
+          assert.notDeepEqual(await snapshot(agent, world), before);
+          const listed = await everyhook(world, configEnv(world), ["list", "--agent", id]);
+          assert.match(listed, /tool\.execute\.before/, listed);
+          assert.match(listed, /block-force-push\.ts/, listed);
+        },
+      });
+      const failure = why(s);
+      assert.equal(s.run.code, 0, failure);
+      // The force push never ran, and the model got the reason.
+      const push = s.toolResults[0] ?? "";
+      assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
+      assert.match(push, /force/i, failure);
+      // The harmless command ran.
+      assert.ok(s.toolResults.some((r) => /\bhello\b/.test(r)), failure);
+      const docs = await readLoggedDocs(log);
+      const text = JSON.stringify(docs).slice(0, 1500);
+      const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
+      assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
+      assert.equal(pre.agent, id);
+      assert.equal(pre.tool?.kind, "shell");
+      assert.ok(!docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH));
+      const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
+      assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
+      // The stop is logged once; a deny there sends nothing back.
+      assert.deepEqual(docs.filter((d) => d.event === "stop").map((d) => d.stop?.continued), [
+        false,
+      ]);
+      assert.ok(!requestsMention(s.turns, "R-E2E-STOP"), "no stop reason reached the model");
+      for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
+        await everyhook(world, configEnv(world), [
+          "uninstall",
+          hook,
+          "--agent",
+          id,
+          "--scope",
+          "user",
+        ]);
+      }
+      assert.deepEqual(await snapshot(agent, world), before);
+    },
+  });
+
+  Deno.test({
+    name: `everyhook in ${id}: a refused prompt never reaches the model`,
+    ignore: cliSkip !== undefined,
+    async fn() {
+      await using world = await chatWorld(id);
+      const answer = `${world.root}/answer.ts`;
+      await Deno.writeTextFile(answer, ANSWER_HOOK);
+      const s = await runPluginAgent(agent, {
+        world,
+        script: { steps: [textStep("FINAL-OK")] },
+        prompt: "R-E2E-SECRET-PROMPT",
+        before: () => install(world, answer, "prompt").then(() => {}),
+      });
+      assert.equal(s.turns.length, 0, `requests were sent\n${why(s)}`);
+      assert.ok(!requestsMention(s.requests, "R-E2E-SECRET-PROMPT"), why(s));
+    },
+  });
+
+  Deno.test({
+    name: `everyhook in ${id}: --fail-closed denies when the hook hangs`,
+    ignore: cliSkip !== undefined,
+    async fn() {
+      await using world = await chatWorld(id);
+      const hang = `${world.root}/hang.ts`;
+      await Deno.writeTextFile(hang, HANG_HOOK);
+      const s = await runPluginAgent(agent, {
+        world,
+        script: {
+          steps: [
+            toolStep("bash", { command: FORCE_PUSH, description: "Push the branch" }),
+            textStep("FINAL-OK"),
+          ],
+        },
+        before: () =>
+          install(world, hang, "pre-tool", ["--fail-closed", "--timeout", "5"]).then(() => {}),
+      });
+      const push = s.toolResults[0] ?? "";
+      assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran\n${why(s)}`);
+      assert.match(push, /ran past its|timed out/i, why(s));
+    },
+  });
+}
