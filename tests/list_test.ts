@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { command } from "../src/commands/list.ts";
 import { memoryIo } from "../src/cli/io.ts";
+import { pluginText } from "../src/hooks_files/plugin_file.ts";
 
 async function world(files: Record<string, string>) {
   const root = await Deno.makeTempDir({ prefix: "everyhook-list-" });
@@ -182,5 +183,26 @@ Deno.test("list prints a clean report and exits 0 where there is no problem", as
   const io = memoryIo({ env: { HOME: `${root}/home`, PATH: "" }, cwd: `${root}/project` });
   assert.equal(await command([], io), 0);
   assert.match(io.stdoutText(), /0 hooks in 0 files, 0 by everyhook; 0 problems/);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("list reads the lines of everyhook's plugin for OpenCode and Kilo Code, and flags an edited one", async () => {
+  const line =
+    '/bin/everyhook run --agent opencode --event pre-tool --timeout 28 -- "/h/no-push.ts"';
+  const hooks = { "tool.execute.before": [{ type: "command", command: line, timeout: 30 }] };
+  const text = pluginText(JSON.stringify({ version: 1, hooks }));
+  const root = await world({
+    "home/.config/opencode/plugin/everyhook.js": text,
+    "project/.kilo/plugin/everyhook.js": text.replace("carries out", "does"),
+  });
+  const { doc } = await list(root, ["--agent", "opencode,kilo"]);
+  const entry = doc.entries.find((e: { agent: string }) => e.agent === "opencode");
+  assert.equal(entry.event, "tool.execute.before");
+  assert.match(entry.command, /no-push\.ts/);
+  const kilo = doc.files.find((f: { agent: string; scope: string }) =>
+    f.agent === "kilo" && f.scope === "project"
+  );
+  assert.equal(kilo.status, "unreadable");
+  assert.match(kilo.problems.join("\n"), /not a plugin everyhook wrote, or it was edited since/);
   await Deno.remove(root, { recursive: true });
 });
