@@ -114,28 +114,50 @@ import f100 from "../../fixtures/gemini-cli/session-end.end.json" with { type: "
 import f101 from "../../fixtures/gemini-cli/session-start.startup.json" with { type: "json" };
 import f102 from "../../fixtures/gemini-cli/stop.continued.json" with { type: "json" };
 import f103 from "../../fixtures/gemini-cli/stop.first.json" with { type: "json" };
-import f104 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
-import f105 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
-import f106 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
-import f107 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
-import f108 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
-import f109 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
-import f110 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f111 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f112 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
-import f113 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
-import f114 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
-import f115 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
-import f116 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
-import f117 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
-import f118 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
-import f119 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
+import f104 from "../../fixtures/kilo/post-tool.shell-harmless.json" with { type: "json" };
+import f105 from "../../fixtures/kilo/post-tool.write.json" with { type: "json" };
+import f106 from "../../fixtures/kilo/pre-tool.edit.json" with { type: "json" };
+import f107 from "../../fixtures/kilo/pre-tool.read.json" with { type: "json" };
+import f108 from "../../fixtures/kilo/pre-tool.shell-force-push.json" with { type: "json" };
+import f109 from "../../fixtures/kilo/pre-tool.shell-harmless.json" with { type: "json" };
+import f110 from "../../fixtures/kilo/pre-tool.write.json" with { type: "json" };
+import f111 from "../../fixtures/kilo/prompt.prompt.json" with { type: "json" };
+import f112 from "../../fixtures/kilo/session-start.created.json" with { type: "json" };
+import f113 from "../../fixtures/kilo/stop.idle.json" with { type: "json" };
+import f114 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
+import f115 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
+import f116 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
+import f117 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
+import f118 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
+import f119 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
+import f120 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
+import f121 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
+import f122 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
+import f123 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
+import f124 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
+import f125 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
+import f126 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
+import f127 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
+import f128 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
+import f129 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
+import f130 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f131 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f132 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
+import f133 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
+import f134 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
+import f135 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
+import f136 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
+import f137 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
+import f138 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
+import f139 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
 import c0 from "../../fixtures/conformance/claude-code.json" with { type: "json" };
 import c1 from "../../fixtures/conformance/codex.json" with { type: "json" };
 import c2 from "../../fixtures/conformance/copilot-cli.json" with { type: "json" };
 import c3 from "../../fixtures/conformance/factory-droid.json" with { type: "json" };
 import c4 from "../../fixtures/conformance/gemini-cli.json" with { type: "json" };
-import c5 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
+import c5 from "../../fixtures/conformance/kilo.json" with { type: "json" };
+import c6 from "../../fixtures/conformance/opencode.json" with { type: "json" };
+import c7 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
 
 /** A JSON file that ships, by its path in the package. */
 export interface ShippedJson {
@@ -267,22 +289,42 @@ export const SHIPPED_FIXTURES: readonly ShippedJson[] = [
   { path: "fixtures/gemini-cli/session-start.startup.json", value: f101 },
   { path: "fixtures/gemini-cli/stop.continued.json", value: f102 },
   { path: "fixtures/gemini-cli/stop.first.json", value: f103 },
-  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f104 },
-  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f105 },
-  { path: "fixtures/qwen-code/post-tool.write.json", value: f106 },
-  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f107 },
-  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f108 },
-  { path: "fixtures/qwen-code/pre-tool.read.json", value: f109 },
-  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f110 },
-  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f111 },
-  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f112 },
-  { path: "fixtures/qwen-code/pre-tool.write.json", value: f113 },
-  { path: "fixtures/qwen-code/prompt.prompt.json", value: f114 },
-  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f115 },
-  { path: "fixtures/qwen-code/session-start.startup.json", value: f116 },
-  { path: "fixtures/qwen-code/stop.continued.json", value: f117 },
-  { path: "fixtures/qwen-code/stop.first.json", value: f118 },
-  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f119 },
+  { path: "fixtures/kilo/post-tool.shell-harmless.json", value: f104 },
+  { path: "fixtures/kilo/post-tool.write.json", value: f105 },
+  { path: "fixtures/kilo/pre-tool.edit.json", value: f106 },
+  { path: "fixtures/kilo/pre-tool.read.json", value: f107 },
+  { path: "fixtures/kilo/pre-tool.shell-force-push.json", value: f108 },
+  { path: "fixtures/kilo/pre-tool.shell-harmless.json", value: f109 },
+  { path: "fixtures/kilo/pre-tool.write.json", value: f110 },
+  { path: "fixtures/kilo/prompt.prompt.json", value: f111 },
+  { path: "fixtures/kilo/session-start.created.json", value: f112 },
+  { path: "fixtures/kilo/stop.idle.json", value: f113 },
+  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f114 },
+  { path: "fixtures/opencode/post-tool.write.json", value: f115 },
+  { path: "fixtures/opencode/pre-tool.edit.json", value: f116 },
+  { path: "fixtures/opencode/pre-tool.read.json", value: f117 },
+  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f118 },
+  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f119 },
+  { path: "fixtures/opencode/pre-tool.write.json", value: f120 },
+  { path: "fixtures/opencode/prompt.prompt.json", value: f121 },
+  { path: "fixtures/opencode/session-start.created.json", value: f122 },
+  { path: "fixtures/opencode/stop.idle.json", value: f123 },
+  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f124 },
+  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f125 },
+  { path: "fixtures/qwen-code/post-tool.write.json", value: f126 },
+  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f127 },
+  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f128 },
+  { path: "fixtures/qwen-code/pre-tool.read.json", value: f129 },
+  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f130 },
+  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f131 },
+  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f132 },
+  { path: "fixtures/qwen-code/pre-tool.write.json", value: f133 },
+  { path: "fixtures/qwen-code/prompt.prompt.json", value: f134 },
+  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f135 },
+  { path: "fixtures/qwen-code/session-start.startup.json", value: f136 },
+  { path: "fixtures/qwen-code/stop.continued.json", value: f137 },
+  { path: "fixtures/qwen-code/stop.first.json", value: f138 },
+  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f139 },
 ];
 
 /**
@@ -300,7 +342,9 @@ export const SHIPPED_CONFORMANCE: readonly ShippedJson[] = [
   { path: "fixtures/conformance/copilot-cli.json", value: c2 },
   { path: "fixtures/conformance/factory-droid.json", value: c3 },
   { path: "fixtures/conformance/gemini-cli.json", value: c4 },
-  { path: "fixtures/conformance/qwen-code.json", value: c5 },
+  { path: "fixtures/conformance/kilo.json", value: c5 },
+  { path: "fixtures/conformance/opencode.json", value: c6 },
+  { path: "fixtures/conformance/qwen-code.json", value: c7 },
 ];
 
 /**

@@ -70,6 +70,8 @@ function why(s: ChatSession): string {
  * the agent cannot be installed or started here.
  *
  * @param agent How to start the agent.
+ * @param only Why the refused-prompt and fail-closed scenarios are left out for
+ *   this agent, when they are (they run what the plugin's other scenarios run).
  * @returns When the tests are registered.
  *
  * @example Usage
@@ -77,7 +79,7 @@ function why(s: ChatSession): string {
  * await pluginAgentTests(OPENCODE);
  * ```
  */
-export async function pluginAgentTests(agent: PluginAgent): Promise<void> {
+export async function pluginAgentTests(agent: PluginAgent, only?: string): Promise<void> {
   const id = agent.id;
   const skip = await skipReason(id);
   if (skip) console.log(`${id} end-to-end tests skip: ${skip}`);
@@ -136,6 +138,9 @@ export async function pluginAgentTests(agent: PluginAgent): Promise<void> {
     console.log(
       `${id}: the stop-sent-back scenario skips: session.idle is an event a plugin is only told of, so no answer sends the agent back`,
     );
+    if (only !== undefined) {
+      console.log(`${id}: the refused-prompt and --fail-closed scenarios skip: ${only}`);
+    }
   }
 
   const everyhook = (world: World, env: Record<string, string>, args: string[]) =>
@@ -226,7 +231,7 @@ export async function pluginAgentTests(agent: PluginAgent): Promise<void> {
 
   Deno.test({
     name: `everyhook in ${id}: a refused prompt never reaches the model`,
-    ignore: cliSkip !== undefined,
+    ignore: cliSkip !== undefined || only !== undefined,
     async fn() {
       await using world = await chatWorld(id);
       const answer = `${world.root}/answer.ts`;
@@ -244,7 +249,7 @@ export async function pluginAgentTests(agent: PluginAgent): Promise<void> {
 
   Deno.test({
     name: `everyhook in ${id}: --fail-closed denies when the hook hangs`,
-    ignore: cliSkip !== undefined,
+    ignore: cliSkip !== undefined || only !== undefined,
     async fn() {
       await using world = await chatWorld(id);
       const hang = `${world.root}/hang.ts`;

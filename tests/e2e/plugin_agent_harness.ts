@@ -120,7 +120,6 @@ export async function pluginFixtureSession(agent: PluginAgent, world: World): Pr
       stdout: JSON.stringify({ block: "R-FIXTURE no force push" }),
     }],
     prompt: FIXTURE_PROMPT,
-    timeoutMs: 120_000,
     script: {
       steps: [
         toolStep("bash", { command: FORCE_PUSH, description: "Push the branch" }),
@@ -288,7 +287,6 @@ export async function runPluginCase(agent: PluginAgent, c: PluginCase): Promise<
     rules: [rule],
     prompt: `${PROMPT_MARK} do the scripted steps`,
     script: { steps: [...step, textStep("FINAL-OK")] },
-    timeoutMs: 120_000,
   });
   const normal = step.length + 1;
   const pushRan = s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));

@@ -34,6 +34,8 @@ export interface PluginAgent {
   configFolder: string;
   /** Its folder below the project. */
   projectFolder: string;
+  /** Its own switches, besides the ones both have. */
+  env: Readonly<Record<string, string>>;
 }
 
 /** OpenCode. */
@@ -42,6 +44,7 @@ export const OPENCODE: PluginAgent = {
   prefix: "OPENCODE",
   configFolder: "opencode",
   projectFolder: ".opencode",
+  env: {},
 };
 
 /** Kilo Code. */
@@ -50,6 +53,12 @@ export const KILO: PluginAgent = {
   prefix: "KILO",
   configFolder: "kilo",
   projectFolder: ".kilo",
+  // Kilo's own services, which reach for its servers.
+  env: {
+    KILO_DISABLE_SESSION_INGEST: "1",
+    KILO_DISABLE_CODEBASE_INDEXING: "1",
+    KILO_DISABLE_PRESENCE: "1",
+  },
 };
 
 /** The plugin events a recording can hook. */
@@ -88,6 +97,7 @@ export function pluginAgentConfig(baseUrl: string): string {
     },
     model: MODEL,
     autoupdate: false,
+    snapshot: false,
     share: "disabled",
     permission: { bash: "allow", edit: "allow" },
   });
@@ -127,6 +137,9 @@ export function pluginAgentEnv(
     [`${p}_DISABLE_LSP_DOWNLOAD`]: "1",
     [`${p}_DISABLE_DEFAULT_PLUGINS`]: "1",
     [`${p}_DISABLE_CLAUDE_CODE`]: "1",
+    [`${p}_DISABLE_PRUNE`]: "1",
+    [`${p}_EXPERIMENTAL_DISABLE_FILEWATCHER`]: "1",
+    ...agent.env,
   };
 }
 
@@ -160,7 +173,7 @@ export interface PluginRunOptions {
   prompt?: string;
   /** More environment for the agent. */
   env?: Record<string, string>;
-  /** Kill the agent after this long (default 90 s). */
+  /** Kill the agent after this long (default 240 s: a Kilo Code run took 40 to 80 s here). */
   timeoutMs?: number;
   /** Runs once the fake API listens, just before the agent starts (an everyhook install). */
   before?: (baseUrl: string) => Promise<void>;
@@ -212,7 +225,7 @@ export async function runPluginAgent(
         ...(o.env ?? {}),
       },
       cwd: o.world.project,
-      timeoutMs: o.timeoutMs ?? 90_000,
+      timeoutMs: o.timeoutMs ?? 240_000,
     });
     const requests = [...api.requests];
     const turns = mainTurns(requests);
