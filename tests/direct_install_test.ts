@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/hooks_files/hooks_file.ts";
-import { parseJsonText } from "../src/hooks_files/json_text.ts";
+import { readHooksFile } from "../src/hooks_files/config_file.ts";
 import { loadFixtures } from "../src/readers/recorded.ts";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
@@ -90,7 +90,7 @@ Deno.test({
     const fixtures = await loadFixtures(AGENTS.map((a) => a.id));
     for (const [i, agent] of AGENTS.entries()) {
       const file = report.results[i].file;
-      const root = parseJsonText(await Deno.readTextFile(file), file) as Record<string, unknown>;
+      const root = (await readHooksFile(file, agent.install)).value as Record<string, unknown>;
       const [found] = findOurs(root, agent.install);
       assert.ok(found, agent.id);
       assert.equal(found.line.mode, "direct");

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/hooks_files/hooks_file.ts";
-import { parseJsonText } from "../src/hooks_files/json_text.ts";
+import { readHooksFile } from "../src/hooks_files/config_file.ts";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
@@ -119,7 +119,7 @@ for (const scope of ["user", "project"] as const) {
         const row = report.results[i];
         assert.equal(row.action, "created", agent.id);
         assert.ok(row.file.startsWith(where + "/"), `${row.file} is under ${where}`);
-        const root = parseJsonText(await Deno.readTextFile(row.file), row.file) as Record<
+        const root = (await readHooksFile(row.file, agent.install)).value as Record<
           string,
           unknown
         >;
@@ -204,6 +204,7 @@ Deno.test({
       COPILOT_HOME: `${h.root}/copilot`,
       QWEN_HOME: `${h.root}/qwen`,
       FACTORY_HOME_OVERRIDE: `${h.root}/droid`,
+      XDG_CONFIG_HOME: `${h.root}/xdg`,
     };
     const r = await everyhook(h, ["install", "../deny.sh", "--all", "--json"], { env });
     assert.equal(r.code, 0, r.stderr);
@@ -216,6 +217,8 @@ Deno.test({
       `${h.home}/.cursor/hooks.json`,
       `${h.root}/qwen/settings.json`,
       `${h.root}/droid/.factory/settings.json`,
+      `${h.root}/xdg/opencode/plugin/everyhook.js`,
+      `${h.root}/xdg/kilo/plugin/everyhook.js`,
     ]);
   },
 });

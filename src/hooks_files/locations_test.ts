@@ -15,6 +15,8 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/home/me/.cursor/hooks.json",
     "/home/me/.qwen/settings.json",
     "/home/me/.factory/settings.json",
+    "/home/me/.config/opencode/plugin/everyhook.js",
+    "/home/me/.config/kilo/plugin/everyhook.js",
   ]);
   assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
     "/p/.claude/settings.json",
@@ -24,6 +26,8 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/p/.cursor/hooks.json",
     "/p/.qwen/settings.json",
     "/p/.factory/settings.json",
+    "/p/.opencode/plugin/everyhook.js",
+    "/p/.kilo/plugin/everyhook.js",
   ]);
 });
 
@@ -37,6 +41,7 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
       COPILOT_HOME: "/o",
       QWEN_HOME: "/q",
       FACTORY_HOME_OVERRIDE: "/f",
+      XDG_CONFIG_HOME: "/xdg",
     },
     os: "linux",
     project: "/p",
@@ -47,6 +52,11 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
   assert.equal(hooksFilePath(agent("copilot-cli"), "user", context), "/o/hooks/everyhook.json");
   assert.equal(hooksFilePath(agent("qwen-code"), "user", context), "/q/settings.json");
   assert.equal(hooksFilePath(agent("droid"), "user", context), "/f/.factory/settings.json");
+  assert.equal(
+    hooksFilePath(agent("opencode"), "user", context),
+    "/xdg/opencode/plugin/everyhook.js",
+  );
+  assert.equal(hooksFilePath(agent("kilo"), "user", context), "/xdg/kilo/plugin/everyhook.js");
   assert.equal(hooksFilePath(agent("codex"), "project", context), "/p/.codex/hooks.json");
 });
 

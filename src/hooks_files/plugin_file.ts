@@ -32,25 +32,29 @@ const HOOKS = `;
 /** The lines after the `HOOKS` value. */
 const TAIL = `;
 
-/** Runs one line with the payload on stdin; gives its answer ({} when it printed none). */
+/** Runs one line with the payload on stdin; gives its answer ({} when it printed none in time). */
 function ask(entry, payload) {
   return new Promise((resolve) => {
-    const child = spawn(entry.command, {
-      shell: true,
-      stdio: ["pipe", "pipe", "ignore"],
-      timeout: (entry.timeout ?? 60) * 1000,
-    });
+    const child = spawn(entry.command, { shell: true, stdio: ["pipe", "pipe", "ignore"] });
+    const timer = setTimeout(() => {
+      child.kill();
+      resolve({});
+    }, (entry.timeout ?? 60) * 1000);
+    const done = (answer) => {
+      clearTimeout(timer);
+      resolve(answer);
+    };
     let out = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (text) => (out += text));
     child.stdin.on("error", () => {});
-    child.on("error", () => resolve({}));
+    child.on("error", () => done({}));
     child.on("close", () => {
       try {
         const answer = JSON.parse(out);
-        resolve(answer !== null && typeof answer === "object" ? answer : {});
+        done(answer !== null && typeof answer === "object" ? answer : {});
       } catch {
-        resolve({});
+        done({});
       }
     });
     child.stdin.end(JSON.stringify(payload));

@@ -132,6 +132,31 @@ Deno.test("a line that prints nothing is no answer", async () => {
   }
 });
 
+Deno.test("a line past its timeout is no answer, even when a child of it still runs", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const value = {
+      version: 1,
+      hooks: {
+        "tool.execute.before": [{
+          type: "command",
+          command: `(sleep 3; echo '{"block":"late"}') & wait`,
+          timeout: 1,
+        }],
+      },
+    };
+    const path = `${dir}/everyhook-slow.js`;
+    await Deno.writeTextFile(path, pluginText(JSON.stringify(value)));
+    const plugin = (await import(`file://${path}`) as Record<string, Plugin>).EveryhookPlugin!;
+    const hooks = await plugin(CTX);
+    const started = Date.now();
+    await hooks["tool.execute.before"]!({ tool: "bash" }, { args: { command: "ls" } });
+    assert.ok(Date.now() - started < 2500, "it did not wait for the line's child");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("only a plugin exactly as everyhook wrote it is read back", () => {
   const json = '{"version": 1, "hooks": {"session.idle": []}}';
   const text = pluginText(json);

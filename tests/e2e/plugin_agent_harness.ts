@@ -168,7 +168,13 @@ interface PluginCase {
   event: string;
   native: string;
   about: string;
-  hook: { stdout?: string; stderr?: string; exit: number };
+  hook: {
+    stdout?: string;
+    stderr?: string;
+    exit: number;
+    sleepSeconds?: number;
+    timeoutSeconds?: number;
+  };
   /** Only this call answers (a text in its stdin). */
   match?: string;
   /** The text to look for in what the model was shown. */
@@ -222,6 +228,50 @@ export const PLUGIN_CASES: readonly PluginCase[] = [
     about: "broken JSON on stdout: the plugin reads it as no answer",
     hook: { stdout: `{"block": "R-CASE-BAD`, exit: 0 },
     marker: "R-CASE-BAD",
+  },
+  {
+    id: "pre-exit2-empty",
+    event: "pre-tool",
+    native: "tool.execute.before",
+    about: "exit 2 with nothing on stderr",
+    hook: { exit: 2 },
+  },
+  {
+    id: "pre-exit1",
+    event: "pre-tool",
+    native: "tool.execute.before",
+    about: "exit 1 with a reason on stderr",
+    hook: { stderr: "R-CASE-EXIT1 no", exit: 1 },
+    marker: "R-CASE-EXIT1",
+  },
+  {
+    id: "pre-exit3",
+    event: "pre-tool",
+    native: "tool.execute.before",
+    about: "exit 3 with a reason on stderr",
+    hook: { stderr: "R-CASE-EXIT3 no", exit: 3 },
+    marker: "R-CASE-EXIT3",
+  },
+  {
+    id: "pre-plain-text",
+    event: "pre-tool",
+    native: "tool.execute.before",
+    about: "plain text on stdout",
+    hook: { stdout: "R-CASE-PLAIN no force push", exit: 0 },
+    marker: "R-CASE-PLAIN",
+  },
+  {
+    id: "pre-timeout",
+    event: "pre-tool",
+    native: "tool.execute.before",
+    about: "a block past the plugin's timeout for the line (2 s, sleeps 6 s): the plugin ends it",
+    hook: {
+      stdout: json({ block: "R-CASE-SLOW too late" }),
+      exit: 0,
+      sleepSeconds: 6,
+      timeoutSeconds: 2,
+    },
+    marker: "R-CASE-SLOW",
   },
   {
     id: "post-append",
@@ -280,10 +330,12 @@ export async function runPluginCase(agent: PluginAgent, c: PluginCase): Promise<
     : c.event === "post-tool"
     ? [toolStep("bash", { command: "echo hello", description: "Say hello" })]
     : [];
-  const rule: HookRule = { event: c.native, ...c.hook, ...(c.match ? { match: c.match } : {}) };
+  const { timeoutSeconds, ...answer } = c.hook;
+  const rule: HookRule = { event: c.native, ...answer, ...(c.match ? { match: c.match } : {}) };
   const s = await runPluginAgent(agent, {
     world,
     record: [c.native],
+    recordTimeout: timeoutSeconds ?? 30,
     rules: [rule],
     prompt: `${PROMPT_MARK} do the scripted steps`,
     script: { steps: [...step, textStep("FINAL-OK")] },
@@ -307,7 +359,7 @@ export async function runPluginCase(agent: PluginAgent, c: PluginCase): Promise<
     id: c.id,
     event: c.event,
     nativeEvent: c.native,
-    hook: { ...c.hook, timeoutSeconds: 30 },
+    hook: { ...c.hook, timeoutSeconds: timeoutSeconds ?? 30 },
     toolRan,
     reachedModel: c.marker === undefined ? null : requestsMention(s.requests, c.marker),
     continued: c.event === "stop" ? s.turns.length > normal : null,

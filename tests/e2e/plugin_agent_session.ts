@@ -167,6 +167,8 @@ export interface PluginRunOptions {
   script: ChatScript;
   /** The plugin events the recording hook is written under (none when absent). */
   record?: readonly string[];
+  /** The recording hook's timeout in the plugin, in seconds (default 30). */
+  recordTimeout?: number;
   /** What the recording hook answers ($HOOK_RULES). */
   rules?: HookRule[];
   /** The prompt. */
@@ -208,7 +210,11 @@ export async function runPluginAgent(
   if (o.record !== undefined && o.record.length > 0) {
     const hooks: Record<string, unknown> = {};
     for (const native of o.record) {
-      hooks[native] = [{ type: "command", command: recordHookCommand(native), timeout: 30 }];
+      hooks[native] = [{
+        type: "command",
+        command: recordHookCommand(native),
+        timeout: o.recordTimeout ?? 30,
+      }];
     }
     await Deno.writeTextFile(plugin, pluginText(JSON.stringify({ version: 1, hooks })));
   }
