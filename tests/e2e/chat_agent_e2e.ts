@@ -21,7 +21,7 @@ import {
   payloadShape,
   readLoggedDocs,
 } from "./everyhook_e2e.ts";
-import { textStep } from "./fake_openai_chat.ts";
+import { textStep } from "../../src/verify/fake/openai_chat.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import {

@@ -9,14 +9,14 @@
  * @module
  */
 
-import type { LoggedRequest } from "./fake_server.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import {
   type ChatScript,
   type ChatStep,
   mainTurns,
   startFakeOpenAiChat,
   toolResults,
-} from "./fake_openai_chat.ts";
+} from "../../src/verify/fake/openai_chat.ts";
 import { runAgent, type RunAgentResult } from "./process.ts";
 import type { HookRule } from "./record_hook.ts";
 import {
@@ -195,7 +195,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
  * @example Usage
  * ```ts ignore
  * import { chatWorld, runChatAgent } from "./chat_agent_session.ts";
- * import { textStep } from "./fake_openai_chat.ts";
+ * import { textStep } from "../../src/verify/fake/openai_chat.ts";
  * await using world = await chatWorld(QWEN.id);
  * const s = await runChatAgent(QWEN, { world, script: { steps: [textStep("hi")] } });
  * console.log(s.run.code, s.turns.length);

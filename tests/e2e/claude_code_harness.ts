@@ -19,8 +19,8 @@ import {
   type AnthropicScript,
   type AnthropicStep,
   startFakeAnthropic,
-} from "./fake_anthropic.ts";
-import type { LoggedRequest } from "./fake_server.ts";
+} from "../../src/verify/fake/anthropic.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import {
   conformanceFile,
   fixtureDate,

@@ -38,8 +38,8 @@ import {
   runClaudeCase,
   say,
 } from "./claude_code_harness.ts";
-import { messagesOf } from "./fake_anthropic.ts";
-import type { LoggedRequest } from "./fake_server.ts";
+import { messagesOf } from "../../src/verify/fake/anthropic.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";

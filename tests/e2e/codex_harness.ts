@@ -17,7 +17,7 @@ import {
   recordingHooks,
   withCodexSession,
 } from "./codex_session.ts";
-import type { ResponsesStep } from "./fake_openai_responses.ts";
+import type { ResponsesStep } from "../../src/verify/fake/openai_responses.ts";
 import { inPool } from "./process.ts";
 import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
 import { agentVersion, type HookLogEntry, skipReason } from "./world.ts";

@@ -13,8 +13,12 @@
  */
 
 import type { HookRule } from "./record_hook.ts";
-import { type ResponsesScript, startFakeResponses, stepOf } from "./fake_openai_responses.ts";
-import type { LoggedRequest } from "./fake_server.ts";
+import {
+  type ResponsesScript,
+  startFakeResponses,
+  stepOf,
+} from "../../src/verify/fake/openai_responses.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import { runAgent, type RunAgentResult } from "./process.ts";
 import {
   agentBin,

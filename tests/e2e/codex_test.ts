@@ -18,7 +18,7 @@ import {
   FORCE_PUSH,
   withCodexSession,
 } from "./codex_session.ts";
-import { callIdOf, callOutput } from "./fake_openai_responses.ts";
+import { callIdOf, callOutput } from "../../src/verify/fake/openai_responses.ts";
 import {
   ANSWER_HOOK,
   BLOCK_FORCE_PUSH,

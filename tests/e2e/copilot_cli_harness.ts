@@ -8,7 +8,7 @@
  */
 
 import type { AgentHarness, ConformanceCase, ConformanceFile, Fixture } from "./harness_types.ts";
-import { type ChatScript, textStep, toolStep } from "./fake_openai_chat.ts";
+import { type ChatScript, textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
 import type { HookLogEntry, World } from "./world.ts";
 import { agentVersion, skipReason } from "./world.ts";

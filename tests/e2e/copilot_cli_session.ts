@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { LoggedRequest } from "./fake_server.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import {
   type ChatScript,
   type ChatStep,
@@ -20,7 +20,7 @@ import {
   startFakeOpenAiChat,
   toolResults,
   toolStep,
-} from "./fake_openai_chat.ts";
+} from "../../src/verify/fake/openai_chat.ts";
 import { runAgent, type RunAgentResult } from "./process.ts";
 import { AGENTS_CACHE } from "./pins.ts";
 import type { HookRule } from "./record_hook.ts";
@@ -289,7 +289,7 @@ export function recordingEntry(label: string, timeoutSec: number): Record<string
  * @example Usage
  * ```ts ignore
  * import { copilotWorld, runCopilot } from "./copilot_cli_session.ts";
- * import { textStep } from "./fake_openai_chat.ts";
+ * import { textStep } from "../../src/verify/fake/openai_chat.ts";
  * await using world = await copilotWorld();
  * const s = await runCopilot({ world, script: { steps: [textStep("hi")] } });
  * console.log(s.run.code, s.turns.length);

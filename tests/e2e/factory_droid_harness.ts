@@ -9,7 +9,7 @@
  */
 
 import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
-import { toolStep } from "./fake_openai_chat.ts";
+import { toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { conformanceFile, writeFixture } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH } from "./chat_agent_session.ts";

@@ -9,7 +9,7 @@
  */
 
 import type { ChatAgent } from "./chat_agent_session.ts";
-import { toolStep } from "./fake_openai_chat.ts";
+import { toolStep } from "../../src/verify/fake/openai_chat.ts";
 import type { World } from "./world.ts";
 
 /** everyhook's id for Factory Droid. */

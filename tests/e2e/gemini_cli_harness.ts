@@ -34,7 +34,12 @@ import {
 } from "./world.ts";
 import type { HookRule } from "./record_hook.ts";
 import { inPool, runAgent, type RunAgentResult } from "./process.ts";
-import { functionResponses, type GeminiStep, modelTurns, startFakeGemini } from "./fake_gemini.ts";
+import {
+  functionResponses,
+  type GeminiStep,
+  modelTurns,
+  startFakeGemini,
+} from "../../src/verify/fake/gemini.ts";
 import { fixtureDate, fixtureOs, redact, requestsMention, writeFixture } from "./fixture_io.ts";
 
 /** everyhook's id for Gemini CLI. */

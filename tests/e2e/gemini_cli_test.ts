@@ -34,7 +34,7 @@ import {
   settingsPath,
   SHORT_SCRIPT,
 } from "./gemini_cli_harness.ts";
-import { functionResponses } from "./fake_gemini.ts";
+import { functionResponses } from "../../src/verify/fake/gemini.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
 
