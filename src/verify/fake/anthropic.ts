@@ -259,3 +259,36 @@ export async function startFakeAnthropic(script: AnthropicScript): Promise<FakeA
   const server = await startFakeServer(anthropicHandler(script, answers));
   return Object.assign(server, { answers });
 }
+
+/**
+ * Every distinct `tool_result` text the model was shown, in order, over a
+ * run's requests (what a tool printed, or the reason a hook blocked it).
+ *
+ * @param requests The fake server's request log.
+ * @returns The texts.
+ *
+ * @example Usage
+ * ```ts
+ * import { toolResultTexts } from "./anthropic.ts";
+ * const body = {
+ *   messages: [{ role: "user", content: [{ type: "tool_result", content: [{ type: "text", text: "hi" }] }] }],
+ * };
+ * console.assert(toolResultTexts([{ body }, { body }]).join() === "hi");
+ * ```
+ */
+export function toolResultTexts(requests: ReadonlyArray<{ body: unknown }>): string[] {
+  const seen: string[] = [];
+  for (const r of requests) {
+    for (const m of messagesOf(r.body)) {
+      if (m.role !== "user" || !Array.isArray(m.content)) continue;
+      for (const block of m.content) {
+        if (typeof block !== "object" || block === null) continue;
+        const b = block as Record<string, unknown>;
+        if (b["type"] !== "tool_result") continue;
+        const text = contentText(b["content"]) ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }
+  }
+  return seen;
+}

@@ -199,3 +199,28 @@ export function functionResponses(body: unknown): string[] {
   }
   return out;
 }
+
+/**
+ * Every distinct function response the model was shown, in order, over a
+ * run's requests, as JSON text (what a tool printed, or the reason a hook
+ * blocked it).
+ *
+ * @param requests The fake server's request log.
+ * @returns The JSON texts.
+ *
+ * @example Usage
+ * ```ts
+ * import { functionResponsesOf } from "./gemini.ts";
+ * const body = {
+ *   contents: [{ role: "user", parts: [{ functionResponse: { name: "x", response: { output: "hi" } } }] }],
+ * };
+ * console.assert(functionResponsesOf([{ body }, { body }]).length === 1);
+ * ```
+ */
+export function functionResponsesOf(requests: ReadonlyArray<{ body: unknown }>): string[] {
+  const seen: string[] = [];
+  for (const r of requests) {
+    for (const text of functionResponses(r.body)) if (!seen.includes(text)) seen.push(text);
+  }
+  return seen;
+}
