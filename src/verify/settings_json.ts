@@ -42,7 +42,8 @@ export function mergeSettings(
 
 /**
  * Merges `patch` into the JSON object in `path` (an absent file counts as
- * `{}`), creating its folder, and writes it back with two-space indents.
+ * `{}`), creating its folder, and writes it back with two-space indents; a
+ * file that holds every key of `patch` already is left byte for byte.
  *
  * @param path The settings file, inside a throwaway world.
  * @param patch The keys to set.
@@ -78,6 +79,8 @@ export async function mergeSettingsFile(
   if (!isObject(base)) {
     throw new EveryhookError("config-syntax", `Cannot read "${path}": it holds no JSON object`);
   }
+  const merged = mergeSettings(base, patch);
+  if (JSON.stringify(merged) === JSON.stringify(base)) return;
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
-  await Deno.writeTextFile(path, JSON.stringify(mergeSettings(base, patch), null, 2) + "\n");
+  await Deno.writeTextFile(path, JSON.stringify(merged, null, 2) + "\n");
 }

@@ -13,7 +13,7 @@ Deno.test("mergeSettings() keeps what the file holds and sets the run's keys at 
   assert.deepEqual(base.security.auth, { a: 1 }, "the input was changed");
 });
 
-Deno.test("mergeSettingsFile() writes a new file, merges into one that is there, and refuses one that is not JSON", async () => {
+Deno.test("mergeSettingsFile() writes a new file, merges into one that is there, leaves one that holds it all, and refuses one that is not JSON", async () => {
   const dir = await Deno.makeTempDir({ prefix: "everyhook-settings-" });
   try {
     const path = `${dir}/.agent/settings.json`;
@@ -25,6 +25,10 @@ Deno.test("mergeSettingsFile() writes a new file, merges into one that is there,
       hooks: { Stop: [] },
       a: { c: 2, b: 1 },
     });
+    const own = '{\n    "a": {"b": 1, "c": 2},  "hooks": {"Stop": []}\n}\n';
+    await Deno.writeTextFile(path, own);
+    await mergeSettingsFile(path, { a: { b: 1 } });
+    assert.equal(await Deno.readTextFile(path), own, "a file that had every key was written");
     await Deno.writeTextFile(path, "// a comment\n{}");
     await assert.rejects(
       () => mergeSettingsFile(path, {}),

@@ -28,16 +28,14 @@ import {
 import {
   bash,
   CLAUDE,
-  CLAUDE_CASES,
   claudeConfigDir,
   type ClaudeRun,
   FORCE_PUSH,
-  pickPayloads,
-  recordingSession,
   runClaude,
-  runClaudeCase,
   say,
-} from "./claude_code_harness.ts";
+} from "./claude_code_session.ts";
+import { pickPayloads, recordingSession } from "./claude_code_harness.ts";
+import { CLAUDE_CASES, runClaudeCase } from "./claude_code_conformance.ts";
 import { messagesOf } from "../../src/verify/fake/anthropic.ts";
 import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";

@@ -3,8 +3,7 @@
  * json` (`--yolo`, or a headless run has no shell tool; `--skip-trust` when
  * the trust check is bypassed, which also makes it ignore project hooks),
  * API-key auth against the fake Gemini API (`GOOGLE_GEMINI_BASE_URL`),
- * `GEMINI_CLI_HOME` the world's home, telemetry and update checks off, hooks
- * on.
+ * `GEMINI_CLI_HOME` the world's home, telemetry and update checks off.
  *
  * @module
  */
@@ -17,24 +16,23 @@ import { mergeSettingsFile } from "../settings_json.ts";
 export const GEMINI_MODEL = "gemini-2.5-flash";
 
 /**
- * The settings of a headless run: no telemetry, no update check, API-key
- * auth, hooks on.
+ * The settings a headless run needs: no telemetry, no update check, API-key
+ * auth. Whether hooks are on (`hooksConfig`) is left to the world's file.
  *
  * @returns The settings object.
  *
  * @example Usage
  * ```ts
- * import { geminiBaseSettings } from "./gemini_cli.ts";
- * console.assert("security" in geminiBaseSettings());
+ * import { geminiRunSettings } from "./gemini_cli.ts";
+ * console.assert("security" in geminiRunSettings() && !("hooksConfig" in geminiRunSettings()));
  * ```
  */
-export function geminiBaseSettings(): Record<string, unknown> {
+export function geminiRunSettings(): Record<string, unknown> {
   return {
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false, logPrompts: false },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
     security: { auth: { selectedType: "gemini-api-key" } },
-    hooksConfig: { enabled: true, notifications: false },
   };
 }
 
@@ -72,7 +70,7 @@ export const GEMINI_CLI_DRIVER: AgentDriver<"gemini"> = {
   node: { major: 20 },
   homeFolders: [".gemini"],
   projectFolders: [".gemini"],
-  prepare: (world) => mergeSettingsFile(geminiSettingsPath(world), geminiBaseSettings()),
+  prepare: (world) => mergeSettingsFile(geminiSettingsPath(world), geminiRunSettings()),
   env: (world, apiUrl) => ({
     GEMINI_CLI_HOME: world.home,
     GEMINI_API_KEY: "fake-key-e2e",
