@@ -22,18 +22,17 @@ import {
   readLoggedDocs,
 } from "./everyhook_e2e.ts";
 import {
-  conformanceSpecs,
   FORCE_PUSH,
   GEMINI_ID,
   type GeminiSession,
   HARMLESS,
   prepareProject,
-  recordGeminiConformance,
-  recordGeminiFixtureSet,
   runGeminiSession,
   settingsPath,
   SHORT_SCRIPT,
-} from "./gemini_cli_harness.ts";
+} from "./gemini_cli_session.ts";
+import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
+import { conformanceSpecs, recordGeminiConformance } from "./gemini_cli_conformance.ts";
 import { functionResponses } from "../../src/verify/fake/gemini.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
