@@ -186,7 +186,7 @@ export const RECORDING_RULES: readonly HookRule[] = [{
 
 const HOW =
   `claude -p --output-format stream-json --verbose --include-hook-events --allowedTools ${ALLOWED_TOOLS},Agent, ` +
-  "stdin /dev/null, against tests/e2e/fake_anthropic.ts, hooks in $CLAUDE_CONFIG_DIR/settings.json";
+  "stdin /dev/null, against src/verify/fake/anthropic.ts, hooks in $CLAUDE_CONFIG_DIR/settings.json";
 
 /**
  * Runs the recording session (every tool variant, a subagent, sent back once at its stop).

@@ -55,7 +55,7 @@ interface Pick {
 }
 
 const HOW =
-  "codex exec (--dangerously-bypass-hook-trust) against tests/e2e/fake_openai_responses.ts, " +
+  "codex exec (--dangerously-bypass-hook-trust) against src/verify/fake/openai_responses.ts, " +
   "hooks in $CODEX_HOME/hooks.json, approval never, sandbox danger-full-access";
 
 /** The fixtures of the main session. */

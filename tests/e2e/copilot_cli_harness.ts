@@ -229,7 +229,7 @@ export function pickFixtures(
         continue;
       }
       const how =
-        `recorded: copilot -p in BYOK offline mode against tests/e2e/fake_openai_chat.ts, ` +
+        `recorded: copilot -p in BYOK offline mode against src/verify/fake/openai_chat.ts, ` +
         `a user hooks file ($COPILOT_HOME/hooks/*.json, version 1) with the key ${nativeEvent}`;
       fixtures.push({
         agent: COPILOT,

@@ -126,7 +126,7 @@ export const DROID_SUBAGENT_PICKS: readonly FixturePick[] = [
 ];
 
 const HOW =
-  "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at tests/e2e/fake_openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json";
+  "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at src/verify/fake/openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json";
 
 /**
  * Runs the fixture session of Droid: every tool variant, a sub-agent (waited
