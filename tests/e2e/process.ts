@@ -1,8 +1,10 @@
 /**
- * The one place the end-to-end tests start a real agent: it runs the program
- * in a process group of its own, feeds or closes stdin, collects its output,
- * and kills the whole group (the agent, its hooks, anything they started) when
- * the time is up or when the agent is done.
+ * Starting programs in the end-to-end tests, other than the agents: a program
+ * in a process group of its own (git, an agent's `--version`), with its stdin
+ * fed or closed, its output collected, and the whole group killed when the
+ * time is up or when it is done; a pool; and {@linkcode asRunResult}, which
+ * gives a run of the product's agent runner (src/verify/agent_run.ts, through
+ * which every agent session starts its agent) the shape the tests read.
  *
  * @module
  */

@@ -77,7 +77,7 @@ function textPieces(text: string): string[] {
  * ```ts
  * import { geminiChunks } from "./gemini.ts";
  * const chunks = geminiChunks({ kind: "text", text: "All done, nothing left to do." }, "r1");
- * console.assert(chunks.length === 3);
+ * console.assert(chunks.length === 2);
  * ```
  */
 export function geminiChunks(step: GeminiStep, responseId: string): Array<Record<string, unknown>> {
