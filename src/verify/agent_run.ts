@@ -137,6 +137,62 @@ export function findAgentBinary(
   return undefined;
 }
 
+/** Whether an agent can be started here: its binary, or why not. */
+export type AgentReadiness =
+  | { ok: true; program: string }
+  | { ok: false; reason: string };
+
+/**
+ * Whether the agent can be started with this environment: its binary is on
+ * PATH, and the Node.js its package runs on is there and new enough (asked of
+ * `node --version`, started by the hook runner).
+ *
+ * @param driver The agent's driver.
+ * @param env The environment whose PATH is searched and node is run with.
+ * @param os The operating system.
+ * @returns The binary, or the reason it cannot start.
+ *
+ * @example Usage
+ * ```ts
+ * import { agentReadiness } from "./agent_run.ts";
+ * import { QWEN_CODE_DRIVER } from "./drivers/qwen_code.ts";
+ * const r = await agentReadiness(QWEN_CODE_DRIVER, { PATH: "" });
+ * console.assert(!r.ok && r.reason.includes("qwen"));
+ * ```
+ */
+export async function agentReadiness(
+  driver: Pick<AgentDriver, "bins" | "node">,
+  env: Readonly<Record<string, string>>,
+  os: typeof Deno.build.os = Deno.build.os,
+): Promise<AgentReadiness> {
+  const program = findAgentBinary(driver, env, os);
+  if (program === undefined) {
+    return { ok: false, reason: `not installed: no ${driver.bins.join(" or ")} on PATH` };
+  }
+  if (driver.node === undefined) return { ok: true, program };
+  const need = `Node.js ${driver.node.major} or later`;
+  const node = findOnPath("node", env, os);
+  if (node === undefined) return { ok: false, reason: `needs ${need}: no node on PATH` };
+  const r = await runProgram({
+    program: node,
+    args: ["--version"],
+    env,
+    cwd: "/",
+    timeoutMs: 10_000,
+  });
+  const major = r.kind === "exited" ? Number(/^v(\d+)\./.exec(r.stdout.trim())?.[1]) : NaN;
+  if (!Number.isInteger(major)) {
+    return { ok: false, reason: `needs ${need}: ${node} did not say its version` };
+  }
+  if (major < driver.node.major) {
+    return {
+      ok: false,
+      reason: `needs ${need}: ${node} is ${r.kind === "exited" ? r.stdout.trim() : ""}`,
+    };
+  }
+  return { ok: true, program };
+}
+
 /**
  * The plain environment a world gives its agent: PATH, HOME and TMPDIR in the
  * world, a UTF-8 locale and a dumb terminal; nothing of the caller's leaks in.

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { findAgentBinary, makeAgentWorld, runAgentOnce, worldEnv } from "./agent_run.ts";
+import {
+  agentReadiness,
+  findAgentBinary,
+  makeAgentWorld,
+  runAgentOnce,
+  worldEnv,
+} from "./agent_run.ts";
 import { shellScript } from "./driver.ts";
 import { GEMINI_CLI_DRIVER } from "./drivers/gemini_cli.ts";
 
@@ -60,4 +66,35 @@ Deno.test("findAgentBinary() takes the first of the driver's names found on PATH
   await Deno.writeTextFile(`${bin}/agent-c`, "");
   await Deno.writeTextFile(`${bin}/agent-b`, "");
   assert.equal(findAgentBinary(driver, { PATH: `/nowhere:${bin}` }, "linux"), `${bin}/agent-b`);
+});
+
+Deno.test({
+  name:
+    "agentReadiness() says an agent is not installed, or needs a newer Node.js, or gives its binary",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using world = await makeAgentWorld("readiness-test");
+    const bin = `${world.root}/bin`;
+    await Deno.mkdir(bin);
+    const driver = { bins: ["agent-x"], node: { major: 22 } };
+    const env = { PATH: `${bin}:/usr/bin:/bin` };
+    const absent = await agentReadiness(driver, env, "linux");
+    assert.deepEqual(absent, { ok: false, reason: "not installed: no agent-x on PATH" });
+    await Deno.writeTextFile(`${bin}/agent-x`, "");
+    // A stand-in node that says it is version 20.
+    await Deno.writeTextFile(`${bin}/node`, "#!/bin/sh\necho v20.1.0\n");
+    await Deno.chmod(`${bin}/node`, 0o755);
+    const old = await agentReadiness(driver, env, "linux");
+    assert.equal(old.ok, false);
+    if (!old.ok) assert.match(old.reason, /^needs Node\.js 22 or later: .*node is v20\.1\.0$/);
+    await Deno.writeTextFile(`${bin}/node`, "#!/bin/sh\necho v22.3.0\n");
+    assert.deepEqual(await agentReadiness(driver, env, "linux"), {
+      ok: true,
+      program: `${bin}/agent-x`,
+    });
+    assert.deepEqual(await agentReadiness({ bins: ["agent-x"], node: undefined }, env, "linux"), {
+      ok: true,
+      program: `${bin}/agent-x`,
+    });
+  },
 });

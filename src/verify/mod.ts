@@ -15,6 +15,8 @@
 export * from "./driver.ts";
 export { DRIVERS, findDriver } from "./drivers/mod.ts";
 export {
+  type AgentReadiness,
+  agentReadiness,
   type AgentRun,
   type AgentRunOptions,
   findAgentBinary,
