@@ -141,3 +141,28 @@ export function shellScript<K extends FakeApiKind>(
 ): FakeApis[K]["script"] {
   return driver.script([...commands.map((c) => driver.shell(c)), driver.say(final)]);
 }
+
+/** One turn of a scripted model: a call of the agent's shell tool, or an answer. */
+export type Play = { shell: string } | { say: string };
+
+/**
+ * The script of a run whose model plays the given turns in order.
+ *
+ * @param driver The agent's driver.
+ * @param plays The model's turns.
+ * @returns The script for the driver's fake API.
+ *
+ * @example Usage
+ * ```ts
+ * import { playScript } from "./driver.ts";
+ * import { GEMINI_CLI_DRIVER } from "./drivers/gemini_cli.ts";
+ * const script = playScript(GEMINI_CLI_DRIVER, [{ shell: "echo hi" }, { say: "One." }, { say: "Two." }]);
+ * console.assert(script.length === 3);
+ * ```
+ */
+export function playScript<K extends FakeApiKind>(
+  driver: AgentDriver<K>,
+  plays: readonly Play[],
+): FakeApis[K]["script"] {
+  return driver.script(plays.map((p) => "shell" in p ? driver.shell(p.shell) : driver.say(p.say)));
+}
