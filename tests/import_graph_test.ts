@@ -242,6 +242,7 @@ const LAYERS: readonly RegExp[] = [
   /^src\/hook\//,
   /^src\/hooks_files\//,
   /^src\/readers\//,
+  /^src\/verify\//,
   /^src\/cli\//,
   /^src\/commands\//,
   /^(cli|mod|run)\.ts$/,

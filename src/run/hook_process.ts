@@ -3,13 +3,21 @@
  * hook), gives it its document on stdin, reads what it prints, and stops it,
  * and everything it started, when it runs too long or prints too much. How it
  * is started is decided in hook_plan.ts; how it is stopped, in process_tree.ts.
+ * `verify` starts an agent through the same runner ({@linkcode runProgram}).
  * On `run`'s path: imports only those two modules (and what they import).
  *
  * @module
  */
 
 import { type HostFacts, hostFacts, planHook } from "./hook_plan.ts";
-import { killTree, passStops, signalNumber, startSweeper, tryKill } from "./process_tree.ts";
+import {
+  killTree,
+  passStops,
+  signalNumber,
+  startSweeper,
+  type Sweeper,
+  tryKill,
+} from "./process_tree.ts";
 
 /**
  * The most of a hook's stdout that is kept: 10 MiB. What comes after is read
@@ -79,35 +87,88 @@ export type HookOutcome =
  * if (r.kind === "exited") console.log(r.code, r.stdout);
  * ```
  */
-export async function runHook(
+export function runHook(
   spec: HookSpec,
   facts: HostFacts = hostFacts(),
 ): Promise<HookOutcome> {
   const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
   const plan = planHook(spec.argv, spec.base ?? spec.cwd, spec.env, facts);
-  if (!plan.ok) return { kind: "start-failed", message: plan.message, ms: ms() };
-  // On Unix the hook leads a process group of its own, so that a stop reaches
-  // every process it started.
+  if (!plan.ok) {
+    const ms = Math.round(performance.now() - started);
+    return Promise.resolve({ kind: "start-failed", message: plan.message, ms });
+  }
+  return runPlanned(plan.program, plan.args, spec, facts, started, "hook");
+}
+
+/** A program to start as it is: no interpreter is chosen by its extension. */
+export interface ProgramSpec extends Omit<HookSpec, "argv" | "stdin" | "base"> {
+  /** The program, an absolute path. */
+  program: string;
+  /** Its arguments. */
+  args: readonly string[];
+  /** What it reads on stdin; without it stdin is the null device. */
+  stdin?: Uint8Array;
+  /**
+   * Whether processes it left behind in sessions of their own are ended when it
+   * is done (default true); its process group is ended either way.
+   */
+  sweep?: boolean;
+}
+
+/**
+ * Run a program the way {@linkcode runHook} runs a hook (its whole
+ * environment given, output kept up to the caps, stopped with everything it
+ * started at the timeout), but started as it is. `verify` starts an agent with
+ * it.
+ *
+ * @param spec What to run, and how.
+ * @param facts The machine's facts (tests inject them).
+ * @returns What happened.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { runProgram } from "./hook_process.ts";
+ * const r = await runProgram({ program: "/bin/echo", args: ["hi"], env: {}, cwd: "/", timeoutMs: 5000 });
+ * if (r.kind === "exited") console.log(r.stdout);
+ * ```
+ */
+export function runProgram(
+  spec: ProgramSpec,
+  facts: HostFacts = hostFacts(),
+): Promise<HookOutcome> {
+  return runPlanned(spec.program, spec.args, spec, facts, performance.now(), "program");
+}
+
+async function runPlanned(
+  program: string,
+  args: readonly string[],
+  spec: Omit<ProgramSpec, "program" | "args">,
+  facts: HostFacts,
+  started: number,
+  noun: "hook" | "program",
+): Promise<HookOutcome> {
+  const ms = () => Math.round(performance.now() - started);
+  // On Unix the program leads a process group of its own, so that a stop
+  // reaches every process it started.
   const grouped = facts.os !== "windows";
-  const sweeper = startSweeper(facts.os);
+  const sweeper = spec.sweep === false ? NO_SWEEPER : startSweeper(facts.os);
   const env = { ...spec.env };
   if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
   let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command(plan.program, {
-      args: plan.args,
+    child = new Deno.Command(program, {
+      args: [...args],
       cwd: spec.cwd,
       env,
       clearEnv: true,
-      stdin: "piped",
+      stdin: spec.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
       detached: grouped,
     }).spawn();
   } catch (error) {
     await sweeper.sweep();
-    return { kind: "start-failed", message: startMessage(plan.program, error), ms: ms() };
+    return { kind: "start-failed", message: startMessage(noun, program, error), ms: ms() };
   }
   const cap = spec.outputCap ?? OUTPUT_CAP;
   const out = new Capture(cap);
@@ -115,7 +176,7 @@ export async function runHook(
   let closed = false;
   const reading = Promise.all([out.read(child.stdout), err.read(child.stderr)]);
   void reading.then(() => closed = true);
-  void writeQuietly(child.stdin, spec.stdin);
+  if (spec.stdin !== undefined) void writeQuietly(child.stdin, spec.stdin);
   let exitCode: number | undefined;
   const status = child.status.then((s) => {
     exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
@@ -154,7 +215,10 @@ export async function runHook(
   }
 }
 
-function startMessage(program: string, error: unknown): string {
+/** The sweeper of a run that leaves detached processes alone. */
+const NO_SWEEPER: Sweeper = { mark: undefined, sweep: () => Promise.resolve() };
+
+function startMessage(noun: string, program: string, error: unknown): string {
   const why = error instanceof Deno.errors.NotFound
     ? "it does not exist"
     : error instanceof Deno.errors.PermissionDenied
@@ -162,7 +226,7 @@ function startMessage(program: string, error: unknown): string {
     : error instanceof Error
     ? error.message
     : String(error);
-  return `Cannot start the hook "${program}": ${why}`;
+  return `Cannot start the ${noun} "${program}": ${why}`;
 }
 
 async function writeQuietly(stdin: WritableStream<Uint8Array>, bytes: Uint8Array): Promise<void> {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { inWorld } from "../../tests/in_world.ts";
-import { type HookSpec, runHook } from "./hook_process.ts";
+import { type HookSpec, runHook, runProgram } from "./hook_process.ts";
 
 const unix = Deno.build.os !== "windows";
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
@@ -177,4 +177,45 @@ Deno.test("runHook() grants a TypeScript hook exactly its shebang's permissions"
     assert.ok(granted.kind === "exited" && granted.code === 0, JSON.stringify(granted));
     assert.ok(granted.kind === "exited" && granted.stdout.trim() === '{"context":"yes"}');
   });
+});
+
+Deno.test({
+  name:
+    "runProgram() starts a program as it is, with stdin the null device, and leaves a detached process alone when told",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    // A .ts name: runHook would start it with deno; runProgram starts it as it is.
+    const script = '#!/bin/sh\nread line || echo "eof"; echo "$1"\n' +
+      'setsid sh -c "sleep 60" </dev/null >/dev/null 2>&1 &\necho $! > "$2"\n';
+    await inWorld({ "agent.ts": script }, async (dir) => {
+      await Deno.chmod(`${dir}/agent.ts`, 0o755);
+      const pidFile = `${dir}/daemon.pid`;
+      const r = await runProgram({
+        program: `${dir}/agent.ts`,
+        args: ["arg-one", pidFile],
+        env,
+        cwd: dir,
+        timeoutMs: 20_000,
+        sweep: false,
+      });
+      assert.equal(r.kind, "exited");
+      if (r.kind !== "exited") return;
+      assert.equal(r.stdout, "eof\narg-one\n");
+      const pid = Number((await Deno.readTextFile(pidFile)).trim());
+      assert.equal(await alive(pid), true, "the detached process was ended");
+      Deno.kill(pid, "SIGKILL");
+    });
+  },
+});
+
+Deno.test("runProgram() reports a program that cannot start", async () => {
+  const r = await runProgram({
+    program: "/no/such/agent",
+    args: [],
+    env,
+    cwd: "/",
+    timeoutMs: 5_000,
+  });
+  assert.equal(r.kind, "start-failed");
+  if (r.kind === "start-failed") assert.match(r.message, /Cannot start the program/);
 });

@@ -15,7 +15,7 @@ import {
   messageText,
   subagentTurns,
   textStep,
-} from "./fake_openai_chat.ts";
+} from "../../src/verify/fake/openai_chat.ts";
 import { redact, requestsMention } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
 import {

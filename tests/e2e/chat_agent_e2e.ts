@@ -2,8 +2,9 @@
 /**
  * The end-to-end tests every chat agent (Qwen Code, Factory Droid) runs, given
  * its own parts: its payloads still have the committed fixtures' keys, key
- * conformance cases still hold, and everyhook works in it for real (install
- * into the throwaway home, the agent's run, uninstall byte for byte).
+ * conformance cases still hold, and what only it shows of everyhook (a refused
+ * prompt, --fail-closed). The scenarios every agent shares (block-force-push,
+ * the stop sent back once, uninstall byte for byte) are in scenarios_test.ts.
  *
  * @module
  */
@@ -12,16 +13,13 @@ import assert from "node:assert/strict";
 import type { ConformanceFile, Fixture } from "./harness_types.ts";
 import {
   ANSWER_HOOK,
-  BLOCK_FORCE_PUSH,
   cliMissing,
   committedFixtures,
   everyhookCli,
   HANG_HOOK,
-  LOG_TOOL_CALLS,
   payloadShape,
-  readLoggedDocs,
 } from "./everyhook_e2e.ts";
-import { textStep } from "./fake_openai_chat.ts";
+import { textStep } from "../../src/verify/fake/openai_chat.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import {
@@ -30,7 +28,6 @@ import {
   chatWorld,
   FORCE_PUSH,
   FORCE_PUSH_RAN,
-  type HooksTable,
   runChatAgent,
 } from "./chat_agent_session.ts";
 import { CHAT_CASES, runChatCase } from "./chat_agent_cases.ts";
@@ -54,22 +51,6 @@ export interface ChatAgentTests {
   blocked: RegExp;
   /** Whether the agent fires the prompt event in a headless run. */
   prompt: boolean;
-}
-
-/** A hook of the person's own, in the settings file before install. */
-const OWN_HOOKS: HooksTable = {
-  SessionEnd: [{ hooks: [{ type: "command", command: "true" }] }],
-};
-
-/** The bytes of the agent's user and project settings files (absent ones left out). */
-async function snapshot(agent: ChatAgent, world: World): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const path of [agent.userSettings(world), agent.projectSettings(world)]) {
-    try {
-      out[path] = await Deno.readTextFile(path);
-    } catch { /* absent */ }
-  }
-  return out;
 }
 
 /** What went wrong, for assertion messages. */
@@ -166,71 +147,6 @@ export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
       events,
       ...more,
     ]);
-
-  Deno.test({
-    name: `everyhook in ${id}: block-force-push and log-tool-calls, stop sent back once, uninstall`,
-    ignore: cliSkip !== undefined,
-    async fn() {
-      await using world = await chatWorld(id);
-      const log = `${world.root}/everyhook-log.jsonl`;
-      const answer = `${world.root}/answer.ts`;
-      await Deno.writeTextFile(answer, ANSWER_HOOK);
-      let before: Record<string, string> = {};
-      const s = await runChatAgent(t.agent, {
-        world,
-        hooks: OWN_HOOKS,
-        script: {
-          steps: [
-            t.agent.shell(FORCE_PUSH),
-            t.agent.shell("echo hello"),
-            textStep("FINAL-1"),
-            textStep("FINAL-2"),
-          ],
-        },
-        env: { EVERYHOOK_LOG: log },
-        before: async () => {
-          before = await snapshot(t.agent, world);
-          await install(world, LOG_TOOL_CALLS, "pre-tool,post-tool,stop");
-          await install(world, BLOCK_FORCE_PUSH, "pre-tool,post-tool");
-          await install(world, answer, "session-start,stop");
-          assert.notDeepEqual(await snapshot(t.agent, world), before);
-        },
-      });
-      const failure = why(s);
-      assert.equal(s.run.code, 0, failure);
-      // The force push never ran, and the model got the reason.
-      const push = s.toolResults[0] ?? "";
-      assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
-      assert.match(push, t.blocked, failure);
-      // The harmless command ran.
-      assert.ok(s.toolResults.some((r) => /\bhello\b/.test(r) && !r.includes("Blocked")), failure);
-      // The log holds contract documents.
-      const docs = await readLoggedDocs(log);
-      const text = JSON.stringify(docs).slice(0, 1500);
-      const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
-      assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
-      assert.equal(pre.agent, id);
-      assert.equal(pre.tool?.kind, "shell");
-      assert.ok(
-        docs.some((d) => d.event === "pre-tool" && d.tool?.command === FORCE_PUSH),
-        `the logger saw the force push: ${text}`,
-      );
-      assert.ok(!docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH));
-      const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
-      assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
-      // session-start context is in the first request.
-      assert.ok(requestsMention(s.turns.slice(0, 1), "R-E2E-START"), "session-start context");
-      // The stop deny sent the agent back once; the second stop says continued.
-      assert.ok(requestsMention(s.turns, "R-E2E-STOP"), "the stop reason reached the model");
-      const stops = docs.filter((d) => d.event === "stop");
-      assert.deepEqual(stops.map((d) => d.stop?.continued), [false, true], text);
-      // Uninstall leaves every file as it was.
-      for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
-        await everyhook(world, ["uninstall", hook, "--agent", id, "--scope", "user"]);
-      }
-      assert.deepEqual(await snapshot(t.agent, world), before);
-    },
-  });
 
   Deno.test({
     name: `everyhook in ${id}: a refused prompt never reaches the model`,

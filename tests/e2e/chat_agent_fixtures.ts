@@ -8,8 +8,8 @@
  */
 
 import type { Fixture } from "./harness_types.ts";
-import type { ChatStep } from "./fake_openai_chat.ts";
-import { textStep } from "./fake_openai_chat.ts";
+import type { ChatStep } from "../../src/verify/fake/openai_chat.ts";
+import { textStep } from "../../src/verify/fake/openai_chat.ts";
 import { fixtureDate, fixtureOs, redact } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
 import {

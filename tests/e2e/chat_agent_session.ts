@@ -3,21 +3,23 @@
  * `hooks` key in a settings.json: native event → matcher groups → command
  * handlers) and whose model speaks OpenAI chat completions (Qwen Code, Factory
  * Droid): a world whose project is a git repository with no remote, the
- * settings files, the fake chat API on 127.0.0.1, the run, and what came of it.
- * Each agent's own session module says how it is started ({@linkcode ChatAgent}).
+ * settings files, the fake chat API on 127.0.0.1, the run (through the
+ * product's driver and runner, src/verify/), and what came of it. Each
+ * agent's own session module names its driver ({@linkcode ChatAgent}).
  *
  * @module
  */
 
-import type { LoggedRequest } from "./fake_server.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import {
   type ChatScript,
   type ChatStep,
   mainTurns,
-  startFakeOpenAiChat,
   toolResults,
-} from "./fake_openai_chat.ts";
-import { runAgent, type RunAgentResult } from "./process.ts";
+} from "../../src/verify/fake/openai_chat.ts";
+import type { AgentDriver } from "../../src/verify/driver.ts";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
+import { asRunResult, runAgent, type RunAgentResult } from "./process.ts";
 import type { HookRule } from "./record_hook.ts";
 import {
   agentBin,
@@ -44,8 +46,13 @@ export interface CommandHandler {
 /** A Claude-layout `hooks` table: native event → matcher groups. */
 export type HooksTable = Record<string, Array<{ matcher?: string; hooks: CommandHandler[] }>>;
 
-/** How to run one agent headless against the fake chat API. */
+/**
+ * How to run one agent headless against the fake chat API: its driver (the
+ * product's: environment, command line, shell call) and what the tests add.
+ */
 export interface ChatAgent {
+  /** The agent's driver in src/verify/drivers/. */
+  driver: AgentDriver<"openai-chat">;
   /** everyhook's id of the agent (a key of PINS). */
   id: string;
   /** The native events whose entries take a matcher (tool events). */
@@ -54,15 +61,8 @@ export interface ChatAgent {
   userSettings(world: World): string;
   /** The project settings file in a world. */
   projectSettings(world: World): string;
-  /** What the user settings file holds besides hooks, for a headless run against `baseUrl`. */
-  baseSettings(baseUrl: string): Record<string, unknown>;
-  /** What the agent's process gets besides the world's environment. */
-  env(world: World, baseUrl: string): Record<string, string>;
-  /**
-   * The arguments after the binary, for one headless prompt; with `autoApprove`
-   * false, the agent's own approval of tool calls is left as it is by default.
-   */
-  args(prompt: string, autoApprove: boolean): string[];
+  /** What the user settings file holds besides hooks, for a headless run against the fake API's url. */
+  baseSettings(apiUrl: string): Record<string, unknown>;
   /** The model's call of the agent's shell tool. */
   shell(command: string): ChatStep;
   /** The model's call of the agent's sub-agent tool, waiting for it, with the marker in its prompt. */
@@ -195,7 +195,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
  * @example Usage
  * ```ts ignore
  * import { chatWorld, runChatAgent } from "./chat_agent_session.ts";
- * import { textStep } from "./fake_openai_chat.ts";
+ * import { textStep } from "../../src/verify/fake/openai_chat.ts";
  * await using world = await chatWorld(QWEN.id);
  * const s = await runChatAgent(QWEN, { world, script: { steps: [textStep("hi")] } });
  * console.log(s.run.code, s.turns.length);
@@ -209,47 +209,43 @@ export async function runChatAgent(agent: ChatAgent, o: ChatRunOptions): Promise
   await Deno.remove(hookLog).catch(() => {});
   await Deno.remove(`${hookLog}.state`).catch(() => {});
   await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
-  const api = await startFakeOpenAiChat(o.script);
-  try {
-    const base = agent.baseSettings(api.baseUrl);
-    const where = o.hooksFile;
-    if (where === undefined) {
-      await writeJson(agent.userSettings(o.world), {
-        ...base,
-        ...(o.hooks ? { hooks: o.hooks } : {}),
-      });
-    } else {
-      await writeJson(agent.userSettings(o.world), base);
-      const path = where === "project" ? agent.projectSettings(o.world) : where.path;
-      await writeJson(path, { hooks: o.hooks ?? {} });
-    }
-    await o.before?.();
-    const run = await runAgent({
-      cmd: bin,
-      args: agent.args(o.prompt ?? DEFAULT_PROMPT, o.autoApprove ?? true),
-      env: {
-        ...o.world.env(agent.env(o.world, api.baseUrl)),
-        HOOK_LOG: hookLog,
-        HOOK_RULES: rulesFile,
-        ...(o.env ?? {}),
-      },
-      cwd: o.world.project,
-      timeoutMs: o.timeoutMs ?? 90_000,
-    });
-    const requests = [...api.requests];
-    const turns = mainTurns(
-      requests,
-      o.script.subagentMarker,
-      o.script.markerInAnyUserMessage === true,
-    );
-    return {
-      run,
-      requests,
-      turns,
-      toolResults: toolResults(turns),
-      hookCalls: await readHookLog(hookLog),
-    };
-  } finally {
-    await api.close();
-  }
+  const r = await runAgentOnce({
+    driver: agent.driver,
+    program: bin,
+    world: o.world,
+    env: o.world.env(),
+    script: o.script,
+    prompt: o.prompt ?? DEFAULT_PROMPT,
+    autoApprove: o.autoApprove ?? true,
+    extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rulesFile, ...(o.env ?? {}) }),
+    timeoutMs: o.timeoutMs ?? 90_000,
+    before: async (apiUrl) => {
+      const base = agent.baseSettings(apiUrl);
+      const where = o.hooksFile;
+      if (where === undefined) {
+        await writeJson(agent.userSettings(o.world), {
+          ...base,
+          ...(o.hooks ? { hooks: o.hooks } : {}),
+        });
+      } else {
+        await writeJson(agent.userSettings(o.world), base);
+        const path = where === "project" ? agent.projectSettings(o.world) : where.path;
+        await writeJson(path, { hooks: o.hooks ?? {} });
+      }
+      await o.before?.();
+    },
+  });
+  const requests = r.requests;
+  const turns = mainTurns(
+    requests,
+    o.script.subagentMarker,
+    o.script.markerInAnyUserMessage === true,
+  );
+  return {
+    run: asRunResult(r.outcome),
+    requests,
+    turns,
+    toolResults: toolResults(turns),
+    hookCalls: await readHookLog(hookLog),
+  };
 }

@@ -1,8 +1,9 @@
 // deno-lint-ignore-file no-console -- tests print why they skip
 /**
  * Claude Code, for real: the payloads still have the committed fixtures' keys,
- * key conformance cases still hold, and everyhook works end to end (install
- * into the throwaway home, `claude -p`, uninstall byte for byte).
+ * key conformance cases still hold, and what only Claude Code shows of
+ * everyhook (direct mode, a refused prompt, --fail-closed). The scenarios
+ * every agent shares are in scenarios_test.ts.
  *
  * Run by hand inside a loopback-only namespace:
  *
@@ -21,34 +22,27 @@ import {
   everyhookCli,
   HANG_HOOK,
   lineModes,
-  LOG_TOOL_CALLS,
   payloadShape,
-  readLoggedDocs,
 } from "./everyhook_e2e.ts";
 import {
   bash,
   CLAUDE,
-  CLAUDE_CASES,
   claudeConfigDir,
   type ClaudeRun,
   FORCE_PUSH,
-  pickPayloads,
-  recordingSession,
   runClaude,
-  runClaudeCase,
   say,
-} from "./claude_code_harness.ts";
-import { messagesOf } from "./fake_anthropic.ts";
-import type { LoggedRequest } from "./fake_server.ts";
+} from "./claude_code_session.ts";
+import { pickPayloads, recordingSession } from "./claude_code_harness.ts";
+import { CLAUDE_CASES, runClaudeCase } from "./claude_code_conformance.ts";
+import { messagesOf } from "../../src/verify/fake/anthropic.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(CLAUDE);
 if (skip) console.log(`claude-code end-to-end tests skip: ${skip}`);
-
-/** What git prints when the force push really runs (the project is no repository). */
-const FORCE_PUSH_RAN = /not a git repository/;
 
 /** The tool_result texts of the last request, in order. */
 function toolResults(requests: readonly LoggedRequest[]): string[] {
@@ -204,65 +198,6 @@ async function claudeWorld(): Promise<World> {
   await Deno.writeTextFile(`${claudeConfigDir(world)}/settings.json`, OWN_SETTINGS);
   return world;
 }
-
-Deno.test({
-  name:
-    "everyhook in claude-code: block-force-push and log-tool-calls, stop sent back once, uninstall",
-  ignore: cliSkip !== undefined,
-  async fn() {
-    await using world = await claudeWorld();
-    const before = await snapshot(world);
-    const log = `${world.root}/everyhook-log.jsonl`;
-    const answer = `${world.root}/answer.ts`;
-    await Deno.writeTextFile(answer, ANSWER_HOOK);
-    await install(world, LOG_TOOL_CALLS, "pre-tool,post-tool,stop");
-    await install(world, BLOCK_FORCE_PUSH, "pre-tool,post-tool");
-    await install(world, answer, "session-start,stop");
-    assert.notDeepEqual(await snapshot(world), before);
-    const run = await runClaude({
-      world,
-      hooks: null,
-      script: { main: [bash(FORCE_PUSH), bash("echo hello"), say("FINAL-1"), say("FINAL-2")] },
-      env: { EVERYHOOK_LOG: log },
-    });
-    const failure = why(run);
-    assert.equal(run.process.code, 0, failure);
-    // The force push never ran, and the model got the reason.
-    assert.ok(!requestsMention(run.requests, "not a git repository"), `the push ran\n${failure}`);
-    const results = toolResults(run.requests);
-    const push = results[0] ?? "";
-    assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
-    assert.match(push, /^PreToolUse:Bash hook error: .*Blocked .*force/s, failure);
-    // The harmless command ran.
-    assert.equal(results[1], "hello", failure);
-    // The log holds contract documents.
-    const docs = await readLoggedDocs(log);
-    const text = JSON.stringify(docs).slice(0, 1500);
-    const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
-    assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
-    assert.equal(pre.agent, CLAUDE);
-    assert.equal(pre.tool?.kind, "shell");
-    assert.ok(
-      docs.some((d) => d.event === "pre-tool" && d.tool?.command === FORCE_PUSH),
-      `the logger saw the force push: ${text}`,
-    );
-    assert.ok(!docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH));
-    const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
-    assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
-    // session-start context is in the first request.
-    assert.ok(requestsMention(run.requests.slice(0, 1), "R-E2E-START"), "session-start context");
-    // The stop deny sent Claude Code back once; the second stop says continued.
-    assert.ok(requestsMention(run.requests, "R-E2E-STOP"), "the stop reason reached the model");
-    const stops = docs.filter((d) => d.event === "stop");
-    assert.deepEqual(stops.map((d) => d.stop?.continued), [false, true], text);
-    assert.equal(run.result?.["result"], "FINAL-2", failure);
-    // Uninstall leaves every file as it was.
-    for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
-      await everyhook(world, ["uninstall", hook, "--agent", CLAUDE, "--scope", "user"]);
-    }
-    assert.deepEqual(await snapshot(world), before);
-  },
-});
 
 Deno.test({
   name:

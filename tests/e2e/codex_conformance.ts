@@ -7,8 +7,8 @@
  */
 
 import type { ConformanceCase } from "./harness_types.ts";
-import type { ResponsesStep } from "./fake_openai_responses.ts";
-import { callIdOf, callOutput } from "./fake_openai_responses.ts";
+import type { ResponsesStep } from "../../src/verify/fake/openai_responses.ts";
+import { callIdOf, callOutput } from "../../src/verify/fake/openai_responses.ts";
 import { redact, requestsMention } from "./fixture_io.ts";
 import {
   CODEX_EVENTS,

@@ -17,7 +17,7 @@ import {
   recordingHooks,
   withCodexSession,
 } from "./codex_session.ts";
-import type { ResponsesStep } from "./fake_openai_responses.ts";
+import type { ResponsesStep } from "../../src/verify/fake/openai_responses.ts";
 import { inPool } from "./process.ts";
 import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
 import { agentVersion, type HookLogEntry, skipReason } from "./world.ts";
@@ -55,7 +55,7 @@ interface Pick {
 }
 
 const HOW =
-  "codex exec (--dangerously-bypass-hook-trust) against tests/e2e/fake_openai_responses.ts, " +
+  "codex exec (--dangerously-bypass-hook-trust) against src/verify/fake/openai_responses.ts, " +
   "hooks in $CODEX_HOME/hooks.json, approval never, sandbox danger-full-access";
 
 /** The fixtures of the main session. */

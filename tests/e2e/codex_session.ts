@@ -1,6 +1,7 @@
 /**
- * One headless Codex CLI session in a throwaway world: a config that talks only
- * to the fake Responses API on 127.0.0.1 and phones nowhere else, hooks in
+ * One headless Codex CLI session in a throwaway world, through the product's
+ * driver (src/verify/drivers/codex.ts: `-c` settings that talk only to the
+ * fake Responses API on 127.0.0.1 and phone nowhere else): hooks in
  * `$CODEX_HOME/hooks.json`, a git project with a local bare `origin`, then
  * `codex exec` and what came of it (the hook log, the requests, the output).
  *
@@ -13,9 +14,11 @@
  */
 
 import type { HookRule } from "./record_hook.ts";
-import { type ResponsesScript, startFakeResponses, stepOf } from "./fake_openai_responses.ts";
-import type { LoggedRequest } from "./fake_server.ts";
-import { runAgent, type RunAgentResult } from "./process.ts";
+import { type ResponsesScript, stepOf } from "../../src/verify/fake/openai_responses.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
+import { CODEX_DRIVER, codexArgs, codexHome } from "../../src/verify/drivers/codex.ts";
+import { asRunResult, type RunAgentResult } from "./process.ts";
 import {
   agentBin,
   type HookLogEntry,
@@ -199,39 +202,6 @@ export async function trustToml(hooksPath: string, file: CodexHooksFile): Promis
   return out;
 }
 
-/** config.toml: the fake provider, no approvals, no sandbox, and nothing that phones home. */
-function configToml(baseUrl: string, model: string): string {
-  return [
-    `model = "${model}"`,
-    `model_provider = "fake"`,
-    `approval_policy = "never"`,
-    `sandbox_mode = "danger-full-access"`,
-    `check_for_update_on_startup = false`,
-    ``,
-    `[analytics]`,
-    `enabled = false`,
-    ``,
-    `[feedback]`,
-    `enabled = false`,
-    ``,
-    `[otel]`,
-    `exporter = "none"`,
-    ``,
-    `[features]`,
-    `plugins = false`,
-    ``,
-    `[model_providers.fake]`,
-    `name = "fake"`,
-    `base_url = "${baseUrl}/v1"`,
-    `wire_api = "responses"`,
-    `env_key = "FAKE_OPENAI_KEY"`,
-    `request_max_retries = 0`,
-    `stream_max_retries = 0`,
-    `supports_websockets = false`,
-    ``,
-  ].join("\n");
-}
-
 async function git(world: World, cwd: string, args: string[]): Promise<void> {
   const out = await new Deno.Command("git", {
     args: ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", ...args],
@@ -311,63 +281,63 @@ export async function withCodexSession<T>(
   const bin = agentBin(CODEX);
   if (bin === undefined) throw new Error(`Cannot find the "${CODEX}" binary`);
   await using world = await makeWorld(CODEX);
-  await using server = await startFakeResponses(o.script);
-  const codexHome = `${world.home}/.codex`;
+  const home = codexHome(world);
   const remote = `${world.root}/remote.git`;
   const hookLog = `${world.root}/hooks.jsonl`;
   const rules = `${world.root}/rules.json`;
-  await Deno.mkdir(codexHome, { recursive: true });
-  await Deno.writeTextFile(
-    `${codexHome}/config.toml`,
-    configToml(server.url, o.model ?? "gpt-5.5"),
-  );
+  await Deno.mkdir(home, { recursive: true });
   if (o.hooks !== undefined) {
-    await Deno.writeTextFile(`${codexHome}/hooks.json`, JSON.stringify(o.hooks, null, 2) + "\n");
+    await Deno.writeTextFile(`${home}/hooks.json`, JSON.stringify(o.hooks, null, 2) + "\n");
   }
   await Deno.writeTextFile(rules, JSON.stringify(o.rules ?? []));
   await makeProject(world, remote);
+  // The driver's variables (CODEX_HOME, the fake key) and the recording hook's.
   const env = world.env({
-    CODEX_HOME: codexHome,
-    FAKE_OPENAI_KEY: "sk-fake-not-a-real-key",
-    NO_COLOR: "1",
+    ...CODEX_DRIVER.env(world, ""),
     HOOK_LOG: hookLog,
     HOOK_RULES: rules,
   });
-  const ready: CodexWorld = { world, codexHome, remote, hookLog, env };
-  if (o.before) await o.before(ready);
-  const trustByConfig = o.trust === "config";
-  if (trustByConfig) {
-    const hooksPath = `${codexHome}/hooks.json`;
-    const file = JSON.parse(await Deno.readTextFile(hooksPath)) as CodexHooksFile;
-    await Deno.writeTextFile(`${codexHome}/config.toml`, await trustToml(hooksPath, file), {
-      append: true,
-    });
-  }
-  let result: RunAgentResult;
+  const ready: CodexWorld = { world, codexHome: home, remote, hookLog, env };
+  let run;
   try {
-    result = await runAgent({
-      cmd: bin,
-      args: [
-        "exec",
-        ...((o.trust ?? "bypass") === "bypass" ? ["--dangerously-bypass-hook-trust"] : []),
-        "-C",
-        world.project,
-        ...(o.args ?? []),
-        o.prompt ?? "Do the task.",
-      ],
+    run = await runAgentOnce({
+      driver: CODEX_DRIVER,
+      program: bin,
+      world,
       env,
-      cwd: world.project,
+      script: o.script,
+      prompt: o.prompt ?? "Do the task.",
+      // The provider and the rest are `-c` settings on the command line; config.toml is the world's.
+      args: (apiUrl) =>
+        codexArgs(world, apiUrl, {
+          prompt: o.prompt ?? "Do the task.",
+          bypassTrust: (o.trust ?? "bypass") === "bypass",
+          model: o.model ?? "gpt-5.5",
+          extra: o.args ?? [],
+        }),
+      extraEnv: () => ready.env,
       timeoutMs: o.timeoutMs ?? 60_000,
+      before: async () => {
+        if (o.before) await o.before(ready);
+        if (o.trust === "config") {
+          const hooksPath = `${home}/hooks.json`;
+          const file = JSON.parse(await Deno.readTextFile(hooksPath)) as CodexHooksFile;
+          await Deno.writeTextFile(`${home}/config.toml`, await trustToml(hooksPath, file), {
+            append: true,
+          });
+        }
+      },
     });
   } finally {
     await endLeftovers(world.root);
   }
-  const turns = server.requests
+  const result: RunAgentResult = asRunResult(run.outcome);
+  const turns = run.requests
     .filter((r) => r.method === "POST" && r.path.split("?")[0]!.endsWith("/responses"))
     .map((r) => ({ step: stepOf(r.body), body: r.body }));
   try {
     return await inspect(
-      session(ready, result, server.requests, turns, await readHookLog(hookLog)),
+      session(ready, result, run.requests, turns, await readHookLog(hookLog)),
     );
   } finally {
     await removeWorld(world.root);

@@ -2,7 +2,8 @@
 /**
  * The real Codex CLI, headless, against the fake Responses API: the payloads
  * still have the committed fixtures' shape, key conformance cases still hold,
- * and everyhook works end to end (install, the agent's run, uninstall).
+ * and what only Codex shows of everyhook (its hook trust among it). The
+ * scenarios every agent shares are in scenarios_test.ts.
  *
  * @module
  */
@@ -11,14 +12,8 @@ import assert from "node:assert/strict";
 import type { ConformanceFile } from "./harness_types.ts";
 import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
 import { recordMainFixtures, recordSubagentFixtures } from "./codex_harness.ts";
-import {
-  CODEX,
-  type CodexSession,
-  type CodexWorld,
-  FORCE_PUSH,
-  withCodexSession,
-} from "./codex_session.ts";
-import { callIdOf, callOutput } from "./fake_openai_responses.ts";
+import { CODEX, type CodexWorld, FORCE_PUSH, withCodexSession } from "./codex_session.ts";
+import { callIdOf, callOutput } from "../../src/verify/fake/openai_responses.ts";
 import {
   ANSWER_HOOK,
   BLOCK_FORCE_PUSH,
@@ -27,11 +22,9 @@ import {
   everyhookCli,
   HANG_HOOK,
   lineModes,
-  LOG_TOOL_CALLS,
   payloadShape,
-  readLoggedDocs,
 } from "./everyhook_e2e.ts";
-import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { FIXTURES_DIR } from "./fixture_io.ts";
 import { agentVersion, skipReason } from "./world.ts";
 
 const skip = await skipReason(CODEX);
@@ -126,82 +119,6 @@ async function snapshot(w: CodexWorld): Promise<Record<string, string | null>> {
   }
   return out;
 }
-
-Deno.test({
-  name: "everyhook in codex: block-force-push and log-tool-calls, stop sent back once, uninstall",
-  ignore: cliSkip !== undefined,
-  async fn() {
-    let before: Record<string, string | null> = {};
-    let logPath = "";
-    await withCodexSession({
-      script: {
-        steps: [{ kind: "shell", command: FORCE_PUSH }, { kind: "shell", command: "echo hello" }],
-        final: "Done.",
-      },
-      before: async (w) => {
-        await Deno.writeTextFile(`${w.codexHome}/hooks.json`, USER_HOOKS);
-        before = await snapshot(w);
-        logPath = `${w.world.root}/everyhook-log.jsonl`;
-        w.env["EVERYHOOK_LOG"] = logPath;
-        const answer = `${w.world.root}/answer.ts`;
-        await Deno.writeTextFile(answer, ANSWER_HOOK);
-        const common = ["--agent", CODEX, "--scope", "user"];
-        await everyhook(w, [
-          "install",
-          BLOCK_FORCE_PUSH,
-          ...common,
-          "--event",
-          "pre-tool,post-tool",
-        ]);
-        await everyhook(w, [
-          "install",
-          LOG_TOOL_CALLS,
-          ...common,
-          "--event",
-          "pre-tool,post-tool,stop",
-        ]);
-        await everyhook(w, ["install", answer, ...common, "--event", "session-start,stop"]);
-        assert.notEqual((await snapshot(w))["hooks.json"], before["hooks.json"]);
-      },
-    }, async (s: CodexSession) => {
-      const failure = `stderr:\n${s.result.stderr.slice(-1500)}`;
-      assert.equal(s.result.code, 0, failure);
-      // The force push never ran, and the model got the reason.
-      assert.equal(await s.pushed(), false, "the force push reached origin");
-      const pushOutput = s.turns.map((t) => callOutput(t.body, callIdOf(0))).find((o) => o);
-      assert.match(pushOutput ?? "", /blocked by PreToolUse hook: .*force/i, failure);
-      // The harmless command ran.
-      const echoOutput = s.turns.map((t) => callOutput(t.body, callIdOf(1))).find((o) => o);
-      assert.match(echoOutput ?? "", /hello/);
-      // The log holds contract documents.
-      const docs = await readLoggedDocs(logPath);
-      const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
-      assert.ok(pre, `a pre-tool document for echo hello in ${JSON.stringify(docs).slice(0, 800)}`);
-      assert.equal(pre.agent, CODEX);
-      assert.equal(pre.tool?.kind, "shell");
-      const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
-      assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
-      // session-start context is in the first request.
-      assert.ok(requestsMention(s.turns.slice(0, 1), "R-E2E-START"), "session-start context");
-      // The stop deny sent Codex back once; the second stop says continued.
-      assert.ok(requestsMention(s.turns, "R-E2E-STOP"), "the stop reason reached the model");
-      const stops = docs.filter((d) => d.event === "stop");
-      assert.deepEqual(stops.map((d) => d.stop?.continued), [false, true]);
-      // Uninstall leaves every file as it was.
-      await everyhook(s, ["uninstall", BLOCK_FORCE_PUSH, "--agent", CODEX, "--scope", "user"]);
-      await everyhook(s, ["uninstall", LOG_TOOL_CALLS, "--agent", CODEX, "--scope", "user"]);
-      await everyhook(s, [
-        "uninstall",
-        `${s.world.root}/answer.ts`,
-        "--agent",
-        CODEX,
-        "--scope",
-        "user",
-      ]);
-      assert.deepEqual(await snapshot(s), before);
-    });
-  },
-});
 
 Deno.test({
   name:

@@ -16,7 +16,7 @@ import {
   subagentTurns,
   textStep,
   toolStep,
-} from "./fake_openai_chat.ts";
+} from "../../src/verify/fake/openai_chat.ts";
 import { requestsMention } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
 import {

@@ -8,7 +8,7 @@
  */
 
 import type { AgentHarness, ConformanceCase, ConformanceFile, Fixture } from "./harness_types.ts";
-import { type ChatScript, textStep, toolStep } from "./fake_openai_chat.ts";
+import { type ChatScript, textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
 import type { HookLogEntry, World } from "./world.ts";
 import { agentVersion, skipReason } from "./world.ts";
@@ -229,7 +229,7 @@ export function pickFixtures(
         continue;
       }
       const how =
-        `recorded: copilot -p in BYOK offline mode against tests/e2e/fake_openai_chat.ts, ` +
+        `recorded: copilot -p in BYOK offline mode against src/verify/fake/openai_chat.ts, ` +
         `a user hooks file ($COPILOT_HOME/hooks/*.json, version 1) with the key ${nativeEvent}`;
       fixtures.push({
         agent: COPILOT,

@@ -1,9 +1,10 @@
 /**
  * One headless GitHub Copilot CLI session against the fake chat completions
- * API: the environment that keeps it offline and inside a throwaway world
- * (BYOK + `COPILOT_OFFLINE`, `COPILOT_HOME`, the XDG folders), the hook files
- * it reads (`$COPILOT_HOME/hooks/*.json`, `"version": 1`), and a run that
- * returns what the agent printed, what it asked the model and which hooks ran.
+ * API, through the product's driver (src/verify/drivers/copilot_cli.ts: the
+ * environment that keeps it offline and inside a throwaway world, BYOK +
+ * `COPILOT_OFFLINE`, `COPILOT_HOME`, the XDG folders): the hook files it reads
+ * (`$COPILOT_HOME/hooks/*.json`, `"version": 1`), and a run that returns what
+ * the agent printed, what it asked the model and which hooks ran.
  *
  * The Copilot binary is a Node single-executable that unpacks its JS package
  * (235 MB) on first start; `COPILOT_PKG_CACHE_HOME` points every run at one
@@ -12,16 +13,21 @@
  * @module
  */
 
-import type { LoggedRequest } from "./fake_server.ts";
+import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import {
   type ChatScript,
   type ChatStep,
   mainTurns,
-  startFakeOpenAiChat,
   toolResults,
   toolStep,
-} from "./fake_openai_chat.ts";
-import { runAgent, type RunAgentResult } from "./process.ts";
+} from "../../src/verify/fake/openai_chat.ts";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
+import {
+  COPILOT_CLI_DRIVER,
+  copilotArgs,
+  copilotHome as driverHome,
+} from "../../src/verify/drivers/copilot_cli.ts";
+import { asRunResult, runAgent, type RunAgentResult } from "./process.ts";
 import { AGENTS_CACHE } from "./pins.ts";
 import type { HookRule } from "./record_hook.ts";
 import {
@@ -198,47 +204,7 @@ export async function copilotWorld(): Promise<World> {
  * ```
  */
 export function copilotHome(world: World): string {
-  return `${world.home}/.copilot`;
-}
-
-/**
- * The environment of a session: the world's, plus what keeps Copilot CLI
- * offline (no GitHub login, no telemetry, no update check) and pointed at the
- * fake API, with every folder it writes inside the world.
- *
- * @param world The world.
- * @param baseUrl The fake API's base URL (`http://127.0.0.1:<port>/v1`).
- * @param extra More variables.
- * @returns The whole environment.
- *
- * @example Usage
- * ```ts ignore
- * import { copilotEnv } from "./copilot_cli_session.ts";
- * const env = copilotEnv(world, api.baseUrl, { HOOK_LOG: "/tmp/x/hooks.jsonl" });
- * ```
- */
-export function copilotEnv(
-  world: World,
-  baseUrl: string,
-  extra: Record<string, string> = {},
-): Record<string, string> {
-  return world.env({
-    COPILOT_HOME: copilotHome(world),
-    XDG_CACHE_HOME: `${world.root}/cache`,
-    XDG_CONFIG_HOME: `${world.root}/config`,
-    XDG_DATA_HOME: `${world.root}/data`,
-    XDG_STATE_HOME: `${world.root}/state`,
-    COPILOT_PKG_CACHE_HOME: PKG_CACHE,
-    COPILOT_OFFLINE: "true",
-    COPILOT_AUTO_UPDATE: "false",
-    NO_PROXY: "*",
-    COPILOT_PROVIDER_BASE_URL: baseUrl,
-    COPILOT_PROVIDER_TYPE: "openai",
-    COPILOT_PROVIDER_API_KEY: "fake-key-not-real",
-    COPILOT_MODEL: "gpt-4.1",
-    NO_COLOR: "1",
-    ...extra,
-  });
+  return driverHome(world);
 }
 
 /**
@@ -289,7 +255,7 @@ export function recordingEntry(label: string, timeoutSec: number): Record<string
  * @example Usage
  * ```ts ignore
  * import { copilotWorld, runCopilot } from "./copilot_cli_session.ts";
- * import { textStep } from "./fake_openai_chat.ts";
+ * import { textStep } from "../../src/verify/fake/openai_chat.ts";
  * await using world = await copilotWorld();
  * const s = await runCopilot({ world, script: { steps: [textStep("hi")] } });
  * console.log(s.run.code, s.turns.length);
@@ -314,33 +280,28 @@ export async function runCopilot(o: SessionOptions): Promise<Session> {
       await Deno.writeTextFile(`${folder}/${name}`, JSON.stringify(file, null, 2) + "\n");
     }
   }
-  const api = await startFakeOpenAiChat(o.script);
-  try {
-    const run = await runAgent({
-      cmd: bin,
-      args: [
-        "-p",
-        o.prompt ?? "Do the scripted steps",
-        "--no-auto-update",
-        ...(o.args ?? ["--allow-all-tools"]),
-      ],
-      env: copilotEnv(o.world, api.baseUrl, {
-        HOOK_LOG: hookLog,
-        HOOK_RULES: rulesFile,
-        ...(o.env ?? {}),
-      }),
-      cwd: o.world.project,
-      timeoutMs: o.timeoutMs ?? 90_000,
-    });
-    const requests = [...api.requests];
-    return {
-      run,
-      requests,
-      turns: mainTurns(requests, o.script.subagentMarker),
-      toolResults: toolResults(mainTurns(requests, o.script.subagentMarker)),
-      hookCalls: await readHookLog(hookLog),
-    };
-  } finally {
-    await api.close();
-  }
+  const r = await runAgentOnce({
+    driver: COPILOT_CLI_DRIVER,
+    program: bin,
+    world: o.world,
+    env: o.world.env(),
+    script: o.script,
+    prompt: o.prompt ?? "Do the scripted steps",
+    args: () => copilotArgs(o.prompt ?? "Do the scripted steps", o.args),
+    extraEnv: () => ({
+      COPILOT_PKG_CACHE_HOME: PKG_CACHE,
+      HOOK_LOG: hookLog,
+      HOOK_RULES: rulesFile,
+      ...(o.env ?? {}),
+    }),
+    timeoutMs: o.timeoutMs ?? 90_000,
+  });
+  const requests = r.requests;
+  return {
+    run: asRunResult(r.outcome),
+    requests,
+    turns: mainTurns(requests, o.script.subagentMarker),
+    toolResults: toolResults(mainTurns(requests, o.script.subagentMarker)),
+    hookCalls: await readHookLog(hookLog),
+  };
 }

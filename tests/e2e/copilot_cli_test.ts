@@ -20,7 +20,7 @@ import {
   runCopilot,
   type Session,
 } from "./copilot_cli_session.ts";
-import { textStep, toolStep } from "./fake_openai_chat.ts";
+import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import {
   ANSWER_HOOK,
   BLOCK_FORCE_PUSH,

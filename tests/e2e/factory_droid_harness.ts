@@ -9,7 +9,7 @@
  */
 
 import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
-import { toolStep } from "./fake_openai_chat.ts";
+import { toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { conformanceFile, writeFixture } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH } from "./chat_agent_session.ts";
@@ -126,7 +126,7 @@ export const DROID_SUBAGENT_PICKS: readonly FixturePick[] = [
 ];
 
 const HOW =
-  "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at tests/e2e/fake_openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json";
+  "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at src/verify/fake/openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json";
 
 /**
  * Runs the fixture session of Droid: every tool variant, a sub-agent (waited

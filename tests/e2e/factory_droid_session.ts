@@ -1,15 +1,17 @@
 /**
- * How Factory Droid runs headless here: `droid exec --auto high -m
- * custom:Fake-0 -o json <prompt>` with a BYOK custom model (OpenAI chat
- * completions at the fake API's base URL) in the world's
- * `~/.factory/settings.json`, no Factory account, and `FACTORY_AIRGAP_ENABLED`
- * so that it looks up no host name.
+ * Factory Droid in the end-to-end tests: its driver
+ * (src/verify/drivers/factory_droid.ts), its events, and its sub-agent call.
  *
  * @module
  */
 
 import type { ChatAgent } from "./chat_agent_session.ts";
-import { toolStep } from "./fake_openai_chat.ts";
+import { toolStep } from "../../src/verify/fake/openai_chat.ts";
+import {
+  droidBaseSettings,
+  droidSettingsPath,
+  FACTORY_DROID_DRIVER,
+} from "../../src/verify/drivers/factory_droid.ts";
 import type { World } from "./world.ts";
 
 /** everyhook's id for Factory Droid. */
@@ -37,47 +39,13 @@ export const DROID_EVENTS = {
  * ```
  */
 export const DROID: ChatAgent = {
+  driver: FACTORY_DROID_DRIVER,
   id: DROID_ID,
   toolEvents: ["PreToolUse", "PostToolUse"],
-  userSettings: (world: World) => `${world.home}/.factory/settings.json`,
+  userSettings: droidSettingsPath,
   projectSettings: (world: World) => `${world.project}/.factory/settings.json`,
-  baseSettings: (baseUrl: string) => ({
-    customModels: [{
-      model: "fake-model",
-      displayName: "Fake",
-      baseUrl,
-      apiKey: "fake-key-not-real",
-      provider: "generic-chat-completion-api",
-      maxOutputTokens: 4096,
-    }],
-    enableDroidShield: false,
-    cloudSessionSync: false,
-  }),
-  env: (world: World) => ({
-    SHELL: "/bin/bash",
-    FACTORY_AIRGAP_ENABLED: "true",
-    FACTORY_DISABLE_KEYRING: "1",
-    FACTORY_DROID_AUTO_UPDATE_ENABLED: "false",
-    XDG_CONFIG_HOME: `${world.root}/config`,
-    XDG_CACHE_HOME: `${world.root}/cache`,
-    NO_COLOR: "1",
-  }),
-  args: (prompt: string, autoApprove: boolean) => [
-    "exec",
-    ...(autoApprove ? ["--auto", "high"] : []),
-    "-m",
-    "custom:Fake-0",
-    "-o",
-    "json",
-    prompt,
-  ],
-  shell: (command: string) =>
-    toolStep("Execute", {
-      command,
-      summary: "Run the command",
-      riskLevelReason: "a scripted step of the test",
-      riskLevel: "low",
-    }),
+  baseSettings: droidBaseSettings,
+  shell: FACTORY_DROID_DRIVER.shell,
   // The built-in sub-agents are "worker" and "explorer"; `await` makes the main agent wait.
   subagent: (marker: string) =>
     toolStep("Task", {

@@ -1,9 +1,9 @@
 /**
  * Factory Droid, for real: the payloads still have the committed fixtures'
  * keys, key conformance cases still hold (the legacy block that does not
- * block among them), and everyhook works end to end (install into the
- * throwaway home, `droid exec`, uninstall byte for byte). `droid exec` fires
- * no prompt event, so the prompt scenario does not run.
+ * block among them), and what only it shows of everyhook (chat_agent_e2e.ts;
+ * the scenarios every agent shares are in scenarios_test.ts). `droid exec`
+ * fires no prompt event, so the prompt scenario does not run.
  *
  * Run by hand inside a loopback-only namespace:
  *

@@ -2,7 +2,8 @@
 /**
  * The real Gemini CLI, headless, against the fake Gemini API: the payloads
  * still have the committed fixtures' keys, key conformance cases still hold,
- * and everyhook works end to end in it (install, the agent's run, uninstall).
+ * and what only Gemini CLI shows of everyhook. The scenarios every agent
+ * shares are in scenarios_test.ts.
  *
  * @module
  */
@@ -17,25 +18,20 @@ import {
   everyhookCli,
   HANG_HOOK,
   lineModes,
-  LOG_TOOL_CALLS,
   payloadShape,
-  readLoggedDocs,
 } from "./everyhook_e2e.ts";
 import {
-  conformanceSpecs,
-  FORCE_PUSH,
   GEMINI_ID,
   type GeminiSession,
-  HARMLESS,
   prepareProject,
-  recordGeminiConformance,
-  recordGeminiFixtureSet,
   runGeminiSession,
   settingsPath,
   SHORT_SCRIPT,
-} from "./gemini_cli_harness.ts";
-import { functionResponses } from "./fake_gemini.ts";
-import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+} from "./gemini_cli_session.ts";
+import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
+import { conformanceSpecs, recordGeminiConformance } from "./gemini_cli_conformance.ts";
+import { functionResponses } from "../../src/verify/fake/gemini.ts";
+import { FIXTURES_DIR } from "./fixture_io.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(GEMINI_ID);
@@ -148,74 +144,6 @@ function callResult(s: GeminiSession, n: number): string {
   const last = s.requests.at(-1);
   return last ? functionResponses(last.body)[n] ?? "" : "";
 }
-
-Deno.test({
-  name:
-    "everyhook in gemini-cli: block-force-push and log-tool-calls, stop sent back once, uninstall",
-  ignore: cliSkip !== undefined,
-  async fn() {
-    await using world = await userWorld();
-    const before = await settingsBytes(world);
-    const logPath = `${world.root}/everyhook-log.jsonl`;
-    const answer = `${world.root}/answer.ts`;
-    await Deno.writeTextFile(answer, ANSWER_HOOK);
-    const common = ["--agent", GEMINI_ID, "--scope", "user"];
-    await everyhook(world, [
-      "install",
-      BLOCK_FORCE_PUSH,
-      ...common,
-      "--event",
-      "pre-tool,post-tool",
-    ]);
-    await everyhook(world, [
-      "install",
-      LOG_TOOL_CALLS,
-      ...common,
-      "--event",
-      "pre-tool,post-tool,stop",
-    ]);
-    await everyhook(world, ["install", answer, ...common, "--event", "session-start,stop"]);
-    assert.notEqual(await settingsBytes(world), before);
-
-    const s = await runGeminiSession(world, {
-      script: SHORT_SCRIPT,
-      env: { EVERYHOOK_LOG: logPath },
-      timeoutMs: 120_000,
-    });
-    const failure = `exit ${s.run.code}, stderr:\n${s.run.stderr.slice(-1500)}`;
-    assert.equal(s.run.code, 0, failure);
-    // The force push never ran, and the model was given the reason.
-    assert.equal(s.pushed, false, `the force push reached origin; ${failure}`);
-    assert.match(callResult(s, 0), /Tool execution blocked: .*force/i, failure);
-    // The harmless command ran.
-    assert.match(callResult(s, 1), /Output: hello/, failure);
-    // The log holds contract documents.
-    const docs = await readLoggedDocs(logPath);
-    const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === HARMLESS);
-    assert.ok(pre, `a pre-tool document for ${HARMLESS} in ${JSON.stringify(docs).slice(0, 800)}`);
-    assert.equal(pre.agent, GEMINI_ID);
-    assert.equal(pre.tool?.kind, "shell");
-    assert.ok(
-      !docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH),
-      "a post-tool for the refused force push",
-    );
-    const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === HARMLESS);
-    assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
-    // Session-start context is in the first request.
-    assert.ok(requestsMention(s.requests.slice(0, 1), "R-E2E-START"), "session-start context");
-    // The stop deny sent Gemini CLI back once; the second stop says continued.
-    assert.ok(requestsMention(s.requests, "R-E2E-STOP"), "the stop reason reached the model");
-    assert.deepEqual(docs.filter((d) => d.event === "stop").map((d) => d.stop?.continued), [
-      false,
-      true,
-    ]);
-    // Uninstall leaves the settings byte for byte as they were.
-    for (const hook of [BLOCK_FORCE_PUSH, LOG_TOOL_CALLS, answer]) {
-      await everyhook(world, ["uninstall", hook, ...common]);
-    }
-    assert.equal(await settingsBytes(world), before);
-  },
-});
 
 Deno.test({
   name:

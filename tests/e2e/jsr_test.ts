@@ -18,7 +18,7 @@
 import assert from "node:assert/strict";
 import denoJson from "../../deno.json" with { type: "json" };
 import { startJsrRegistry } from "./jsr_registry.ts";
-import { bash, CLAUDE, FORCE_PUSH, runClaude, say } from "./claude_code_harness.ts";
+import { bash, CLAUDE, FORCE_PUSH, runClaude, say } from "./claude_code_session.ts";
 import { requestsMention } from "./fixture_io.ts";
 import { readLoggedDocs } from "./everyhook_e2e.ts";
 import { makeWorld, REPO_ROOT, skipReason } from "./world.ts";

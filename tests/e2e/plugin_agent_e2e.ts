@@ -22,7 +22,7 @@ import {
   payloadShape,
   readLoggedDocs,
 } from "./everyhook_e2e.ts";
-import { textStep, toolStep } from "./fake_openai_chat.ts";
+import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";

@@ -11,7 +11,7 @@
  */
 
 import type { AgentHarness, ConformanceCase, Fixture } from "./harness_types.ts";
-import { textStep, toolStep } from "./fake_openai_chat.ts";
+import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { conformanceFile, redact, requestsMention, writeFixture } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";
@@ -158,7 +158,7 @@ export function pluginFixtures(
   version: string,
 ): { fixtures: Fixture[]; missing: string[] } {
   const how =
-    `recorded: ${agent.id} run --format json against tests/e2e/fake_openai_chat.ts (config in ${agent.prefix}_CONFIG_CONTENT), everyhook's plugin in $XDG_CONFIG_HOME/${agent.configFolder}/plugin/`;
+    `recorded: ${agent.id} run --format json against src/verify/fake/openai_chat.ts (config in ${agent.prefix}_CONFIG_CONTENT), everyhook's plugin in $XDG_CONFIG_HOME/${agent.configFolder}/plugin/`;
   return pickFixtures(agent.id, s.hookCalls, PLUGIN_PICKS, world, version, how);
 }
 

@@ -18,7 +18,7 @@ import {
   mainTurns,
   startFakeOpenAiChat,
   toolResults,
-} from "./fake_openai_chat.ts";
+} from "../../src/verify/fake/openai_chat.ts";
 import { runAgent } from "./process.ts";
 import type { HookRule } from "./record_hook.ts";
 import { agentBin, readHookLog, recordHookCommand, type World } from "./world.ts";

@@ -1,11 +1,15 @@
 /**
- * The one place the end-to-end tests start a real agent: it runs the program
- * in a process group of its own, feeds or closes stdin, collects its output,
- * and kills the whole group (the agent, its hooks, anything they started) when
- * the time is up or when the agent is done.
+ * Starting programs in the end-to-end tests, other than the agents: a program
+ * in a process group of its own (git, an agent's `--version`), with its stdin
+ * fed or closed, its output collected, and the whole group killed when the
+ * time is up or when it is done; a pool; and {@linkcode asRunResult}, which
+ * gives a run of the product's agent runner (src/verify/agent_run.ts, through
+ * which every agent session starts its agent) the shape the tests read.
  *
  * @module
  */
+
+import type { HookOutcome } from "../../src/run/hook_process.ts";
 
 /** What to run, where, with what. */
 export interface RunAgentOptions {
@@ -153,4 +157,43 @@ export async function inPool<I, O>(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return out;
+}
+
+/**
+ * A run of the product's agent runner (src/verify/agent_run.ts) in the shape
+ * the end-to-end tests read.
+ *
+ * @param outcome How the agent's process ended.
+ * @returns The exit code (null when a signal ended it), the output, whether the timeout struck, the time.
+ * @throws Error when the agent could not start.
+ *
+ * @example Usage
+ * ```ts
+ * import { asRunResult } from "./process.ts";
+ * const r = asRunResult({ kind: "exited", code: 0, stdout: "hi", stderr: "", ms: 5 });
+ * console.log(r.code, r.timedOut);
+ * ```
+ */
+export function asRunResult(outcome: HookOutcome): RunAgentResult {
+  switch (outcome.kind) {
+    case "start-failed":
+      throw new Error(outcome.message);
+    case "timeout":
+      return { code: null, ...outputOf(outcome), timedOut: true };
+    case "output-too-large":
+      return { code: 0, ...outputOf(outcome), timedOut: false };
+    case "exited":
+      // 128 + n: the signal n ended it.
+      return {
+        code: outcome.code > 128 ? null : outcome.code,
+        ...outputOf(outcome),
+        timedOut: false,
+      };
+  }
+}
+
+function outputOf(
+  o: { stdout: string; stderr: string; ms: number },
+): { stdout: string; stderr: string; ms: number } {
+  return { stdout: o.stdout, stderr: o.stderr, ms: o.ms };
 }

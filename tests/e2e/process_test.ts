@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runAgent } from "./process.ts";
+import { asRunResult, runAgent } from "./process.ts";
 
 const env = { PATH: "/usr/bin:/bin" };
 
@@ -48,4 +48,20 @@ Deno.test("runAgent() kills the whole process group on timeout", async () => {
   } finally {
     await Deno.remove(marker);
   }
+});
+
+Deno.test("asRunResult() reads the agent runner's outcomes as the tests read a run", () => {
+  const out = { stdout: "o", stderr: "e", ms: 7 };
+  assert.deepEqual(asRunResult({ kind: "exited", code: 3, ...out }), {
+    code: 3,
+    ...out,
+    timedOut: false,
+  });
+  assert.equal(asRunResult({ kind: "exited", code: 137, ...out }).code, null);
+  const late = asRunResult({ kind: "timeout", timeoutMs: 5, ...out });
+  assert.deepEqual([late.code, late.timedOut], [null, true]);
+  assert.throws(
+    () => asRunResult({ kind: "start-failed", message: "no agent", ms: 1 }),
+    /no agent/,
+  );
 });

@@ -9,7 +9,7 @@
  */
 
 import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
-import { toolStep } from "./fake_openai_chat.ts";
+import { toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { conformanceFile, writeFixture } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH } from "./chat_agent_session.ts";
@@ -123,7 +123,7 @@ export const QWEN_PICKS: readonly FixturePick[] = [
 ];
 
 const HOW =
-  "recorded: qwen <prompt> --auth-type openai --yolo -o json on Node 22 against tests/e2e/fake_openai_chat.ts, hooks in ~/.qwen/settings.json";
+  "recorded: qwen <prompt> --auth-type openai --yolo -o json on Node 22 against src/verify/fake/openai_chat.ts, hooks in ~/.qwen/settings.json";
 
 /**
  * Runs the fixture session of Qwen Code: every tool variant, a sub-agent, the

@@ -1,8 +1,8 @@
 /**
  * Qwen Code, for real (on the pinned Node 22): the payloads still have the
- * committed fixtures' keys, key conformance cases still hold, and everyhook
- * works end to end (install into the throwaway home, a headless run, uninstall
- * byte for byte).
+ * committed fixtures' keys, key conformance cases still hold, and what only
+ * it shows of everyhook (chat_agent_e2e.ts); the scenarios every agent shares
+ * are in scenarios_test.ts.
  *
  * Run by hand inside a loopback-only namespace:
  *

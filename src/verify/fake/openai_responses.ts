@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type FakeServer, sseResponse, startFakeServer } from "./fake_server.ts";
+import { type FakeServer, sseResponse, startFakeServer } from "./server.ts";
 
 /** One scripted model turn. */
 export type ResponsesStep =
@@ -56,7 +56,7 @@ function inputOf(body: unknown): InputItem[] {
  *
  * @example Usage
  * ```ts
- * import { stepOf } from "./fake_openai_responses.ts";
+ * import { stepOf } from "./openai_responses.ts";
  * console.assert(stepOf({ input: [{ type: "function_call_output", output: "x" }] }) === 1);
  * ```
  */
@@ -75,7 +75,7 @@ export function stepOf(body: unknown): number {
  *
  * @example Usage
  * ```ts
- * import { callOutput } from "./fake_openai_responses.ts";
+ * import { callOutput } from "./openai_responses.ts";
  * const body = { input: [{ type: "function_call_output", "call_id": "call_0", output: "hi" }] };
  * console.assert(callOutput(body, "call_0") === "hi");
  * ```
@@ -96,7 +96,7 @@ export function callOutput(body: unknown, callId: string): string | undefined {
  *
  * @example Usage
  * ```ts
- * import { callIdOf } from "./fake_openai_responses.ts";
+ * import { callIdOf } from "./openai_responses.ts";
  * console.assert(callIdOf(2) === "call_2");
  * ```
  */
@@ -195,7 +195,7 @@ function pieces(text: string): string[] {
  *
  * @example Usage
  * ```ts
- * import { responseEvents } from "./fake_openai_responses.ts";
+ * import { responseEvents } from "./openai_responses.ts";
  * const events = responseEvents("resp_1", { type: "message", id: "m", role: "assistant", content: [{ type: "output_text", text: "hi" }] });
  * console.assert(events.at(-1)?.event === "response.completed");
  * ```
@@ -328,7 +328,7 @@ function withAgentId(item: Record<string, unknown>, body: unknown): Record<strin
  *
  * @example Usage
  * ```ts
- * import { itemFor } from "./fake_openai_responses.ts";
+ * import { itemFor } from "./openai_responses.ts";
  * const item = itemFor({ steps: [{ kind: "shell", command: "ls" }], final: "done" }, { input: [], tools: [{ type: "function", name: "exec_command" }] }, false);
  * console.assert(item.name === "exec_command");
  * ```
@@ -365,7 +365,7 @@ export function itemFor(
  *
  * @example Usage
  * ```ts ignore
- * import { startFakeResponses } from "./fake_openai_responses.ts";
+ * import { startFakeResponses } from "./openai_responses.ts";
  * await using server = await startFakeResponses({ steps: [{ kind: "shell", command: "echo hello" }], final: "done" });
  * console.log(server.url);
  * ```

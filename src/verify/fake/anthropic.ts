@@ -12,8 +12,8 @@
  * @module
  */
 
-import { contentText } from "../../src/agents/_transcript.ts";
-import { type FakeHandler, type FakeServer, sseResponse, startFakeServer } from "./fake_server.ts";
+import { contentText } from "../../agents/_transcript.ts";
+import { type FakeHandler, type FakeServer, sseResponse, startFakeServer } from "./server.ts";
 
 /** One scripted model turn. */
 export type AnthropicStep =
@@ -46,7 +46,7 @@ export interface AnthropicAnswer {
  *
  * @example Usage
  * ```ts
- * import { messagesOf } from "./fake_anthropic.ts";
+ * import { messagesOf } from "./anthropic.ts";
  * console.log(messagesOf({ messages: [{ role: "user", content: "hi" }] }).length); // 1
  * ```
  */
@@ -69,7 +69,7 @@ export function messagesOf(body: unknown): Array<{ role: string; content: unknow
  *
  * @example Usage
  * ```ts
- * import { pickStep } from "./fake_anthropic.ts";
+ * import { pickStep } from "./anthropic.ts";
  * const s = pickStep({ main: [{ kind: "text", text: "Hi." }] }, {
  *   tools: [{ name: "Bash" }],
  *   messages: [{ role: "user", content: "go" }],
@@ -110,7 +110,7 @@ let messageCounter = 0;
  *
  * @example Usage
  * ```ts
- * import { streamEvents } from "./fake_anthropic.ts";
+ * import { streamEvents } from "./anthropic.ts";
  * const names = streamEvents({ kind: "text", text: "Hi." }, "claude-x").map((e) => e.event);
  * console.log(names.join(" "));
  * ```
@@ -189,7 +189,7 @@ export function streamEvents(
  *
  * @example Usage
  * ```ts
- * import { anthropicHandler } from "./fake_anthropic.ts";
+ * import { anthropicHandler } from "./anthropic.ts";
  * const handler = anthropicHandler({ main: [{ kind: "text", text: "Hi." }] });
  * console.log(typeof handler);
  * ```
@@ -243,8 +243,8 @@ export interface FakeAnthropic extends FakeServer {
  * @returns The server, its request log, and what each request was answered with.
  *
  * @example Usage
- * ```ts
- * import { startFakeAnthropic } from "./fake_anthropic.ts";
+ * ```ts ignore
+ * import { startFakeAnthropic } from "./anthropic.ts";
  * const api = await startFakeAnthropic({ main: [{ kind: "text", text: "Hi." }] });
  * const res = await fetch(`${api.url}/v1/messages`, {
  *   method: "POST",
@@ -258,4 +258,37 @@ export async function startFakeAnthropic(script: AnthropicScript): Promise<FakeA
   const answers: AnthropicAnswer[] = [];
   const server = await startFakeServer(anthropicHandler(script, answers));
   return Object.assign(server, { answers });
+}
+
+/**
+ * Every distinct `tool_result` text the model was shown, in order, over a
+ * run's requests (what a tool printed, or the reason a hook blocked it).
+ *
+ * @param requests The fake server's request log.
+ * @returns The texts.
+ *
+ * @example Usage
+ * ```ts
+ * import { toolResultTexts } from "./anthropic.ts";
+ * const body = {
+ *   messages: [{ role: "user", content: [{ type: "tool_result", content: [{ type: "text", text: "hi" }] }] }],
+ * };
+ * console.assert(toolResultTexts([{ body }, { body }]).join() === "hi");
+ * ```
+ */
+export function toolResultTexts(requests: ReadonlyArray<{ body: unknown }>): string[] {
+  const seen: string[] = [];
+  for (const r of requests) {
+    for (const m of messagesOf(r.body)) {
+      if (m.role !== "user" || !Array.isArray(m.content)) continue;
+      for (const block of m.content) {
+        if (typeof block !== "object" || block === null) continue;
+        const b = block as Record<string, unknown>;
+        if (b["type"] !== "tool_result") continue;
+        const text = contentText(b["content"]) ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }
+  }
+  return seen;
 }

@@ -53,8 +53,8 @@ export type FakeHandler = (req: FakeRequest) => Response | Promise<Response>;
  * @returns The server: its url, port, request log, and close().
  *
  * @example Usage
- * ```ts
- * import { startFakeServer } from "./fake_server.ts";
+ * ```ts ignore
+ * import { startFakeServer } from "./server.ts";
  * const server = await startFakeServer(() => Response.json({ ok: true }));
  * const res = await fetch(`${server.url}/ping`, { method: "POST", body: "{}" });
  * console.log(await res.json(), server.requests.length);
@@ -116,7 +116,7 @@ export interface SseEvent {
  *
  * @example Usage
  * ```ts
- * import { sseResponse } from "./fake_server.ts";
+ * import { sseResponse } from "./server.ts";
  * const res = sseResponse([{ event: "ping", data: { type: "ping" } }, { data: "[DONE]" }]);
  * console.log(await res.text());
  * ```

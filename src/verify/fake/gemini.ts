@@ -11,7 +11,7 @@
  * @module
  */
 
-import { type FakeServer, startFakeServer } from "./fake_server.ts";
+import { type FakeServer, startFakeServer } from "./server.ts";
 
 /** One answer of the fake model: a tool call, or a final text. */
 export type GeminiStep =
@@ -47,7 +47,7 @@ export function requestContents(body: unknown): Array<Record<string, unknown>> {
  *
  * @example Usage
  * ```ts
- * import { modelTurns } from "./fake_gemini.ts";
+ * import { modelTurns } from "./gemini.ts";
  * const body = { contents: [{ role: "user", parts: [] }, { role: "model", parts: [] }] };
  * console.assert(modelTurns(body) === 1);
  * ```
@@ -75,9 +75,9 @@ function textPieces(text: string): string[] {
  *
  * @example Usage
  * ```ts
- * import { geminiChunks } from "./fake_gemini.ts";
+ * import { geminiChunks } from "./gemini.ts";
  * const chunks = geminiChunks({ kind: "text", text: "All done, nothing left to do." }, "r1");
- * console.assert(chunks.length === 3);
+ * console.assert(chunks.length === 2);
  * ```
  */
 export function geminiChunks(step: GeminiStep, responseId: string): Array<Record<string, unknown>> {
@@ -144,7 +144,7 @@ function json(value: unknown, status = 200): Response {
  *
  * @example Usage
  * ```ts ignore
- * import { startFakeGemini } from "./fake_gemini.ts";
+ * import { startFakeGemini } from "./gemini.ts";
  * await using api = await startFakeGemini([{ kind: "text", text: "done" }]);
  * console.log(api.url, api.requests.length);
  * ```
@@ -181,7 +181,7 @@ export async function startFakeGemini(
  *
  * @example Usage
  * ```ts
- * import { functionResponses } from "./fake_gemini.ts";
+ * import { functionResponses } from "./gemini.ts";
  * const body = {
  *   contents: [{ role: "user", parts: [{ functionResponse: { name: "x", response: { output: "hi" } } }] }],
  * };
@@ -198,4 +198,29 @@ export function functionResponses(body: unknown): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Every distinct function response the model was shown, in order, over a
+ * run's requests, as JSON text (what a tool printed, or the reason a hook
+ * blocked it).
+ *
+ * @param requests The fake server's request log.
+ * @returns The JSON texts.
+ *
+ * @example Usage
+ * ```ts
+ * import { functionResponsesOf } from "./gemini.ts";
+ * const body = {
+ *   contents: [{ role: "user", parts: [{ functionResponse: { name: "x", response: { output: "hi" } } }] }],
+ * };
+ * console.assert(functionResponsesOf([{ body }, { body }]).length === 1);
+ * ```
+ */
+export function functionResponsesOf(requests: ReadonlyArray<{ body: unknown }>): string[] {
+  const seen: string[] = [];
+  for (const r of requests) {
+    for (const text of functionResponses(r.body)) if (!seen.includes(text)) seen.push(text);
+  }
+  return seen;
 }

@@ -6,7 +6,16 @@ import {
   type ResponsesScript,
   startFakeResponses,
   stepOf,
-} from "./fake_openai_responses.ts";
+} from "./openai_responses.ts";
+
+/** These tests listen on 127.0.0.1: without that permission (as under `deno test --doc`) they skip. */
+const LOOPBACK = {
+  ignore: Deno.permissions.querySync({ name: "net", host: "127.0.0.1" }).state !== "granted",
+};
+if (LOOPBACK.ignore) {
+  // deno-lint-ignore no-console -- a skipped test says why
+  console.warn("skipped the fake server's tests: no --allow-net=127.0.0.1");
+}
 
 const TOOLS = [
   { type: "function", name: "exec_command" },
@@ -108,24 +117,28 @@ Deno.test("responseEvents() streams a function call's arguments in deltas, in or
   assert.deepEqual(events.map((e) => e.data["sequence_number"]), events.map((_, i) => i));
 });
 
-Deno.test("startFakeResponses() streams SSE for /v1/responses, logs it, and 404s the rest", async () => {
-  await using server = await startFakeResponses(SCRIPT);
-  const res = await fetch(`${server.url}/v1/responses`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ stream: true, input: [], tools: TOOLS }),
-  });
-  assert.equal(res.headers.get("content-type"), "text/event-stream");
-  const events = parseSse(await res.text());
-  const done = events.find((e) => e.event === "response.output_item.done");
-  assert.equal((done?.data.item as { name?: string }).name, "exec_command");
-  assert.equal(events.at(-1)?.event, "response.completed");
-  const other = await fetch(`${server.url}/v1/models`);
-  assert.equal(other.status, 404);
-  await other.body?.cancel();
-  assert.equal(server.requests.length, 2);
-  assert.equal(stepOf(server.requests[0]!.body), 0);
-});
+Deno.test(
+  "startFakeResponses() streams SSE for /v1/responses, logs it, and 404s the rest",
+  LOOPBACK,
+  async () => {
+    await using server = await startFakeResponses(SCRIPT);
+    const res = await fetch(`${server.url}/v1/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stream: true, input: [], tools: TOOLS }),
+    });
+    assert.equal(res.headers.get("content-type"), "text/event-stream");
+    const events = parseSse(await res.text());
+    const done = events.find((e) => e.event === "response.output_item.done");
+    assert.equal((done?.data.item as { name?: string }).name, "exec_command");
+    assert.equal(events.at(-1)?.event, "response.completed");
+    const other = await fetch(`${server.url}/v1/models`);
+    assert.equal(other.status, 404);
+    await other.body?.cancel();
+    assert.equal(server.requests.length, 2);
+    assert.equal(stepOf(server.requests[0]!.body), 0);
+  },
+);
 
 Deno.test("callOutput() finds a call's output text, or undefined", () => {
   const body = {

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { type FakeServer, sseResponse, startFakeServer } from "./fake_server.ts";
+import { type FakeServer, sseResponse, startFakeServer } from "./server.ts";
 
 /** One model turn: a tool call, a final text, or an HTTP error. */
 export type ChatStep =
@@ -61,7 +61,7 @@ export const PAST_THE_END = "done";
  *
  * @example Usage
  * ```ts
- * import { toolStep } from "./fake_openai_chat.ts";
+ * import { toolStep } from "./openai_chat.ts";
  * const step = toolStep("bash", { command: "echo hello", description: "Say hello" });
  * console.assert(step.kind === "tool");
  * ```
@@ -78,7 +78,7 @@ export function toolStep(name: string, args: Record<string, unknown>): ChatStep 
  *
  * @example Usage
  * ```ts
- * import { textStep } from "./fake_openai_chat.ts";
+ * import { textStep } from "./openai_chat.ts";
  * console.assert(textStep("All done").kind === "text");
  * ```
  */
@@ -94,7 +94,7 @@ export function textStep(text: string): ChatStep {
  *
  * @example Usage
  * ```ts
- * import { chatMessages } from "./fake_openai_chat.ts";
+ * import { chatMessages } from "./openai_chat.ts";
  * console.assert(chatMessages({ messages: [{ role: "user", content: "hi" }] }).length === 1);
  * ```
  */
@@ -111,7 +111,7 @@ export function chatMessages(body: unknown): ChatMessage[] {
  *
  * @example Usage
  * ```ts
- * import { messageText } from "./fake_openai_chat.ts";
+ * import { messageText } from "./openai_chat.ts";
  * console.assert(messageText({ role: "user", content: [{ type: "text", text: "hi" }] }) === "hi");
  * ```
  */
@@ -132,7 +132,7 @@ export function messageText(message: ChatMessage): string {
  *
  * @example Usage
  * ```ts
- * import { toolResults } from "./fake_openai_chat.ts";
+ * import { toolResults } from "./openai_chat.ts";
  * const body = { messages: [{ role: "tool", content: "hello" }] };
  * console.assert(toolResults([{ body }, { body }]).length === 1);
  * ```
@@ -159,7 +159,7 @@ export function toolResults(requests: ReadonlyArray<{ body: unknown }>): string[
  *
  * @example Usage
  * ```ts
- * import { mainTurns } from "./fake_openai_chat.ts";
+ * import { mainTurns } from "./openai_chat.ts";
  * const body = { tools: [{}], messages: [{ role: "user", content: "go" }] };
  * console.assert(mainTurns([{ body }]).length === 1);
  * ```
@@ -189,7 +189,7 @@ export function mainTurns<T extends { body: unknown }>(
  *
  * @example Usage
  * ```ts
- * import { subagentTurns } from "./fake_openai_chat.ts";
+ * import { subagentTurns } from "./openai_chat.ts";
  * const body = { tools: [{}], messages: [{ role: "user", content: "SUB do it" }] };
  * console.assert(subagentTurns([{ body }], "SUB").length === 1);
  * ```
@@ -210,8 +210,8 @@ export function subagentTurns<T extends { body: unknown }>(
  * @returns The running server; close it when done.
  *
  * @example Usage
- * ```ts
- * import { startFakeOpenAiChat, textStep } from "./fake_openai_chat.ts";
+ * ```ts ignore
+ * import { startFakeOpenAiChat, textStep } from "./openai_chat.ts";
  * const api = await startFakeOpenAiChat({ steps: [textStep("hi")] });
  * const res = await fetch(`${api.baseUrl}/chat/completions`, {
  *   method: "POST",

@@ -1,0 +1,168 @@
+/**
+ * What everyhook knows about running one agent headless against a fake model
+ * API on 127.0.0.1, as data: an {@linkcode AgentDriver} per agent that can be
+ * run (src/verify/drivers/). A driver says which fake API the agent speaks,
+ * the names of its binary, the Node.js it needs, what a throwaway home must
+ * hold for a run with no login and no network, the command line of one
+ * headless prompt, the model's call of the agent's shell tool, and how to read
+ * from the fake API's request log what reached the model. `verify` and the
+ * end-to-end tests run every agent through these records.
+ *
+ * @module
+ */
+
+import type { AnthropicScript, AnthropicStep } from "./fake/anthropic.ts";
+import type { GeminiStep } from "./fake/gemini.ts";
+import type { ChatScript, ChatStep } from "./fake/openai_chat.ts";
+import type { ResponsesScript, ResponsesStep } from "./fake/openai_responses.ts";
+import type { LoggedRequest } from "./fake/server.ts";
+
+/** Each fake model API: the model turn a script is made of, and the script. */
+export interface FakeApis {
+  /** Anthropic Messages (`POST /v1/messages`), streamed. */
+  "anthropic-messages": { step: AnthropicStep; script: AnthropicScript };
+  /** OpenAI Responses (`POST /v1/responses`), streamed. */
+  "openai-responses": { step: ResponsesStep; script: ResponsesScript };
+  /** OpenAI chat completions (`POST /v1/chat/completions`), streamed. */
+  "openai-chat": { step: ChatStep; script: ChatScript };
+  /** Gemini (`:streamGenerateContent`). */
+  "gemini": { step: GeminiStep; script: readonly GeminiStep[] };
+}
+
+/** The name of a fake model API. */
+export type FakeApiKind = keyof FakeApis;
+
+/** The fake API kinds, in a stable order. */
+export const FAKE_API_KINDS: readonly FakeApiKind[] = [
+  "anthropic-messages",
+  "openai-responses",
+  "openai-chat",
+  "gemini",
+];
+
+/**
+ * The throwaway folders one run happens in; nothing outside them is written.
+ * The end-to-end tests' worlds have this shape.
+ */
+export interface AgentWorld {
+  /** The folder holding the others. */
+  root: string;
+  /** The agent's HOME. */
+  home: string;
+  /** The folder the agent is started in. */
+  project: string;
+  /** Its TMPDIR. */
+  tmp: string;
+}
+
+/** How one headless prompt is run. */
+export interface PromptOptions {
+  /** The prompt. */
+  prompt: string;
+  /** Let the agent run every tool without asking (default of the tests: true). */
+  autoApprove: boolean;
+  /**
+   * Skip the agent's own trust check of hooks or folders where it has a switch
+   * for it (Codex's `--dangerously-bypass-hook-trust`, Gemini CLI's
+   * `--skip-trust`); false runs with the trust the world's files give.
+   */
+  bypassTrust: boolean;
+}
+
+/** The Node.js an agent's package runs on, where it runs on Node at all. */
+export interface NodeNeed {
+  /** The lowest major version (from the package's `engines`). */
+  major: number;
+}
+
+/** How to run one agent headless against its fake model API. */
+export interface AgentDriver<K extends FakeApiKind = FakeApiKind> {
+  /** everyhook's agent id, as in src/agents/. */
+  id: string;
+  /** The agent's name for people. */
+  name: string;
+  /** The fake model API it is pointed at. */
+  api: K;
+  /** The names its binary is looked for by, on PATH, in order. */
+  bins: readonly string[];
+  /** The Node.js its package runs on; undefined for a native binary. */
+  node: NodeNeed | undefined;
+  /** The folders under HOME it reads its settings and hooks from. */
+  homeFolders: readonly string[];
+  /** The folders under the project it reads its settings and hooks from. */
+  projectFolders: readonly string[];
+  /**
+   * Makes the world's home ready for a run with no login against `apiUrl`:
+   * writes the settings a headless run needs into the agent's files, keeping
+   * what they hold already (hooks among it) except the keys it must set.
+   */
+  prepare(world: AgentWorld, apiUrl: string): Promise<void>;
+  /** The variables the agent needs besides a plain environment (HOME, PATH, ...). */
+  env(world: AgentWorld, apiUrl: string): Record<string, string>;
+  /** The arguments after the binary for one headless prompt. */
+  args(world: AgentWorld, apiUrl: string, o: PromptOptions): string[];
+  /** The model's call of the agent's shell tool. */
+  shell(command: string): FakeApis[K]["step"];
+  /** The model's plain answer. */
+  say(text: string): FakeApis[K]["step"];
+  /** A script of the main conversation from its steps (what the model says past them is the API's). */
+  script(steps: ReadonlyArray<FakeApis[K]["step"]>): FakeApis[K]["script"];
+  /**
+   * What reached the model from the tools, read from the fake API's request
+   * log: each tool result once, in order (a hook's block reason among them).
+   */
+  toolResults(requests: readonly LoggedRequest[]): string[];
+}
+
+/** A driver of any fake API. */
+export type AnyDriver = { [K in FakeApiKind]: AgentDriver<K> }[FakeApiKind];
+
+/**
+ * The script of a run that calls the shell tool with each command in turn and
+ * then answers `final`.
+ *
+ * @param driver The agent's driver.
+ * @param commands The shell commands the model asks for.
+ * @param final The model's last answer.
+ * @returns The script for the driver's fake API.
+ *
+ * @example Usage
+ * ```ts
+ * import { shellScript } from "./driver.ts";
+ * import { CLAUDE_CODE_DRIVER } from "./drivers/claude_code.ts";
+ * const script = shellScript(CLAUDE_CODE_DRIVER, ["echo hello"], "Done.");
+ * console.assert(script.main.length === 2);
+ * ```
+ */
+export function shellScript<K extends FakeApiKind>(
+  driver: AgentDriver<K>,
+  commands: readonly string[],
+  final: string,
+): FakeApis[K]["script"] {
+  return driver.script([...commands.map((c) => driver.shell(c)), driver.say(final)]);
+}
+
+/** One turn of a scripted model: a call of the agent's shell tool, or an answer. */
+export type Play = { shell: string } | { say: string };
+
+/**
+ * The script of a run whose model plays the given turns in order.
+ *
+ * @param driver The agent's driver.
+ * @param plays The model's turns.
+ * @returns The script for the driver's fake API.
+ *
+ * @example Usage
+ * ```ts
+ * import { playScript } from "./driver.ts";
+ * import { GEMINI_CLI_DRIVER } from "./drivers/gemini_cli.ts";
+ * const script = playScript(GEMINI_CLI_DRIVER, [{ shell: "echo hi" }, { say: "One." }, { say: "Two." }]);
+ * console.assert(script.length === 3);
+ * ```
+ */
+export function playScript<K extends FakeApiKind>(
+  driver: AgentDriver<K>,
+  plays: readonly Play[],
+): FakeApis[K]["script"] {
+  return driver.script(plays.map((p) => "shell" in p ? driver.shell(p.shell) : driver.say(p.say)));
+}

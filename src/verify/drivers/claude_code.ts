@@ -1,0 +1,106 @@
+/**
+ * Claude Code, headless: `claude -p <prompt> --output-format stream-json
+ * --verbose --include-hook-events --allowedTools Bash,Write,Edit,Read` with
+ * stdin the null device (`claude -p` adds what stdin holds to the prompt),
+ * `CLAUDE_CONFIG_DIR` in the world's home, a fake key, the fake Messages API
+ * as `ANTHROPIC_BASE_URL`, and the variables that keep it from calling
+ * anything else.
+ *
+ * @module
+ */
+
+import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AnthropicStep, toolResultTexts } from "../fake/anthropic.ts";
+
+/** The variables that keep Claude Code from calling anything but its base URL. */
+export const CLAUDE_SILENCE: Readonly<Record<string, string>> = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  DISABLE_TELEMETRY: "1",
+  DISABLE_AUTOUPDATER: "1",
+  DISABLE_ERROR_REPORTING: "1",
+  DO_NOT_TRACK: "1",
+  CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: "1",
+};
+
+/** The tools a run lets Claude Code use without asking. */
+export const CLAUDE_ALLOWED_TOOLS = "Bash,Write,Edit,Read";
+
+/**
+ * The folder Claude Code keeps its settings in, inside a world ($CLAUDE_CONFIG_DIR).
+ *
+ * @param world The world.
+ * @returns `<home>/.claude`.
+ *
+ * @example Usage
+ * ```ts
+ * import { claudeConfigDir } from "./claude_code.ts";
+ * console.assert(claudeConfigDir({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.claude");
+ * ```
+ */
+export function claudeConfigDir(world: AgentWorld): string {
+  return `${world.home}/.claude`;
+}
+
+/**
+ * The arguments of one headless prompt.
+ *
+ * @param prompt The prompt.
+ * @param allowedTools The `--allowedTools` value, or null for none.
+ * @returns The arguments after `claude`.
+ *
+ * @example Usage
+ * ```ts
+ * import { claudeArgs } from "./claude_code.ts";
+ * console.assert(claudeArgs("hi", null).at(-1) === "--include-hook-events");
+ * ```
+ */
+export function claudeArgs(prompt: string, allowedTools: string | null): string[] {
+  return [
+    "-p",
+    prompt,
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--include-hook-events",
+    ...(allowedTools === null ? [] : ["--allowedTools", allowedTools]),
+  ];
+}
+
+/**
+ * Claude Code's driver.
+ *
+ * @example Usage
+ * ```ts
+ * import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
+ * console.assert(CLAUDE_CODE_DRIVER.shell("echo hi").kind === "tool");
+ * ```
+ */
+export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
+  id: "claude-code",
+  name: "Claude Code",
+  api: "anthropic-messages",
+  bins: ["claude"],
+  // The package's `claude` is a native executable.
+  node: undefined,
+  homeFolders: [".claude"],
+  projectFolders: [".claude"],
+  prepare: async (world) => {
+    await Deno.mkdir(claudeConfigDir(world), { recursive: true });
+  },
+  env: (world, apiUrl) => ({
+    SHELL: "/bin/bash",
+    CLAUDE_CONFIG_DIR: claudeConfigDir(world),
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: "sk-ant-fake-000000",
+    ...CLAUDE_SILENCE,
+  }),
+  args: (_world, _apiUrl, o) => claudeArgs(o.prompt, o.autoApprove ? CLAUDE_ALLOWED_TOOLS : null),
+  shell: (command): AnthropicStep => ({
+    kind: "tool",
+    name: "Bash",
+    input: { command, description: "Run a command" },
+  }),
+  say: (text): AnthropicStep => ({ kind: "text", text }),
+  script: (steps) => ({ main: [...steps] }),
+  toolResults: (requests) => toolResultTexts(requests),
+};

@@ -1,0 +1,49 @@
+/**
+ * The driver of every agent everyhook can run headless, in the order of
+ * src/agents/mod.ts (Cursor has no headless run against a fake API).
+ *
+ * @module
+ */
+
+import type { AnyDriver } from "../driver.ts";
+import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
+import { CODEX_DRIVER } from "./codex.ts";
+import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
+import { FACTORY_DROID_DRIVER } from "./factory_droid.ts";
+import { GEMINI_CLI_DRIVER } from "./gemini_cli.ts";
+import { QWEN_CODE_DRIVER } from "./qwen_code.ts";
+
+/**
+ * Every driver.
+ *
+ * @example Usage
+ * ```ts
+ * import { DRIVERS } from "./mod.ts";
+ * console.assert(DRIVERS.some((d) => d.id === "codex"));
+ * ```
+ */
+export const DRIVERS: readonly AnyDriver[] = [
+  CLAUDE_CODE_DRIVER,
+  CODEX_DRIVER,
+  GEMINI_CLI_DRIVER,
+  COPILOT_CLI_DRIVER,
+  QWEN_CODE_DRIVER,
+  FACTORY_DROID_DRIVER,
+];
+
+/**
+ * The driver of an agent, by everyhook's agent id.
+ *
+ * @param id The agent id.
+ * @returns Its driver, or undefined when the agent has none.
+ *
+ * @example Usage
+ * ```ts
+ * import { findDriver } from "./mod.ts";
+ * console.assert(findDriver("gemini-cli")?.api === "gemini");
+ * console.assert(findDriver("cursor") === undefined);
+ * ```
+ */
+export function findDriver(id: string): AnyDriver | undefined {
+  return DRIVERS.find((d) => d.id === id);
+}

@@ -1,0 +1,330 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * The scenarios every agent shares, written once and run for each agent that
+ * can run here, through its driver (src/verify/drivers/): in a home that
+ * holds a hooks file of the person's own, everyhook installs log-tool-calls,
+ * block-force-push and a contract hook that adds session-start context and
+ * sends the agent back at its first stop; the model asks for a force push and
+ * a harmless command, then answers twice. The force push is refused before it
+ * runs and the reason reaches the model as the agent words it, the harmless
+ * command runs, post-tool sees its output, the context reaches the model, the
+ * stop sends the agent back once, and uninstall leaves every file of the
+ * agent as it was, byte for byte. What differs per agent is data (the table
+ * below); each agent's own test file checks what only that agent does.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
+import type { AgentRun, AnyDriver } from "../../src/verify/mod.ts";
+import { playScript } from "../../src/verify/driver.ts";
+import { geminiRunSettings } from "../../src/verify/drivers/gemini_cli.ts";
+import { DRIVERS } from "../../src/verify/drivers/mod.ts";
+import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
+import { qwenBaseSettings } from "../../src/verify/drivers/qwen_code.ts";
+import { droidBaseSettings } from "../../src/verify/drivers/factory_droid.ts";
+import { requestsMention } from "./fixture_io.ts";
+import {
+  ANSWER_HOOK,
+  BLOCK_FORCE_PUSH,
+  cliMissing,
+  everyhookCli,
+  LOG_TOOL_CALLS,
+  type LoggedDoc,
+  readLoggedDocs,
+} from "./everyhook_e2e.ts";
+import { runAgent } from "./process.ts";
+import { agentBin, makeWorld, skipReason, type World } from "./world.ts";
+
+/** The force push the model asks for; the project has no remote, so it fails harmlessly if it runs. */
+const FORCE_PUSH = "git push --force origin main";
+
+/** What git prints when the force push really ran. */
+const FORCE_PUSH_RAN = /does not appear to be a git repository|failed to push|not a git repository/;
+
+/** A hook of the person's own, in the hooks file of an agent with a Claude-style settings.json. */
+const OWN_SETTINGS_HOOKS = { SessionEnd: [{ hooks: [{ type: "command", command: "true" }] }] };
+
+/** What differs per agent in the shared scenarios. */
+interface AgentData {
+  /** What the model is shown for the force push block-force-push refused. */
+  blocked: RegExp;
+  /** The person's own hooks file, there before install (four-space indents: not everyhook's). */
+  own(world: World, apiUrl: string): { path: string; text: string };
+}
+
+const AGENT_DATA: Readonly<Record<string, AgentData>> = {
+  "claude-code": {
+    blocked: /^PreToolUse:Bash hook error: .*Blocked .*force/s,
+    own: (w) => ({
+      path: `${w.home}/.claude/settings.json`,
+      text: JSON.stringify({ model: "claude-fake", hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
+    }),
+  },
+  "codex": {
+    blocked: /blocked by PreToolUse hook: .*force/i,
+    own: (w) => ({
+      path: `${w.home}/.codex/hooks.json`,
+      text: JSON.stringify(
+        {
+          hooks: { SessionStart: [{ hooks: [{ type: "command", command: "true", timeout: 5 }] }] },
+        },
+        null,
+        4,
+      ) + "\n",
+    }),
+  },
+  "gemini-cli": {
+    blocked: /Tool execution blocked: .*force/i,
+    own: (w) => ({
+      path: `${w.home}/.gemini/settings.json`,
+      text: JSON.stringify(
+        {
+          ...geminiRunSettings(),
+          ui: { theme: "Default" },
+          hooks: {
+            SessionStart: [{
+              matcher: "*",
+              hooks: [{ name: "mine", type: "command", command: "true", timeout: 5000 }],
+            }],
+          },
+        },
+        null,
+        4,
+      ) + "\n",
+    }),
+  },
+  "copilot-cli": {
+    blocked: /^Denied by preToolUse hook: .*force/i,
+    own: (w) => ({
+      path: `${w.home}/.copilot/hooks/mine.json`,
+      text: JSON.stringify(
+        {
+          version: 1,
+          hooks: { sessionEnd: [{ type: "command", bash: "true", timeoutSec: 5 }] },
+        },
+        null,
+        4,
+      ) + "\n",
+    }),
+  },
+  "qwen-code": {
+    blocked: /^Blocked .*force/s,
+    own: (w) => ({
+      path: `${w.home}/.qwen/settings.json`,
+      text: JSON.stringify({ ...qwenBaseSettings(), hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
+    }),
+  },
+  "factory-droid": {
+    blocked: /^Error: Blocked .*force/s,
+    own: (w, apiUrl) => ({
+      path: `${w.home}/.factory/settings.json`,
+      text: JSON.stringify({ ...droidBaseSettings(apiUrl), hooks: OWN_SETTINGS_HOOKS }, null, 4) +
+        "\n",
+    }),
+  },
+};
+
+/** The prompt of every shared run. */
+const PROMPT = "Please do the scripted steps.";
+
+/** What one agent's run left to check. */
+interface Ran {
+  driver: AnyDriver;
+  data: AgentData;
+  run: AgentRun;
+  docs: LoggedDoc[];
+  /** The agent's files before install, by path. */
+  before: Map<string, string>;
+  /** The agent's files after uninstall, by path. */
+  after: Map<string, string>;
+}
+
+/** One shared scenario: what it shows, and its check. */
+interface Scenario {
+  about: string;
+  check(r: Ran, why: string): void;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  {
+    about: "the force push is refused before it runs, and the reason reaches the model",
+    check: ({ run, data }, why) => {
+      const push = run.toolResults[0] ?? "";
+      assert.doesNotMatch(push, FORCE_PUSH_RAN, why);
+      assert.match(push, /protected branch \\?"main\\?"/, why);
+      assert.match(push, data.blocked, why);
+    },
+  },
+  {
+    about: "the harmless command runs, and its output reaches the model",
+    check: ({ run }, why) => {
+      assert.ok(run.toolResults.slice(1).some((t) => /\bhello\b/.test(t)), why);
+    },
+  },
+  {
+    about: "pre-tool sees both commands, post-tool sees the harmless one's output",
+    check: ({ driver, docs }, why) => {
+      const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
+      const pre = docs.filter((d) => d.event === "pre-tool" && d.tool?.kind === "shell");
+      assert.deepEqual(pre.map((d) => d.tool?.command), [FORCE_PUSH, "echo hello"], text);
+      assert.ok(pre.every((d) => d.agent === driver.id), text);
+      const post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      assert.deepEqual(post.map((d) => d.tool?.command), ["echo hello"], text);
+      assert.match(post[0]?.tool?.output ?? "", /hello/, text);
+    },
+  },
+  {
+    about: "session-start context reaches the model with the prompt",
+    check: ({ run }, why) => {
+      const first = run.requests.find((r) => requestsMention([r], PROMPT));
+      assert.ok(first, `no request holds the prompt\n${why}`);
+      assert.ok(requestsMention([first], "R-E2E-START"), why);
+    },
+  },
+  {
+    about:
+      "the stop hook sends the agent back once, with its reason, and the second stop says continued",
+    check: ({ run, docs }, why) => {
+      assert.ok(
+        requestsMention(run.requests, "R-E2E-STOP"),
+        `the reason did not reach the model\n${why}`,
+      );
+      const stops = docs.filter((d) => d.event === "stop");
+      assert.deepEqual(
+        stops.map((d) => d.stop?.continued),
+        [false, true],
+        `${JSON.stringify(docs).slice(0, 1500)}\n${why}`,
+      );
+    },
+  },
+  {
+    about: "uninstall leaves every file of the agent as it was",
+    check: ({ before, after }) => {
+      assert.ok(before.size > 0, "the person's own file was not there");
+      for (const [path, bytes] of before) assert.equal(after.get(path), bytes, path);
+      for (const [path, bytes] of after) {
+        if (before.has(path)) continue;
+        assert.doesNotMatch(bytes, /block-force-push|log-tool-calls/, `${path} still names a hook`);
+      }
+    },
+  },
+];
+
+/** Every file under the agent's folders in the world (its backups left out), by path. */
+async function agentFiles(driver: AnyDriver, world: World): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (dir: string): Promise<void> => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(dir));
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name === ".everyhook-backups") continue;
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory) await walk(path);
+      else if (e.isFile && /\.(json|jsonc|toml)$/.test(e.name)) {
+        out.set(path, await Deno.readTextFile(path));
+      }
+    }
+  };
+  for (const folder of driver.homeFolders) await walk(`${world.home}/${folder}`);
+  for (const folder of driver.projectFolders) await walk(`${world.project}/${folder}`);
+  return out;
+}
+
+/** A git project with one commit and no remote. */
+async function gitProject(world: World): Promise<void> {
+  const commit = ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", "commit", "-q"];
+  for (const args of [["init", "-q", "-b", "main"], [...commit, "--allow-empty", "-m", "init"]]) {
+    const r = await runAgent({
+      cmd: "git",
+      args,
+      env: world.env(),
+      cwd: world.project,
+      timeoutMs: 20_000,
+    });
+    if (r.code !== 0) throw new Error(`Cannot run "git ${args.join(" ")}": ${r.stderr.trim()}`);
+  }
+}
+
+/** Installs the two hooks into the world, runs the agent once, uninstalls them. */
+async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
+  await using world = await makeWorld(driver.id);
+  await gitProject(world);
+  const log = `${world.root}/everyhook-log.jsonl`;
+  // everyhook finds the agent's files by the same variables the agent runs with.
+  const cliEnv = (apiUrl: string) => world.env(driver.env(world, apiUrl));
+  const everyhook = (apiUrl: string, args: string[]) =>
+    everyhookCli([...args, "--agent", driver.id, "--scope", "user"], cliEnv(apiUrl), world.project);
+  if (driver.id === "copilot-cli") await prepareCopilot();
+  const answer = `${world.root}/answer.ts`;
+  await Deno.writeTextFile(answer, ANSWER_HOOK);
+  let before = new Map<string, string>();
+  let url = "";
+  const run = await runAgentOnce({
+    driver,
+    program: agentBin(driver.id)!,
+    world,
+    env: world.env(),
+    script: playScript(driver, [
+      { shell: FORCE_PUSH },
+      { shell: "echo hello" },
+      { say: "FINAL-1" },
+      { say: "FINAL-2" },
+    ]),
+    prompt: PROMPT,
+    bypassTrust: true,
+    extraEnv: () => ({
+      EVERYHOOK_LOG: log,
+      ...(driver.id === "copilot-cli" ? { COPILOT_PKG_CACHE_HOME: PKG_CACHE } : {}),
+    }),
+    timeoutMs: 120_000,
+    before: async (apiUrl) => {
+      url = apiUrl;
+      const own = data.own(world, apiUrl);
+      await Deno.mkdir(own.path.slice(0, own.path.lastIndexOf("/")), { recursive: true });
+      await Deno.writeTextFile(own.path, own.text);
+      before = await agentFiles(driver, world);
+      await everyhook(apiUrl, ["install", LOG_TOOL_CALLS, "--event", "pre-tool,post-tool,stop"]);
+      await everyhook(apiUrl, ["install", BLOCK_FORCE_PUSH, "--event", "pre-tool,post-tool"]);
+      await everyhook(apiUrl, ["install", answer, "--event", "session-start,stop"]);
+    },
+  });
+  for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
+    await everyhook(url, ["uninstall", hook]);
+  }
+  return {
+    driver,
+    data,
+    run,
+    docs: await readLoggedDocs(log),
+    before,
+    after: await agentFiles(driver, world),
+  };
+}
+
+const cliSkip = await cliMissing();
+for (const driver of DRIVERS) {
+  const data = AGENT_DATA[driver.id];
+  const why = (await skipReason(driver.id)) ?? cliSkip ??
+    (data === undefined ? "no row in the shared scenarios' agent table" : undefined);
+  if (why) console.log(`${driver.id}: the shared scenarios skip: ${why}`);
+  Deno.test({
+    name: `everyhook in ${driver.id}, the shared scenarios`,
+    ignore: why !== undefined,
+    async fn(t) {
+      const ran = await runShared(driver, data!);
+      const o = ran.run.outcome;
+      const failure = `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n` +
+        ("stderr" in o
+          ? `stderr:\n${o.stderr.slice(-1200)}\nstdout:\n${o.stdout.slice(-1200)}\n`
+          : "") +
+        `tool results: ${JSON.stringify(ran.run.toolResults).slice(0, 1500)}`;
+      for (const s of SCENARIOS) await t.step(s.about, () => s.check(ran, failure));
+    },
+  });
+}
