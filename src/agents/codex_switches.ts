@@ -167,4 +167,10 @@ export const CODEX_ENTRY_TRUST: EntryTrust = {
     }
     return undefined;
   },
+  async record(entry) {
+    return {
+      key: ["hooks", "state", codexTrustKey(entry)],
+      value: { trusted_hash: await codexTrustHash(entry) },
+    };
+  },
 };

@@ -292,6 +292,11 @@ export interface EntryTrust {
   problem(entry: TrustedEntry, settings: Record<string, unknown> | undefined): Promise<
     string | undefined
   >;
+  /**
+   * Where the settings keep one entry's trust (a key path) and the value that
+   * trusts the entry as it is now: verify trusts its copy of an entry the user trusted.
+   */
+  record(entry: TrustedEntry): Promise<{ key: readonly string[]; value: Record<string, unknown> }>;
 }
 
 /** What reading a payload needs besides the payload. */
