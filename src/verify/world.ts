@@ -35,7 +35,7 @@ import { parseJsonText } from "../hooks_files/json_text.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
-import { type Listing, listHooks, type ListWorld } from "../readers/list.ts";
+import { listHooks, type Listing, type ListWorld } from "../readers/list.ts";
 import { PROBE_FIELDS, probeScript, wrapCommand } from "./probe.ts";
 
 /** One entry verify watches: its probe id and where it is. */
@@ -393,23 +393,33 @@ async function wrapEntries(
     const walked = walkEntries(hooks, layout);
     const before = trust && settings ? trustedEntriesOf(file, scope, parsed.root) : [];
     const trustedBefore: boolean[] = [];
-    for (const t of before) trustedBefore.push(await trust!.problem(t, settings!.root) === undefined);
+    for (const t of before) {
+      trustedBefore.push(await trust!.problem(t, settings!.root) === undefined);
+    }
     for (const [i, w] of walked.entries()) {
-      if (w.value.type !== undefined && w.value.type !== "command") continue;
+      if (w.value.type !== undefined && w.value.type !== "command") {
+        continue;
+      }
       const fields = [agent.install.commandField, ...PROBE_FIELDS].filter((f, k, all) =>
         all.indexOf(f) === k && typeof w.value[f] === "string"
       );
-      if (fields.length === 0) continue;
+      if (fields.length === 0) {
+        continue;
+      }
       const id = `e${n + 1}-${i + 1}`;
       const command = w.value[fields[0]!] as string;
-      for (const f of fields) w.value[f] = wrapCommand(root, id, f, w.value[f] as string);
+      for (const f of fields) {
+        w.value[f] = wrapCommand(root, id, f, w.value[f] as string);
+      }
       watched.push({ id, file: userPath(file), copy: file, native: w.native, command });
     }
     await writeConfig(file, parsed);
     if (trust && settings) {
       const after = trustedEntriesOf(file, scope, parsed.root);
       for (const [i, t] of after.entries()) {
-        if (!trustedBefore[i]) continue;
+        if (!trustedBefore[i]) {
+          continue;
+        }
         const { key, value } = await trust.record(t);
         put(settings.root, key, value);
       }
