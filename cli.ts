@@ -40,6 +40,7 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   bench: () => import("./src/commands/bench.ts"),
   explain: () => import("./src/commands/explain.ts"),
   demo: () => import("./src/commands/demo.ts"),
+  verify: () => import("./src/commands/verify.ts"),
 };
 
 /** everyhook's version, from deno.json. */

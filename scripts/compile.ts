@@ -31,7 +31,7 @@ export const TARGETS: readonly string[] = [
   "x86_64-pc-windows-msvc",
 ];
 
-const ORDER: readonly PermissionName[] = ["read", "write", "run", "env"];
+const ORDER: readonly PermissionName[] = ["read", "write", "run", "env", "net"];
 
 /** The permissions a binary is built with: every one some command needs, and no other. */
 export const BINARY_PERMISSIONS: readonly PermissionName[] = ORDER.filter((p) =>

@@ -188,7 +188,7 @@ Deno.test("readYaml() reads the subset and refuses what is outside it", () => {
 Deno.test("compile.ts grants a binary exactly the union of the commands' permissions, and includes nothing", () => {
   const union = new Set(COMMANDS.flatMap((c) => [...c.permissions]));
   assert.deepEqual(new Set(BINARY_PERMISSIONS), union);
-  assert.deepEqual([...BINARY_PERMISSIONS], ["read", "write", "run", "env"]);
+  assert.deepEqual([...BINARY_PERMISSIONS], ["read", "write", "run", "env", "net"]);
   for (const target of TARGETS) {
     const args = compileArgs(target);
     assert.deepEqual(args.filter((a) => a.startsWith("--allow")), [
@@ -196,9 +196,13 @@ Deno.test("compile.ts grants a binary exactly the union of the commands' permiss
       "--allow-write",
       "--allow-run",
       "--allow-env",
+      "--allow-net=127.0.0.1",
     ]);
     assert.ok(
-      !args.some((a) => /^--(include|allow-all|allow-net|allow-ffi|allow-sys)|^-A$/.test(a)),
+      !args.some((a) =>
+        /^--(include|allow-all|allow-ffi|allow-sys)|^-A$/.test(a) ||
+        (a.startsWith("--allow-net") && a !== "--allow-net=127.0.0.1")
+      ),
     );
     assert.equal(args.at(-1), "cli.ts");
     assert.equal(args[args.indexOf("--output") + 1], `dist/${binaryName(target)}`);

@@ -331,6 +331,36 @@ export const COMMANDS: readonly CommandSpec[] = [
     permissions: [],
   },
   {
+    name: "verify",
+    group: "read",
+    summary:
+      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script calls one harmless shell command; then say per hook entry whether it fired, how long it took, what it answered and what the agent did with it, and why one did not fire. Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook list expects to run did not.",
+    flags: [
+      { ...AGENTS_FLAG, text: "only these agents (default every agent found)" },
+      ALL,
+      PROJECT,
+      events("only the entries of these contract events (default all)", true),
+      {
+        name: "bin",
+        kind: "string",
+        value: "<path>",
+        text: "the agent's binary (with one --agent) instead of the one on PATH",
+      },
+      JSON_FLAG,
+    ],
+    operands: [],
+    examples: [
+      { line: "verify", text: "every agent on PATH, every hook it reads here" },
+      {
+        line: "verify --agent codex --bin ~/bin/codex --event pre-tool",
+        text: "one agent, one binary, the pre-tool hooks",
+      },
+      { line: "--json verify --agent claude", text: "the report as JSON" },
+    ],
+    env: [HOME, ...AGENT_HOMES, { name: "PATH", text: "where the agents' binaries are found" }],
+    permissions: ["read", "write", "run", "env", "net"],
+  },
+  {
     name: "demo",
     group: "read",
     summary:

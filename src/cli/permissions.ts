@@ -7,7 +7,7 @@
  * @module
  */
 
-import { flagFor, type PermissionName } from "../run/runtime.ts";
+import { flagFor, LOOPBACK, type PermissionName } from "../run/runtime.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 /** Reads the state of one permission (tests inject answers). */
@@ -26,7 +26,10 @@ export type PermissionQuery = (name: PermissionName) => Deno.PermissionState;
  * ```
  */
 export function denoQuery(name: PermissionName): Deno.PermissionState {
-  return Deno.permissions.querySync({ name }).state;
+  const descriptor: Deno.PermissionDescriptor = name === "net"
+    ? { name, host: LOOPBACK }
+    : { name };
+  return Deno.permissions.querySync(descriptor).state;
 }
 
 /**
@@ -105,7 +108,7 @@ export function fromNotCapable(
   standalone: boolean,
 ): EveryhookError | undefined {
   if (!(error instanceof Deno.errors.NotCapable)) return undefined;
-  const name = /--allow-(read|write|run|env)\b/.exec(error.message)?.[1] as
+  const name = /--allow-(read|write|run|env|net)\b/.exec(error.message)?.[1] as
     | PermissionName
     | undefined;
   if (name) return permissionError(command, [name], standalone);

@@ -7,8 +7,11 @@
  * @module
  */
 
-/** A Deno permission a command needs. */
-export type PermissionName = "read" | "write" | "run" | "env";
+/**
+ * A Deno permission a command needs. `net` is the network on 127.0.0.1 alone
+ * (verify's fake model API), never any other host.
+ */
+export type PermissionName = "read" | "write" | "run" | "env" | "net";
 
 /** The Deno permissions `everyhook run` needs under `deno run`: read, run and env, nothing more. */
 export const RUN_PERMISSIONS: readonly PermissionName[] = ["read", "run", "env"];
@@ -23,11 +26,23 @@ export const RUN_PERMISSIONS: readonly PermissionName[] = ["read", "run", "env"]
  * ```ts
  * import { flagFor } from "./runtime.ts";
  * console.assert(flagFor("env") === "--allow-env");
+ * console.assert(flagFor("net") === "--allow-net=127.0.0.1");
  * ```
  */
 export function flagFor(name: PermissionName): string {
-  return `--allow-${name}`;
+  return name === "net" ? `--allow-net=${LOOPBACK}` : `--allow-${name}`;
 }
+
+/**
+ * The one host everyhook opens a socket on (verify's fake model API).
+ *
+ * @example Usage
+ * ```ts
+ * import { LOOPBACK } from "./runtime.ts";
+ * console.assert(LOOPBACK === "127.0.0.1");
+ * ```
+ */
+export const LOOPBACK = "127.0.0.1";
 
 /** The facts about how this process runs. */
 export interface RuntimeFacts {

@@ -1,0 +1,126 @@
+/**
+ * verify's text: what will run before the agents start, and the report after.
+ *
+ * @module
+ */
+
+import type { Paint } from "./colour.ts";
+import type { AgentVerdict, VerifyReport } from "../verify/verify.ts";
+import type { EntryReport } from "../verify/report.ts";
+
+const MARK: Readonly<Record<EntryReport["status"], (p: Paint) => string>> = {
+  "fired": (p) => p.good("fired"),
+  "not-fired": (p) => p.bad("NOT FIRED"),
+  "skipped": (p) => p.warn("skipped"),
+  "not-reached": (p) => p.dim("not reached"),
+  "not-observed": (p) => p.dim("not observed"),
+};
+
+function cut(text: string, n = 160): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+}
+
+function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string): string[] {
+  const matcher = e.matcher ? ` matcher ${e.matcher}` : "";
+  const out = [
+    `  ${MARK[e.status](paint)}  ${e.event}${matcher}  ${e.ours ? paint.good("[everyhook] ") : ""}${
+      short(e.file)
+    }`,
+    `      ${cut(e.command ?? "(no command)")}`,
+  ];
+  for (const c of e.calls) {
+    const ms = c.ms === null ? "?" : `${c.ms} ms`;
+    const exit = c.exit === null ? "stopped by the agent" : `exit ${c.exit}`;
+    const answer = c.answer === "" ? "answered nothing" : `answered ${cut(c.answer, 120)}`;
+    const seen = c.reachedModel === null
+      ? ""
+      : `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`;
+    out.push(`      ${c.payloadEvent ?? "call"}: ${ms}, ${exit}, ${answer}${seen}`);
+    if (c.stderr !== "") out.push(`      stderr: ${cut(c.stderr, 120)}`);
+  }
+  if (e.reason) out.push(`      ${paint.warn("why:")} ${e.reason}`);
+  return out;
+}
+
+function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string): string[] {
+  if (v.run.kind === "not-run") {
+    return [`${paint.bold(v.name)}: not run: ${v.run.reason}`];
+  }
+  const r = v.run;
+  const exit = r.exit === null ? "stopped at verify's time limit" : `exit ${r.exit}`;
+  const out = [
+    `${paint.bold(v.name)}: ${v.ok ? paint.good("ok") : paint.bad("not ok")} (${short(r.binary)}, ${
+      (r.ms / 1000).toFixed(1)
+    } s, ${exit}; the harmless command ${r.commandRan ? "ran" : "did not run"})`,
+  ];
+  if (r.tail) out.push(`  the agent's last lines: ${cut(r.tail, 300)}`);
+  for (const e of v.entries) out.push(...entryLines(e, paint, short));
+  for (const a of v.adjustments) out.push(paint.dim(`  adjusted in the copy: ${short(a)}`));
+  return out;
+}
+
+/**
+ * The report as text.
+ *
+ * @param report The report.
+ * @param paint The colours.
+ * @param home The user's home, shown as `~`.
+ * @returns The text.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderVerify } from "./render_verify.ts";
+ * import { paintFor } from "./colour.ts";
+ * import { memoryIo } from "./io.ts";
+ * const text = renderVerify({ ok: true, project: "/p", loopbackOnly: false, agents: [
+ *   { agent: "cursor", name: "Cursor", run: { kind: "not-run", reason: "no driver" }, ok: true, entries: [], adjustments: [] },
+ * ] }, paintFor(memoryIo()), "/h");
+ * console.assert(text.includes("Cursor: not run: no driver"));
+ * ```
+ */
+export function renderVerify(report: VerifyReport, paint: Paint, home: string | undefined): string {
+  const short = (p: string) => (home && p.startsWith(`${home}/`) ? `~${p.slice(home.length)}` : p);
+  const lines: string[] = [];
+  for (const v of report.agents) lines.push(...agentLines(v, paint, short), "");
+  const entries = report.agents.flatMap((v) => v.entries);
+  const count = (s: EntryReport["status"]) => entries.filter((e) => e.status === s).length;
+  const ran = report.agents.filter((v) => v.run.kind === "ran").length;
+  lines.push(
+    `${ran} agent${ran === 1 ? "" : "s"} run${
+      report.loopbackOnly
+        ? " in a network namespace with loopback only"
+        : " (no network namespace here: the fake model API listened on 127.0.0.1)"
+    }; ${count("fired")} fired, ${count("not-fired")} not fired, ${count("skipped")} skipped, ${
+      count("not-reached")
+    } not reached`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * What verify says before it starts: the hooks that will run once against a harmless command.
+ *
+ * @param planned Per agent, its name and entries (event, command).
+ * @param command The harmless command.
+ * @returns The text.
+ *
+ * @example Usage
+ * ```ts
+ * import { renderPlan } from "./render_verify.ts";
+ * const text = renderPlan([{ name: "Codex CLI", entries: [{ event: "PreToolUse", command: "guard" }] }], "echo hi");
+ * console.assert(text.includes("PreToolUse: guard"));
+ * ```
+ */
+export function renderPlan(
+  planned: ReadonlyArray<{ name: string; entries: ReadonlyArray<{ event: string; command: string | null }> }>,
+  command: string,
+): string {
+  const lines = [
+    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; your hooks below will run once, for a session whose one tool call is \`${command}\`:`,
+  ];
+  for (const p of planned) {
+    for (const e of p.entries) lines.push(`  ${p.name} ${e.event}: ${cut(e.command ?? "", 120)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,143 @@
+/**
+ * The `verify` command: run each agent found once, headless, in a temporary
+ * copy of its hooks and settings, against a fake model API on 127.0.0.1, and
+ * say what became of each hook. Where `unshare -n` and `ip` work (as root, or
+ * with user namespaces), verify starts itself again inside a network namespace
+ * with loopback only, so that the agents can reach nothing but 127.0.0.1
+ * (its progress lines then come when it is done); elsewhere the report says
+ * there was none.
+ *
+ * @module
+ */
+
+import { paintFor } from "../cli/colour.ts";
+import type { Io } from "../cli/io.ts";
+import { AGENTS } from "../agents/mod.ts";
+import { agentsNamed, eventsNamed } from "../cli/options.ts";
+import { parseArgs } from "../cli/args.ts";
+import { commandSpec } from "../cli/commands.ts";
+import { renderPlan, renderVerify } from "../cli/render_verify.ts";
+import { EveryhookError } from "../contract/errors.ts";
+import { pathsFor } from "../hooks_files/locations.ts";
+import { selfInvocation } from "../hooks_files/self.ts";
+import { listHooks } from "../readers/list.ts";
+import { runProgram } from "../run/hook_process.ts";
+import { findOnPath } from "../run/path_search.ts";
+import { flagFor, runtimeFacts } from "../run/runtime.ts";
+import { findAgentBinary } from "../verify/agent_run.ts";
+import { findDriver } from "../verify/drivers/mod.ts";
+import { HARMLESS_COMMAND, verifyAll } from "../verify/verify.ts";
+
+/** Set in the copy of verify that runs inside the network namespace. */
+const IN_NAMESPACE = "EVERYHOOK_VERIFY_NAMESPACE";
+
+/**
+ * Run `everyhook verify [--agent a,b|--all] [--project dir] [--event e,f|all] [--bin path] [--json]`.
+ *
+ * @param args The arguments after the command's name.
+ * @param io The world.
+ * @returns 0 when every hook list expects to run fired, else 1.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { command } from "./verify.ts";
+ * import { denoIo } from "../cli/io.ts";
+ * await command(["--agent", "codex"], denoIo());
+ * ```
+ */
+export async function command(args: string[], io: Io): Promise<number> {
+  const a = parseArgs(commandSpec("verify"), args);
+  const named = agentsNamed(a.list("agent"), { command: "verify", option: "--agent" });
+  const agents = named ?? [...AGENTS];
+  const events = eventsNamed(a.list("event"), { command: "verify", option: "--event" });
+  const bin = a.text("bin");
+  const json = a.flag("json");
+  if (bin !== undefined && agents.length !== 1) {
+    throw new EveryhookError(
+      "usage",
+      "Cannot verify with --bin: it names one agent's binary, so give one --agent with it",
+    );
+  }
+  const os = Deno.build.os;
+  if (os === "windows") {
+    throw new EveryhookError(
+      "usage",
+      "Cannot verify on Windows yet: its probe, which sees a hook fire, is a POSIX shell script",
+    );
+  }
+  const project = pathsFor(os).resolve(io.cwd, a.text("project") ?? ".");
+  const user = { env: io.env, os, project };
+  const binPath = bin === undefined ? undefined : pathsFor(os).resolve(io.cwd, bin);
+  if (io.env[IN_NAMESPACE] !== "1") {
+    const listing = await listHooks(agents, user);
+    const planned = agents.flatMap((agent) => {
+      const driver = findDriver(agent.id);
+      if (!driver || !(binPath ?? findAgentBinary(driver, io.env))) return [];
+      const entries = listing.entries.filter((e) =>
+        e.agent === agent.id &&
+        (events === undefined || events === "all" ||
+          (e.contractEvent !== null && events.includes(e.contractEvent)))
+      );
+      return entries.length === 0 ? [] : [{ name: agent.name, entries }];
+    });
+    io.err(renderPlan(planned, HARMLESS_COMMAND));
+    const inside = await inNamespace(args, io);
+    if (inside !== undefined) return inside;
+  }
+  const report = await verifyAll({
+    agents,
+    user,
+    events,
+    ...(binPath === undefined ? {} : { bin: binPath }),
+    loopbackOnly: io.env[IN_NAMESPACE] === "1",
+    progress: (line) => io.err(`everyhook verify: ${line}\n`),
+  });
+  if (named) {
+    for (const v of report.agents) if (v.run.kind === "not-run") v.ok = false;
+    report.ok = report.agents.every((v) => v.ok);
+  }
+  if (json) io.out(`${JSON.stringify(report, null, 2)}\n`);
+  else io.out(renderVerify(report, paintFor(io), io.env.HOME));
+  return report.ok ? 0 : 1;
+}
+
+/**
+ * Run this verify again inside a loopback-only network namespace, where the
+ * machine has one to give: its exit code, or undefined when there is none.
+ */
+async function inNamespace(args: string[], io: Io): Promise<number | undefined> {
+  const unshare = findOnPath("unshare", io.env, Deno.build.os);
+  const ip = findOnPath("ip", io.env, Deno.build.os);
+  if (!unshare || !ip) return undefined;
+  const env = { ...io.env };
+  for (const flag of ["-n", "-rn"]) {
+    const probe = await runProgram({
+      program: unshare,
+      args: [flag, ip, "link", "set", "lo", "up"],
+      env,
+      cwd: io.cwd,
+      timeoutMs: 10_000,
+    });
+    if (probe.kind !== "exited" || probe.code !== 0) continue;
+    const self = selfInvocation(runtimeFacts()).argv;
+    const words = self.length === 1 ? self : [
+      self[0]!,
+      "run",
+      ...(["read", "write", "run", "env", "net"] as const).map(flagFor),
+      ...self.slice(2).filter((w) => !w.startsWith("--allow-")),
+    ];
+    const out = await runProgram({
+      program: unshare,
+      args: [flag, "sh", "-c", `"$0" link set lo up && shift && exec "$@"`, ip, "--", ...words, "verify", ...args],
+      env: { ...env, [IN_NAMESPACE]: "1" },
+      cwd: io.cwd,
+      timeoutMs: 30 * 60_000,
+      sweep: false,
+    });
+    if (out.kind === "start-failed") return undefined;
+    io.err(out.stderr);
+    io.out(out.stdout);
+    return out.kind === "exited" ? out.code : 1;
+  }
+  return undefined;
+}
