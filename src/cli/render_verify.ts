@@ -11,7 +11,6 @@ import type { EntryReport } from "../verify/report.ts";
 const MARK: Readonly<Record<EntryReport["status"], (p: Paint) => string>> = {
   "fired": (p) => p.good("fired"),
   "not-fired": (p) => p.bad("NOT FIRED"),
-  "skipped": (p) => p.warn("skipped"),
   "not-reached": (p) => p.dim("not reached"),
   "not-observed": (p) => p.dim("not observed"),
 };
@@ -91,7 +90,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
       report.loopbackOnly
         ? " in a network namespace with loopback only"
         : " (no network namespace here: the fake model API listened on 127.0.0.1)"
-    }; ${count("fired")} fired, ${count("not-fired")} not fired, ${count("skipped")} skipped, ${
+    }; ${count("fired")} fired, ${count("not-fired")} not fired, ${
       count("not-reached")
     } not reached`,
   );
@@ -113,7 +112,9 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
  * ```
  */
 export function renderPlan(
-  planned: ReadonlyArray<{ name: string; entries: ReadonlyArray<{ event: string; command: string | null }> }>,
+  planned: ReadonlyArray<
+    { name: string; entries: ReadonlyArray<{ event: string; command: string | null }> }
+  >,
   command: string,
 ): string {
   const lines = [

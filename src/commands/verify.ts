@@ -128,7 +128,17 @@ async function inNamespace(args: string[], io: Io): Promise<number | undefined> 
     ];
     const out = await runProgram({
       program: unshare,
-      args: [flag, "sh", "-c", `"$0" link set lo up && shift && exec "$@"`, ip, "--", ...words, "verify", ...args],
+      args: [
+        flag,
+        "sh",
+        "-c",
+        `"$0" link set lo up && shift && exec "$@"`,
+        ip,
+        "--",
+        ...words,
+        "verify",
+        ...args,
+      ],
       env: { ...env, [IN_NAMESPACE]: "1" },
       cwd: io.cwd,
       timeoutMs: 30 * 60_000,

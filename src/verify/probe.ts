@@ -49,7 +49,31 @@ export function wrapCommand(root: string, id: string, field: string, command: st
 }
 
 /**
- * The probe script: `probe.sh <id> <shell> <command>`.
+ * The program and arguments that run an entry's program (an entry that starts
+ * a program with no shell, such as Copilot CLI's `exec` and `args`) through the probe.
+ *
+ * @param root The world's root (holds probe.sh).
+ * @param id The entry's probe id.
+ * @param argv The entry's program and its arguments.
+ * @returns The program and arguments to write in their place.
+ *
+ * @example Usage
+ * ```ts
+ * import { wrapExec } from "./probe.ts";
+ * const w = wrapExec("/tmp/w", "e1-1", ["/bin/guard", "--x"]);
+ * console.assert(w.program === "/bin/sh" && w.args.join(" ") === "/tmp/w/probe.sh e1-1 -- /bin/guard --x");
+ * ```
+ */
+export function wrapExec(
+  root: string,
+  id: string,
+  argv: readonly string[],
+): { program: string; args: string[] } {
+  return { program: "/bin/sh", args: [`${root}/probe.sh`, id, "--", ...argv] };
+}
+
+/**
+ * The probe script: `probe.sh <id> <shell> <command>`, or `probe.sh <id> -- <program> [args...]`.
  *
  * @param calls The folder the calls are kept in.
  * @returns The script's text.
@@ -66,11 +90,15 @@ export function probeScript(calls: string): string {
     "# everyhook verify: runs one hook entry's own command as the agent would have, with the",
     "# same stdin, environment and folder, passes its output and exit code on, and keeps a copy",
     "# of the call. Written into verify's temporary world and removed with it.",
-    'id="$1"; shell="$2"; cmd="$3"',
+    'id="$1"; shell="$2"; shift 2',
     `call=${quoted(calls)}/"$id.$$"`,
     'date +%s%N > "$call.start" 2>/dev/null',
     'cat > "$call.in"',
-    '"$shell" -c "$cmd" < "$call.in" > "$call.out" 2> "$call.err"',
+    'if [ "$shell" = "--" ]; then',
+    '  "$@" < "$call.in" > "$call.out" 2> "$call.err"',
+    "else",
+    '  "$shell" -c "$1" < "$call.in" > "$call.out" 2> "$call.err"',
+    "fi",
     "code=$?",
     'printf \'%s %s\\n\' "$(date +%s%N 2>/dev/null)" "$code" > "$call.end"',
     'cat "$call.out"',

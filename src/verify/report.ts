@@ -38,12 +38,13 @@ export const REACHED_EVENTS: readonly ContractEvent[] = [
 /**
  * What became of one entry:
  * - `fired`: the agent ran it;
- * - `not-fired`: it was expected to run (list finds nothing in its way) and did not;
- * - `skipped`: it did not run, as list's findings or its own matcher or event say;
- * - `not-reached`: verify's run does not reach its event;
+ * - `not-fired`: verify's run reached its event and it did not run (the reason says
+ *   why where it can be told: list's findings, an event name the agent does not have);
+ * - `not-reached`: verify's run does not reach it (its event, or a matcher that
+ *   leaves out the shell tool);
  * - `not-observed`: not a command entry (an http or prompt hook): verify cannot see it.
  */
-export type EntryStatus = "fired" | "not-fired" | "skipped" | "not-reached" | "not-observed";
+export type EntryStatus = "fired" | "not-fired" | "not-reached" | "not-observed";
 
 /** One call of an entry, as the report shows it. */
 export interface CallReport {
@@ -127,7 +128,7 @@ function answerTexts(call: ProbeCall): string[] {
  * @param entries The entries list found in the world, before wrapping (the world's paths).
  * @param watched The entries the probes watch.
  * @param seen The calls and what reached the model.
- * @param userPath A world path as the user's.
+ * @param userText A text naming the world's paths, naming the user's instead.
  * @returns One report per entry, in list's order.
  *
  * @example Usage
@@ -139,7 +140,7 @@ function answerTexts(call: ProbeCall): string[] {
  *   contractEvent: "stop" as const, matcher: null, type: "command", name: null, command: "true",
  *   timeout: null, ours: false, mode: null, hook: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
  * };
- * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop", command: "true" }];
+ * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop" }];
  * const [r] = reportEntries(findAgent("claude-code")!, [entry], watched, { calls: [], toolResults: [] }, (p) => p);
  * console.assert(r!.status === "not-fired");
  * ```
@@ -149,18 +150,17 @@ export function reportEntries(
   entries: readonly ListedEntry[],
   watched: readonly Watched[],
   seen: RunSeen,
-  userPath: (path: string) => string,
+  userText: (text: string) => string,
 ): EntryReport[] {
   const shells = Object.entries(agent.tools.names).filter(([, k]) => k === "shell").map(([n]) => n);
-  const taken = new Set<string>();
+  const taken = new Set<Watched>();
   return entries.map((e): EntryReport => {
-    const probe = watched.find((w) =>
-      !taken.has(w.id) && w.copy === e.file && w.native === e.event && w.command === e.command
-    );
-    if (probe) taken.add(probe.id);
-    const calls = probe ? seen.calls.filter((c) => c.id === probe.id) : [];
+    // The entries of a file come in file order in both lists.
+    const probe = watched.find((w) => !taken.has(w) && w.copy === e.file && w.native === e.event);
+    if (probe) taken.add(probe);
+    const calls = probe?.id ? seen.calls.filter((c) => c.id === probe.id) : [];
     const base = {
-      file: userPath(e.file),
+      file: userText(e.file),
       scope: e.scope,
       event: e.event,
       contractEvent: e.contractEvent,
@@ -177,7 +177,7 @@ export function reportEntries(
           null,
       })),
     };
-    const listed = e.problems.map((p) => p.replaceAll(e.file, userPath(e.file))).join("; ");
+    const listed = e.problems.map(userText).join("; ");
     if (calls.length > 0) {
       return {
         ...base,
@@ -185,16 +185,16 @@ export function reportEntries(
         reason: listed === "" ? null : `it fired although list says: ${listed}`,
       };
     }
-    if (!probe) {
+    if (!probe?.id) {
       return {
         ...base,
         status: "not-observed",
         reason: `a ${e.type} entry: verify sees command entries only`,
       };
     }
-    if (listed !== "") return { ...base, status: "skipped", reason: listed };
+    if (listed !== "") return { ...base, status: "not-fired", reason: listed };
     if (e.contractEvent === null) {
-      return { ...base, status: "skipped", reason: `${agent.name} has no event "${e.event}"` };
+      return { ...base, status: "not-fired", reason: `${agent.name} has no event "${e.event}"` };
     }
     if (!REACHED_EVENTS.includes(e.contractEvent)) {
       return { ...base, status: "not-reached", reason: `verify's run does not reach ${e.event}` };
@@ -203,7 +203,7 @@ export function reportEntries(
     if (native?.matcher && !matches(e.matcher, shells)) {
       return {
         ...base,
-        status: "skipped",
+        status: "not-reached",
         reason: `the matcher "${e.matcher}" leaves out ${
           shells.join(" and ")
         }, the shell tool verify's run calls`,
@@ -213,7 +213,7 @@ export function reportEntries(
       ...base,
       status: "not-fired",
       reason:
-        `list finds nothing in its way, yet ${agent.name} did not run it (a version without this event, or a setting list does not read)`,
+        `list finds nothing in its way, yet ${agent.name} did not run it (a version without this event, or a setting list does not read?)`,
     };
   });
 }

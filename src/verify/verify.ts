@@ -90,11 +90,19 @@ function keep(events: VerifyOptions["events"], event: ContractEvent | null): boo
 async function nodeProblem(major: number, env: Record<string, string>): Promise<string | null> {
   const node = findOnPath("node", env, Deno.build.os);
   if (!node) return `it needs Node.js ${major} or later, and there is no node on PATH`;
-  const out = await runProgram({ program: node, args: ["--version"], env, cwd: "/", timeoutMs: 20_000 });
+  const out = await runProgram({
+    program: node,
+    args: ["--version"],
+    env,
+    cwd: "/",
+    timeoutMs: 20_000,
+  });
   const v = out.kind === "exited" ? /v(\d+)\./.exec(out.stdout) : null;
   if (!v) return `it needs Node.js ${major} or later, and ${node} --version says nothing readable`;
   return Number(v[1]) < major
-    ? `it needs Node.js ${major} or later; node on PATH (${node}) is ${out.kind === "exited" ? out.stdout.trim() : "?"}`
+    ? `it needs Node.js ${major} or later; node on PATH (${node}) is ${
+      out.kind === "exited" ? out.stdout.trim() : "?"
+    }`
     : null;
 }
 
@@ -155,7 +163,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
     const reports = reportEntries(agent, entries, world.watched, {
       calls,
       toolResults: run.toolResults,
-    }, world.userPath);
+    }, world.userText);
     const outcome = run.outcome;
     const exit = outcome.kind === "exited" ? outcome.code : null;
     const ms = outcome.ms;

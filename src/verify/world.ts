@@ -29,28 +29,22 @@
  * @module
  */
 
-import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
-import type { Agent, ReadLocation, TrustedEntry } from "../agents/types.ts";
-import { parseJsonText } from "../hooks_files/json_text.ts";
-import { walkEntries } from "../hooks_files/entry_walk.ts";
+import type { Agent, ReadLocation } from "../agents/types.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
 import { listHooks, type Listing, type ListWorld } from "../readers/list.ts";
-import { PROBE_FIELDS, probeScript, wrapCommand } from "./probe.ts";
+import { probeScript } from "./probe.ts";
+import {
+  at,
+  put,
+  readConfig,
+  rekeyTrust,
+  type Watched,
+  wrapEntries,
+  writeConfig,
+} from "./world_entries.ts";
 
-/** One entry verify watches: its probe id and where it is. */
-export interface Watched {
-  /** The probe's id for the entry (the name of its calls in the world's `calls/`). */
-  id: string;
-  /** The user's file the entry is in. */
-  file: string;
-  /** The copy of that file in the world. */
-  copy: string;
-  /** The native event it is written under. */
-  native: string;
-  /** Its command as the user wrote it. */
-  command: string;
-}
+export type { Watched } from "./world_entries.ts";
 
 /** A world for one agent. */
 export interface VerifyWorld {
@@ -76,6 +70,8 @@ export interface VerifyWorld {
   watched: Watched[];
   /** A world path as the user's (for reports); other paths unchanged. */
   userPath(path: string): string;
+  /** A text (list's finding) with the world's home and project named as the user's. */
+  userText(text: string): string;
 }
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {
@@ -121,42 +117,6 @@ function readLocations(agent: Agent, user: ListWorld): ReadLocation[] {
   for (const s of agent.listing?.switches ?? []) out.push(s.file);
   if (agent.listing?.entryTrust) out.push(agent.listing.entryTrust.file);
   return out;
-}
-
-type Parsed = { root: Record<string, unknown>; format: "json" | "toml" };
-
-async function readConfig(path: string): Promise<Parsed | undefined> {
-  try {
-    const text = await Deno.readTextFile(path);
-    const format = path.endsWith(".toml") ? "toml" : "json";
-    if (text.trim() === "") return undefined;
-    const root = asRecord(format === "toml" ? parseToml(text) : parseJsonText(text, path));
-    return root ? { root, format } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeConfig(path: string, parsed: Parsed): Promise<void> {
-  const text = parsed.format === "toml"
-    ? stringifyToml(parsed.root)
-    : JSON.stringify(parsed.root, null, 2);
-  await Deno.writeTextFile(path, `${text}\n`);
-}
-
-function at(root: Record<string, unknown>, key: readonly string[]): unknown {
-  let v: unknown = root;
-  for (const part of key) v = asRecord(v)?.[part];
-  return v;
-}
-
-function put(root: Record<string, unknown>, key: readonly string[], value: unknown): void {
-  let o = root;
-  for (const part of key.slice(0, -1)) {
-    if (!asRecord(o[part])) o[part] = {};
-    o = o[part] as Record<string, unknown>;
-  }
-  o[key[key.length - 1]!] = value;
 }
 
 /** The folder and each folder above it. */
@@ -229,7 +189,8 @@ export async function buildWorld(
     copies.find((c) => c.to === p)?.from ??
       (p.startsWith(`${project}/`) ? `${user.project}${p.slice(project.length)}` : p);
   await adjustProjectKeys(agent, user, inWorld, adjustments, userPath);
-  await rekeyTrust(agent, inWorld, copies, adjustments);
+  const kept = await rekeyTrust(agent, inWorld, copies);
+  if (kept) adjustments.push(userPath(kept));
   const listing = await listHooks([agent], inWorld);
   const watched = await wrapEntries(agent, listing, inWorld, root, userPath);
   await Deno.writeTextFile(`${root}/probe.sh`, probeScript(calls), { mode: 0o755 });
@@ -245,6 +206,13 @@ export async function buildWorld(
     listing,
     watched,
     userPath,
+    userText: (text) => {
+      let out = text;
+      for (const c of [...copies].sort((a, b) => b.to.length - a.to.length)) {
+        out = out.replaceAll(c.to, c.from);
+      }
+      return out.replaceAll(project, user.project).replaceAll(home, user.env.HOME ?? home);
+    },
   };
 }
 
@@ -312,119 +280,4 @@ async function adjustProjectKeys(
       adjustments.push(`${userPath(path)}: the world's project trusted as the user's project is`);
     }
   }
-}
-
-function trustedEntriesOf(
-  file: string,
-  scope: TrustedEntry["scope"],
-  root: Record<string, unknown>,
-): TrustedEntry[] {
-  const hooks = asRecord(root.hooks);
-  if (!hooks) return [];
-  return walkEntries(hooks, "matcher-groups").map((w) => ({
-    file,
-    scope,
-    native: w.native,
-    group: Number(w.path[2]),
-    handler: Number(w.path[4] ?? 0),
-    matcher: w.matcher,
-    value: w.value,
-  }));
-}
-
-/** Keep each per-entry trust under the copy's path (the value as it was: trusted, or stale). */
-async function rekeyTrust(
-  agent: Agent,
-  world: ListWorld,
-  copies: VerifyWorld["copies"],
-  adjustments: string[],
-): Promise<void> {
-  const trust = agent.listing?.entryTrust;
-  const path = trust ? locate(trust.file, world) : undefined;
-  if (!trust || path === undefined) return;
-  const settings = await readConfig(path);
-  if (!settings) return;
-  let moved = 0;
-  for (const c of copies) {
-    const parsed = await readConfig(c.to);
-    if (!parsed) continue;
-    const scope = c.to.startsWith(`${world.project}/`) ? "project" : "user";
-    const mine = trustedEntriesOf(c.from, scope, parsed.root);
-    const copy = trustedEntriesOf(c.to, scope, parsed.root);
-    for (const [i, e] of mine.entries()) {
-      const was = await trust.record(e);
-      const kept = at(settings.root, was.key);
-      if (kept === undefined) continue;
-      put(settings.root, (await trust.record(copy[i]!)).key, structuredClone(kept));
-      moved++;
-    }
-  }
-  if (moved === 0) return;
-  await writeConfig(path, settings);
-  adjustments.push(`${path}: the trust of ${moved} entries kept under the copies' paths`);
-}
-
-/**
- * Wrap every command entry of the world's hooks files in the probe, in place,
- * and trust again each wrapped entry that was trusted.
- */
-async function wrapEntries(
-  agent: Agent,
-  listing: Listing,
-  world: ListWorld,
-  root: string,
-  userPath: (p: string) => string,
-): Promise<Watched[]> {
-  const trust = agent.listing?.entryTrust;
-  const trustPath = trust ? locate(trust.file, world) : undefined;
-  const settings = trustPath ? await readConfig(trustPath) : undefined;
-  const watched: Watched[] = [];
-  const files = [...new Set(listing.entries.map((e) => e.file))]
-    .filter((f) => f.startsWith(`${root}/`));
-  for (const [n, file] of files.entries()) {
-    const parsed = await readConfig(file);
-    const hooks = asRecord(parsed?.root.hooks);
-    if (!parsed || !hooks) continue;
-    const scope = file.startsWith(`${world.project}/`) ? "project" : "user";
-    const { dirname } = pathsFor(world.os);
-    const layout = agentLocations(agent, world).find((l) =>
-      l.path === file || (l.folder === true && l.path === dirname(file))
-    )?.layout ?? agent.install.layout;
-    const walked = walkEntries(hooks, layout);
-    const before = trust && settings ? trustedEntriesOf(file, scope, parsed.root) : [];
-    const trustedBefore: boolean[] = [];
-    for (const t of before) {
-      trustedBefore.push(await trust!.problem(t, settings!.root) === undefined);
-    }
-    for (const [i, w] of walked.entries()) {
-      if (w.value.type !== undefined && w.value.type !== "command") {
-        continue;
-      }
-      const fields = [agent.install.commandField, ...PROBE_FIELDS].filter((f, k, all) =>
-        all.indexOf(f) === k && typeof w.value[f] === "string"
-      );
-      if (fields.length === 0) {
-        continue;
-      }
-      const id = `e${n + 1}-${i + 1}`;
-      const command = w.value[fields[0]!] as string;
-      for (const f of fields) {
-        w.value[f] = wrapCommand(root, id, f, w.value[f] as string);
-      }
-      watched.push({ id, file: userPath(file), copy: file, native: w.native, command });
-    }
-    await writeConfig(file, parsed);
-    if (trust && settings) {
-      const after = trustedEntriesOf(file, scope, parsed.root);
-      for (const [i, t] of after.entries()) {
-        if (!trustedBefore[i]) {
-          continue;
-        }
-        const { key, value } = await trust.record(t);
-        put(settings.root, key, value);
-      }
-    }
-  }
-  if (trust && settings && trustPath) await writeConfig(trustPath, settings);
-  return watched;
 }
