@@ -3,90 +3,36 @@
  * (declared once: the parser reads them, the help prints them, the usage errors
  * quote them), its examples, the environment it reads and the Deno permissions
  * it needs (the row's shape is in command_types.ts). Which module carries out a
- * command is cli.ts's business alone. On `run`'s path: imports nothing but
- * `run/runtime.ts`, the agents' registry (which `run` loads anyway) and types.
+ * command is cli.ts's business alone; the options several commands share are
+ * in command_parts.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
+ * command_parts.ts and types.
  *
  * @module
  */
 
-import type { FlagSpec, ValueRule } from "./args.ts";
-import type { CommandSpec, EnvVar } from "./command_types.ts";
+import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
+import { SHARED } from "./command_parts.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
+export { TIMEOUT_RULE } from "./command_parts.ts";
 
-/**
- * The one rule for `--timeout` (run, bench, install): whole seconds, at least
- * one, at most an hour. Whole, because install writes it into the agents'
- * files, whose timeout fields take whole numbers.
- *
- * @example Usage
- * ```ts
- * import { TIMEOUT_RULE } from "./commands.ts";
- * console.assert(TIMEOUT_RULE.max === 3600);
- * ```
- */
-export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = { kind: "seconds", min: 1, max: 3600 };
-
-const JSON_FLAG: FlagSpec = {
-  name: "json",
-  kind: "boolean",
-  text: "print one JSON document instead of text (everyhook --json <command> does the same)",
-};
-const DRY_RUN: FlagSpec = {
-  name: "dry-run",
-  kind: "boolean",
-  text: "show what would change and write nothing, not even a backup",
-};
-const AGENTS_FLAG: FlagSpec = {
-  name: "agent",
-  kind: "list",
-  value: "<a,b,...>",
-  text: "the agents, by id or short name (everyhook --help lists them)",
-};
-const ALL: FlagSpec = { name: "all", kind: "boolean", text: "every agent" };
-const SCOPE: FlagSpec = {
-  name: "scope",
-  kind: "string",
-  value: "user|project",
-  rule: { kind: "one-of", values: ["user", "project"] },
-  text: "the user's file (the default) or the project's (the default with --project)",
-};
-const PROJECT: FlagSpec = {
-  name: "project",
-  kind: "string",
-  value: "<dir>",
-  text: "the project folder (default: the current folder)",
-};
-const FAIL_CLOSED: FlagSpec = {
-  name: "fail-closed",
-  kind: "boolean",
-  text: "a hook that fails is a deny before a tool and on a prompt",
-};
-const timeout = (text: string, seconds: number): FlagSpec => ({
-  name: "timeout",
-  kind: "string",
-  value: "<seconds>",
-  default: String(seconds),
-  rule: TIMEOUT_RULE,
-  text,
-});
-const events = (text: string, all: boolean, byDefault?: string): FlagSpec => ({
-  name: "event",
-  kind: "list",
-  value: all ? "<e,f,...|all>" : "<e,f,...>",
-  text,
-  ...(byDefault === undefined ? {} : { default: byDefault }),
-});
-const HOOK = { name: "hook", required: true, text: "a file, or a program on PATH" };
-const HOOK_ARGS = { name: "args", required: false, many: true, text: "the hook's own arguments" };
-
-const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
-/** The variables that move an agent's folder: the help names them from the agents' modules. */
-const AGENT_HOMES: readonly EnvVar[] = [
-  { name: "<agent>", text: "the variables that move an agent's folder", agentFolders: true },
-];
-const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names are found" };
+const {
+  JSON_FLAG,
+  DRY_RUN,
+  AGENTS_FLAG,
+  ALL,
+  SCOPE,
+  PROJECT,
+  FAIL_CLOSED,
+  timeout,
+  events,
+  HOOK,
+  HOOK_ARGS,
+  HOME,
+  AGENT_HOMES,
+  PATH,
+} = SHARED;
 
 /**
  * Every command, in the order the help lists them.

@@ -38,7 +38,7 @@ function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string):
     out.push(`      ${c.payloadEvent ?? "call"}: ${ms}, ${exit}, ${answer}${seen}`);
     if (c.stderr !== "") out.push(`      stderr: ${cut(c.stderr, 120)}`);
   }
-  if (e.reason) out.push(`      ${paint.warn("why:")} ${e.reason}`);
+  if (e.reason) out.push(`      ${paint.warn("why:")} ${short(e.reason)}`);
   return out;
 }
 
@@ -79,7 +79,8 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
  * ```
  */
 export function renderVerify(report: VerifyReport, paint: Paint, home: string | undefined): string {
-  const short = (p: string) => (home && p.startsWith(`${home}/`) ? `~${p.slice(home.length)}` : p);
+  // The home folder as ~, wherever a path names it.
+  const short = (p: string) => (home ? p.replaceAll(`${home}/`, "~/") : p);
   const lines: string[] = [];
   for (const v of report.agents) lines.push(...agentLines(v, paint, short), "");
   const entries = report.agents.flatMap((v) => v.entries);

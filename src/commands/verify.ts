@@ -80,9 +80,11 @@ export async function command(args: string[], io: Io): Promise<number> {
       );
       return entries.length === 0 ? [] : [{ name: agent.name, entries }];
     });
-    io.err(renderPlan(planned, HARMLESS_COMMAND));
-    const inside = await inNamespace(args, io);
-    if (inside !== undefined) return inside;
+    if (planned.length > 0) {
+      io.err(renderPlan(planned, HARMLESS_COMMAND));
+      const inside = await inNamespace(args, io);
+      if (inside !== undefined) return inside;
+    }
   }
   const report = await verifyAll({
     agents,

@@ -1,0 +1,70 @@
+/**
+ * `everyhook verify` without running an agent: its usage errors, and what it
+ * says of agents it cannot run (not installed, no headless run, a Node.js too
+ * old). The runs of the real agents are in tests/e2e/verify_test.ts.
+ */
+import assert from "node:assert/strict";
+import { main } from "../cli.ts";
+import { memoryIo } from "../src/cli/io.ts";
+
+async function inHome(fn: (home: string, project: string) => Promise<void>): Promise<void> {
+  const home = await Deno.makeTempDir({ prefix: "everyhook-verify-cli-" });
+  const project = `${home}/project`;
+  await Deno.mkdir(`${home}/.codex`, { recursive: true });
+  await Deno.mkdir(project);
+  await Deno.writeTextFile(
+    `${home}/.codex/hooks.json`,
+    JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }),
+  );
+  try {
+    await fn(home, project);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+}
+
+Deno.test("verify --bin with more than one agent is a usage error", async () => {
+  const io = memoryIo({ env: { HOME: "/nowhere", PATH: "" } });
+  assert.equal(await main(["verify", "--all", "--bin", "/bin/true"], io), 2);
+  assert.match(io.stderrText(), /--bin: it names one agent's binary/);
+});
+
+Deno.test("verify with no agent on PATH says each is not installed, runs nothing, and exits 0", async () => {
+  await inHome(async (home, project) => {
+    const before = await Deno.readTextFile(`${home}/.codex/hooks.json`);
+    const io = memoryIo({ env: { HOME: home, PATH: "" }, cwd: project });
+    assert.equal(await main(["verify"], io), 0);
+    assert.match(io.stdoutText(), /Codex CLI: not run: not installed: no codex on PATH/);
+    assert.match(io.stdoutText(), /Cursor: not run: everyhook cannot run Cursor headless yet/);
+    assert.match(io.stdoutText(), /0 agents run/);
+    assert.equal(io.stderrText(), "", "no plan is printed when no agent will run");
+    assert.equal(await Deno.readTextFile(`${home}/.codex/hooks.json`), before);
+  });
+});
+
+Deno.test("verify --agent names an agent that cannot run: exit 1, the reason in the JSON", async () => {
+  await inHome(async (home, project) => {
+    const io = memoryIo({ env: { HOME: home, PATH: "" }, cwd: project });
+    assert.equal(await main(["--json", "verify", "--agent", "codex"], io), 1);
+    const report = JSON.parse(io.stdoutText());
+    assert.equal(report.ok, false);
+    assert.deepEqual(report.agents[0].run, {
+      kind: "not-run",
+      reason: "not installed: no codex on PATH",
+    });
+  });
+});
+
+Deno.test("verify reports an agent that needs a newer Node.js than PATH's, with the reason", async () => {
+  await inHome(async (home, project) => {
+    const bin = `${home}/bin`;
+    await Deno.mkdir(bin);
+    await Deno.writeTextFile(`${bin}/node`, "#!/bin/sh\necho v12.0.0\n", { mode: 0o755 });
+    await Deno.writeTextFile(`${bin}/codex`, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    const io = memoryIo({ env: { HOME: home, PATH: bin }, cwd: project });
+    assert.equal(await main(["verify", "--agent", "codex"], io), 1);
+    assert.match(io.stdoutText(), /Codex CLI: not run: it needs Node.js 16 or later; node on PATH/);
+    assert.match(io.stderrText(), /your hooks below will run once/);
+    assert.match(io.stderrText(), /Codex CLI Stop: true/);
+  });
+});
