@@ -175,13 +175,14 @@ export async function buildWorld(
     const from = locate(loc, user);
     const to = locate(loc, inWorld);
     if (from === undefined || to === undefined) continue;
-    // A project file brings its whole folder; a user file (or a folder the agent reads) comes alone.
+    // A project file brings its whole folder (the scripts its hooks name with it), and a
+    // project hooks folder all of it; a user file, or a user hooks folder's JSON files, come alone.
     const [src, dst] = loc.scope === "project" && !loc.folder
       ? [dirname(from), dirname(to)]
       : [from, to];
     if (done.has(src) || [...done].some((d) => src.startsWith(`${d}/`))) continue;
     done.add(src);
-    if (loc.folder) await copyJsonFolder(src, dst, copies);
+    if (loc.folder && loc.scope !== "project") await copyJsonFolder(src, dst, copies);
     else await copyTree(src, dst, copies);
   }
   await makeGitRepo(project);

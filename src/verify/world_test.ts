@@ -181,3 +181,32 @@ Deno.test("the probe passes the entry's output and exit code on and keeps the ca
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("buildWorld copies a project's agent folders whole (the scripts hooks name), a user's files alone", async () => {
+  const dir = await Deno.makeTempDir();
+  const root = await Deno.makeTempDir();
+  try {
+    const home = `${dir}/home`;
+    const project = `${dir}/p`;
+    await Deno.mkdir(`${project}/.github/hooks/scripts`, { recursive: true });
+    await Deno.mkdir(`${home}/.copilot/session-state`, { recursive: true });
+    await Deno.writeTextFile(`${home}/.copilot/session-state/s.jsonl`, "{}\n");
+    await Deno.writeTextFile(
+      `${project}/.github/hooks/h.json`,
+      JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: "./x.sh" }] } }),
+    );
+    await Deno.writeTextFile(`${project}/.github/hooks/scripts/x.sh`, "exit 0\n");
+    const world = await buildWorld(findAgent("copilot-cli")!, {
+      env: { HOME: home },
+      os: "linux",
+      project,
+    }, root);
+    assert.ok(await Deno.stat(`${world.project}/.github/hooks/scripts/x.sh`));
+    await assert.rejects(Deno.stat(`${world.home}/.copilot/session-state`), Deno.errors.NotFound);
+    const copy = JSON.parse(await Deno.readTextFile(`${world.project}/.github/hooks/h.json`));
+    assert.match(copy.hooks.preToolUse[0].bash, /probe\.sh' e\d+-1 bash '\.\/x\.sh'$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(root, { recursive: true });
+  }
+});
