@@ -280,7 +280,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "verify",
     group: "read",
     summary:
-      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script calls one harmless shell command; then say per hook entry whether it fired, how long it took, what it answered and what the agent did with it, and why one did not fire. Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook list expects to run did not.",
+      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script calls one harmless shell command; then say per hook entry whether it fired, how long it took, what it answered and what the agent did with it, and why one did not fire. Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook its run reaches did not fire.",
     flags: [
       { ...AGENTS_FLAG, text: "only these agents (default every agent found)" },
       ALL,
