@@ -170,6 +170,9 @@ export async function buildWorld(
   const adjustments: string[] = [];
   const { dirname } = pathsFor(user.os);
   const done = new Set<string>();
+  // A project that is the home folder has the user's agent folders (sessions and transcripts
+  // among them) for project folders: its files are copied alone.
+  const projectIsHome = user.project === user.env.HOME;
   for (const loc of readLocations(agent, user)) {
     if (loc.scope === "system") continue;
     const from = locate(loc, user);
@@ -177,13 +180,14 @@ export async function buildWorld(
     if (from === undefined || to === undefined) continue;
     // A project file brings its whole folder (the scripts its hooks name with it), and a
     // project hooks folder all of it; a user file, or a user hooks folder's JSON files, come alone.
-    const [src, dst] = loc.scope === "project" && !loc.folder
+    const [src, dst] = loc.scope === "project" && !loc.folder && !projectIsHome
       ? [dirname(from), dirname(to)]
       : [from, to];
-    if (done.has(src) || [...done].some((d) => src.startsWith(`${d}/`))) continue;
-    done.add(src);
-    if (loc.folder && loc.scope !== "project") await copyJsonFolder(src, dst, copies);
-    else await copyTree(src, dst, copies);
+    if (done.has(dst) || [...done].some((d) => dst.startsWith(`${d}/`))) continue;
+    done.add(dst);
+    if (loc.folder && (loc.scope !== "project" || projectIsHome)) {
+      await copyJsonFolder(src, dst, copies);
+    } else await copyTree(src, dst, copies);
   }
   await makeGitRepo(project);
   const userPath = (p: string) =>

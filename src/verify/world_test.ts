@@ -210,3 +210,27 @@ Deno.test("buildWorld copies a project's agent folders whole (the scripts hooks 
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("buildWorld run in the home folder copies the agent's files alone, not its sessions", async () => {
+  const home = await Deno.makeTempDir();
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${home}/.claude/projects/p`, { recursive: true });
+    await Deno.writeTextFile(`${home}/.claude/projects/p/session.jsonl`, "{}\n");
+    await Deno.writeTextFile(`${home}/.claude/settings.json`, oneStop());
+    const world = await buildWorld(findAgent("claude-code")!, {
+      env: { HOME: home },
+      os: "linux",
+      project: home,
+    }, root);
+    assert.ok(await Deno.stat(`${world.project}/.claude/settings.json`));
+    assert.ok(world.copies.every((c) => !c.from.includes("/projects/")));
+  } finally {
+    await Deno.remove(home, { recursive: true });
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+function oneStop(): string {
+  return JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } });
+}
