@@ -178,7 +178,20 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       adjustments: world.adjustments,
     };
   } finally {
-    await Deno.remove(root, { recursive: true }).catch(() => {});
+    await removeWorld(root);
+  }
+}
+
+/** Remove a world; an agent that just ended can still be writing inside, so try again a moment. */
+async function removeWorld(root: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await Deno.remove(root, { recursive: true });
+      return;
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }
 
