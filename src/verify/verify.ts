@@ -9,10 +9,9 @@
 
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { type HookOutcome, runProgram } from "../run/hook_process.ts";
-import { findOnPath } from "../run/path_search.ts";
+import type { HookOutcome } from "../run/hook_process.ts";
 import type { ListWorld } from "../readers/listing.ts";
-import { findAgentBinary, runAgentOnce, worldEnv } from "./agent_run.ts";
+import { agentReadiness, runAgentOnce, worldEnv } from "./agent_run.ts";
 import { shellScript } from "./driver.ts";
 import { findDriver } from "./drivers/mod.ts";
 import { readCalls } from "./probe.ts";
@@ -87,25 +86,6 @@ function keep(events: VerifyOptions["events"], event: ContractEvent | null): boo
   return events === undefined || events === "all" || (event !== null && events.includes(event));
 }
 
-async function nodeProblem(major: number, env: Record<string, string>): Promise<string | null> {
-  const node = findOnPath("node", env, Deno.build.os);
-  if (!node) return `it needs Node.js ${major} or later, and there is no node on PATH`;
-  const out = await runProgram({
-    program: node,
-    args: ["--version"],
-    env,
-    cwd: "/",
-    timeoutMs: 20_000,
-  });
-  const v = out.kind === "exited" ? /v(\d+)\./.exec(out.stdout) : null;
-  if (!v) return `it needs Node.js ${major} or later, and ${node} --version says nothing readable`;
-  return Number(v[1]) < major
-    ? `it needs Node.js ${major} or later; node on PATH (${node}) is ${
-      out.kind === "exited" ? out.stdout.trim() : "?"
-    }`
-    : null;
-}
-
 function tailOf(outcome: HookOutcome): string | null {
   if (outcome.kind === "start-failed") return outcome.message;
   const text = `${outcome.stdout}\n${outcome.stderr}`.trim();
@@ -137,19 +117,20 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
   const driver = findDriver(agent.id);
   if (!driver) return notRun(`everyhook cannot run ${agent.name} headless yet`, true);
   const env = { ...o.user.env } as Record<string, string>;
-  const binary = o.bin ?? findAgentBinary(driver, env);
-  if (!binary) return notRun(`not installed: no ${driver.bins.join(" or ")} on PATH`, true);
+  // With --bin, the binary's folder is looked in first.
+  const dirOf = (p: string) => p.slice(0, p.lastIndexOf("/"));
+  if (o.bin) env.PATH = [dirOf(o.bin), env.PATH ?? ""].filter((p) => p !== "").join(":");
+  const bins = o.bin ? [o.bin.slice(o.bin.lastIndexOf("/") + 1)] : driver.bins;
+  const ready = await agentReadiness({ bins, node: driver.node }, env);
+  if (!ready.ok) return notRun(ready.reason, ready.reason.startsWith("not installed"));
+  const binary = o.bin ?? ready.program;
   const root = await Deno.makeTempDir({ prefix: `everyhook-verify-${agent.id}-` });
   try {
     const world = await buildWorld(agent, o.user, root);
     const entries = world.listing.entries.filter((e) => keep(o.events, e.contractEvent));
     if (entries.length === 0) return { ...notRun(`no hook to verify`, true) };
-    if (driver.node) {
-      const problem = await nodeProblem(driver.node.major, env);
-      if (problem) return notRun(problem);
-    }
     o.progress(`${agent.name}: running ${binary} in ${root}`);
-    const dir = binary.slice(0, binary.lastIndexOf("/"));
+    const dir = dirOf(binary);
     const run = await runAgentOnce({
       driver,
       program: binary,

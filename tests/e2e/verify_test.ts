@@ -21,7 +21,9 @@ const INSTALLED = AGENTS.filter((id) => agentBin(id) !== undefined);
 const MISSING = AGENTS.filter((id) => agentBin(id) === undefined);
 if (MISSING.length > 0) {
   // deno-lint-ignore no-console -- a skip says why
-  console.log(`verify_test: not installed here, left out: ${MISSING.join(", ")} (deno task agents)`);
+  console.log(
+    `verify_test: not installed here, left out: ${MISSING.join(", ")} (deno task agents)`,
+  );
 }
 
 /** PATH with every installed agent's folder (and the pinned Node.js) before the world's. */
@@ -120,7 +122,9 @@ Deno.test({
       assert.equal(entry?.status, "fired", `${id}: ${JSON.stringify(v, null, 1)}`);
       assert.ok(entry!.calls.length >= 1 && entry!.calls[0]!.ms !== null);
     }
-    for (const id of MISSING) assert.match(JSON.stringify(verdict(report, id).run), /not installed/);
+    for (const id of MISSING) {
+      assert.match(JSON.stringify(verdict(report, id).run), /not installed/);
+    }
     assert.equal(code, 0, err);
     assert.match(err, /your hooks below will run once/);
     assert.equal(await Deno.readTextFile(`${world.home}/.claude/settings.json`), before);
