@@ -19,7 +19,6 @@ import { commandSpec } from "../cli/commands.ts";
 import { renderPlan, renderVerify } from "../cli/render_verify.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
-import { selfInvocation } from "../hooks_files/self.ts";
 import { listHooks } from "../readers/list.ts";
 import { runProgram } from "../run/hook_process.ts";
 import { findOnPath } from "../run/path_search.ts";
@@ -121,13 +120,7 @@ async function inNamespace(args: string[], io: Io): Promise<number | undefined> 
       timeoutMs: 10_000,
     });
     if (probe.kind !== "exited" || probe.code !== 0) continue;
-    const self = selfInvocation(runtimeFacts()).argv;
-    const words = self.length === 1 ? self : [
-      self[0]!,
-      "run",
-      ...(["read", "write", "run", "env", "net"] as const).map(flagFor),
-      ...self.slice(2).filter((w) => !w.startsWith("--allow-")),
-    ];
+    const words = selfArgv();
     const out = await runProgram({
       program: unshare,
       args: [
@@ -152,4 +145,20 @@ async function inNamespace(args: string[], io: Io): Promise<number | undefined> 
     return out.kind === "exited" ? out.code : 1;
   }
   return undefined;
+}
+
+/**
+ * How to start this everyhook's command line again with verify's permissions:
+ * a compiled binary as it is; else deno with the main module when it is the
+ * command line (cli.ts, mod.ts, or the package on JSR), or the cli.ts beside src/.
+ */
+function selfArgv(): string[] {
+  const facts = runtimeFacts();
+  if (facts.standalone) return [facts.execPath];
+  const main = facts.mainModule;
+  const cli = /[\\/](cli|mod)\.ts$/.test(main) || main.startsWith("jsr:")
+    ? main
+    : new URL("../../cli.ts", import.meta.url).href;
+  const target = cli.startsWith("file:") ? decodeURIComponent(new URL(cli).pathname) : cli;
+  return [facts.execPath, "run", ...commandSpec("verify").permissions.map(flagFor), target];
 }
