@@ -275,8 +275,8 @@ const SCENARIOS: readonly Scenario[] = [
       assert.ok(refused && "told" in data.refusedPrompt);
       const why = printed(refused);
       assert.ok(!requestsMention(refused.requests, SECRET_PROMPT), `the prompt was sent\n${why}`);
-      const posts = refused.requests.filter((r) => r.method === "POST");
-      assert.deepEqual(posts.map((r) => r.path), [], `requests were sent\n${why}`);
+      const sent = refused.requests.map((r) => `${r.method} ${r.path}`);
+      assert.deepEqual(sent, [], `requests were sent\n${why}`);
       const told = data.refusedPrompt.told;
       const o = refused.outcome;
       if (told) assert.match("stdout" in o ? `${o.stdout}\n${o.stderr}` : "", told, why);
