@@ -2,34 +2,19 @@
 /**
  * The end-to-end tests every chat agent (Qwen Code, Factory Droid) runs, given
  * its own parts: its payloads still have the committed fixtures' keys, key
- * conformance cases still hold, and what only it shows of everyhook (a refused
- * prompt, --fail-closed). The scenarios every agent shares (block-force-push,
- * the stop sent back once, uninstall byte for byte) are in scenarios_test.ts.
+ * conformance cases still hold. The scenarios every agent shares
+ * (block-force-push, the stop sent back once, uninstall byte for byte, a
+ * refused prompt, --fail-closed) are in scenarios_test.ts.
  *
  * @module
  */
 
 import assert from "node:assert/strict";
 import type { ConformanceFile, Fixture } from "./harness_types.ts";
-import {
-  ANSWER_HOOK,
-  cliMissing,
-  committedFixtures,
-  everyhookCli,
-  HANG_HOOK,
-  payloadShape,
-} from "./everyhook_e2e.ts";
-import { textStep } from "../../src/verify/fake/openai_chat.ts";
-import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { committedFixtures, payloadShape } from "./everyhook_e2e.ts";
+import { FIXTURES_DIR } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
-import {
-  type ChatAgent,
-  type ChatSession,
-  chatWorld,
-  FORCE_PUSH,
-  FORCE_PUSH_RAN,
-  runChatAgent,
-} from "./chat_agent_session.ts";
+import { type ChatAgent, type ChatSession, chatWorld } from "./chat_agent_session.ts";
 import { CHAT_CASES, runChatCase } from "./chat_agent_cases.ts";
 import { agentVersion, skipReason, type World } from "./world.ts";
 
@@ -47,10 +32,6 @@ export interface ChatAgentTests {
   keyCases: readonly string[];
   /** How many agent sessions run at once. */
   jobs: number;
-  /** What the model is shown for the force push block-force-push refused. */
-  blocked: RegExp;
-  /** Whether the agent fires the prompt event in a headless run. */
-  prompt: boolean;
 }
 
 /** What went wrong, for assertion messages. */
@@ -72,7 +53,7 @@ function why(s: ChatSession): string {
  * @example Usage
  * ```ts ignore
  * import { chatAgentTests } from "./chat_agent_e2e.ts";
- * await chatAgentTests({ agent: QWEN, fixtures, keyCases: ["pre-deny-json"], jobs: 2, blocked: /Blocked/, prompt: true });
+ * await chatAgentTests({ agent: QWEN, fixtures, keyCases: ["pre-deny-json"], jobs: 2 });
  * ```
  */
 export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
@@ -123,65 +104,6 @@ export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
         const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
         assert.deepEqual(pick(now), pick(then), `case ${now.id} (${now.notes})`);
       }
-    },
-  });
-
-  const cliSkip = skip ?? await cliMissing();
-  if (cliSkip && !skip) console.log(`${id} everyhook end-to-end tests skip: ${cliSkip}`);
-  if (!cliSkip && !t.prompt) {
-    console.log(`${id}: the refused-prompt scenario skips: a headless run fires no prompt event`);
-  }
-
-  /** Runs `everyhook <args>` with the world's HOME; fails on a non-zero exit. */
-  const everyhook = (world: World, args: string[]) =>
-    everyhookCli(args, world.env(), world.project);
-  const install = (world: World, hook: string, events: string, more: string[] = []) =>
-    everyhook(world, [
-      "install",
-      hook,
-      "--agent",
-      id,
-      "--scope",
-      "user",
-      "--event",
-      events,
-      ...more,
-    ]);
-
-  Deno.test({
-    name: `everyhook in ${id}: a refused prompt never reaches the model`,
-    ignore: cliSkip !== undefined || !t.prompt,
-    async fn() {
-      await using world = await chatWorld(id);
-      const answer = `${world.root}/answer.ts`;
-      await Deno.writeTextFile(answer, ANSWER_HOOK);
-      const s = await runChatAgent(t.agent, {
-        world,
-        script: { steps: [textStep("FINAL-OK")] },
-        prompt: "R-E2E-SECRET-PROMPT",
-        before: () => install(world, answer, "prompt").then(() => {}),
-      });
-      assert.equal(s.turns.length, 0, `requests were sent\n${why(s)}`);
-      assert.ok(!requestsMention(s.requests, "R-E2E-SECRET-PROMPT"), why(s));
-    },
-  });
-
-  Deno.test({
-    name: `everyhook in ${id}: --fail-closed denies when the hook hangs`,
-    ignore: cliSkip !== undefined,
-    async fn() {
-      await using world = await chatWorld(id);
-      const hang = `${world.root}/hang.ts`;
-      await Deno.writeTextFile(hang, HANG_HOOK);
-      const s = await runChatAgent(t.agent, {
-        world,
-        script: { steps: [t.agent.shell(FORCE_PUSH), textStep("FINAL-OK")] },
-        before: () =>
-          install(world, hang, "pre-tool", ["--fail-closed", "--timeout", "5"]).then(() => {}),
-      });
-      const push = s.toolResults[0] ?? "";
-      assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran\n${why(s)}`);
-      assert.match(push, /ran past its|timed out/i, why(s));
     },
   });
 }

@@ -2,8 +2,10 @@
 /**
  * The real GitHub Copilot CLI, headless in BYOK offline mode, against the fake
  * chat completions API: the payloads still have the committed fixtures' keys,
- * key conformance cases still hold, and everyhook works end to end (install,
- * the agent's run, uninstall).
+ * key conformance cases still hold, and what only Copilot CLI shows of
+ * everyhook: direct mode, and a project-scope hook that runs only in a trusted
+ * folder. The scenarios every agent shares (the refused prompt and
+ * --fail-closed among them) are in scenarios_test.ts.
  *
  * @module
  */
@@ -22,18 +24,14 @@ import {
 } from "./copilot_cli_session.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import {
-  ANSWER_HOOK,
   BLOCK_FORCE_PUSH,
   cliMissing,
   committedFixtures,
   everyhookCli,
-  HANG_HOOK,
   lineModes,
-  LOG_TOOL_CALLS,
   payloadShape,
-  readLoggedDocs,
 } from "./everyhook_e2e.ts";
-import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { FIXTURES_DIR } from "./fixture_io.ts";
 import { agentVersion, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(COPILOT);
@@ -137,8 +135,6 @@ const OWN_HOOKS = `{
 
 /** The backups install and uninstall leave beside a file they change. */
 const BACKUP = /\.bak-everyhook-[0-9-]+$/;
-/** The folder beside a file that holds everyhook's backups now. */
-const BACKUP_FOLDER = ".everyhook-backups";
 
 /**
  * Every file in $COPILOT_HOME/hooks (but everyhook's backups) and
@@ -164,72 +160,6 @@ function pushAndEcho(s: Session): { push: string; echo: string } {
     echo: s.toolResults.find((t) => t.startsWith("hello")) ?? "",
   };
 }
-
-Deno.test({
-  name:
-    "everyhook in copilot-cli: block-force-push and log-tool-calls, stop sent back once, uninstall",
-  ignore: cliSkip !== undefined,
-  async fn() {
-    await using world = await copilotWorld();
-    await Deno.writeTextFile(`${copilotHome(world)}/hooks/mine.json`, OWN_HOOKS);
-    const before = await snapshot(world);
-    const log = `${world.root}/everyhook-log.jsonl`;
-    const answer = `${world.root}/answer.ts`;
-    await Deno.writeTextFile(answer, ANSWER_HOOK);
-    // Copilot stops at an event's first deny: the logger goes first to see the blocked call too.
-    await install(world, LOG_TOOL_CALLS, "pre-tool,post-tool,stop");
-    await install(world, BLOCK_FORCE_PUSH, "pre-tool,post-tool");
-    await install(world, answer, "session-start,stop");
-    assert.notDeepEqual(await snapshot(world), before);
-    const s = await runCopilot({
-      world,
-      script: {
-        steps: [
-          toolStep("bash", { command: FORCE_PUSH, description: "Force push main" }),
-          toolStep("bash", { command: "echo hello", description: "Say hello" }),
-          textStep("FINAL-OK"),
-        ],
-      },
-      env: { EVERYHOOK_LOG: log },
-    });
-    const failure = `stdout:\n${s.run.stdout.slice(-1500)}\nstderr:\n${s.run.stderr.slice(-1500)}`;
-    assert.equal(s.run.code, 0, failure);
-    // The force push never ran, and the model got the reason.
-    const { push, echo } = pushAndEcho(s);
-    assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
-    assert.match(push, /^Denied by preToolUse hook: .*force/i, failure);
-    // The harmless command ran.
-    assert.match(echo, /^hello/, failure);
-    // The log holds contract documents.
-    const docs = await readLoggedDocs(log);
-    const text = JSON.stringify(docs).slice(0, 1500);
-    const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
-    assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
-    assert.equal(pre.agent, COPILOT);
-    assert.equal(pre.tool?.kind, "shell");
-    const blocked = docs.find((d) => d.event === "pre-tool" && d.tool?.command === FORCE_PUSH);
-    assert.ok(blocked, `the logger, installed first, saw the force push: ${text}`);
-    assert.ok(!docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH));
-    const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
-    assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
-    // session-start context is in the first request.
-    assert.ok(requestsMention(s.turns.slice(0, 1), "R-E2E-START"), "session-start context");
-    // The stop deny sent Copilot back once; the second stop says continued.
-    assert.ok(requestsMention(s.turns, "R-E2E-STOP"), "the stop reason reached the model");
-    const stops = docs.filter((d) => d.event === "stop");
-    assert.deepEqual(stops.map((d) => d.stop?.continued), [false, true]);
-    // Uninstall leaves every file as it was.
-    for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
-      await everyhook(world, ["uninstall", hook, "--agent", COPILOT, "--scope", "user"]);
-    }
-    assert.deepEqual(await snapshot(world), before);
-    // Copilot loads every hooks/*.json: a backup must not end in .json.
-    for await (const e of Deno.readDir(`${copilotHome(world)}/hooks`)) {
-      if (`hooks/${e.name}` in before || e.name === BACKUP_FOLDER) continue;
-      assert.match(e.name, BACKUP, `${e.name} is left over`);
-    }
-  },
-});
 
 Deno.test({
   name:
@@ -261,48 +191,6 @@ Deno.test({
     assert.match(echo, /^hello/, failure);
     await everyhook(world, ["uninstall", BLOCK_FORCE_PUSH, "--agent", COPILOT, "--scope", "user"]);
     assert.deepEqual(await snapshot(world), before);
-  },
-});
-
-Deno.test({
-  name: "everyhook in copilot-cli: a refused prompt never reaches the model",
-  ignore: cliSkip !== undefined,
-  async fn() {
-    await using world = await copilotWorld();
-    const answer = `${world.root}/answer.ts`;
-    await Deno.writeTextFile(answer, ANSWER_HOOK);
-    await install(world, answer, "prompt");
-    const s = await runCopilot({
-      world,
-      script: { steps: [textStep("FINAL-OK")] },
-      prompt: "R-E2E-SECRET-PROMPT",
-    });
-    assert.equal(s.turns.length, 0, `requests were sent:\n${s.run.stderr.slice(-1500)}`);
-    assert.match(s.run.stderr, /R-E2E-PROMPT/, "the person was told why");
-  },
-});
-
-Deno.test({
-  name: "everyhook in copilot-cli: --fail-closed denies when the hook hangs",
-  ignore: cliSkip !== undefined,
-  async fn() {
-    await using world = await copilotWorld();
-    const hang = `${world.root}/hang.ts`;
-    await Deno.writeTextFile(hang, HANG_HOOK);
-    await install(world, hang, "pre-tool", ["--fail-closed", "--timeout", "5"]);
-    const s = await runCopilot({
-      world,
-      script: {
-        steps: [
-          toolStep("bash", { command: FORCE_PUSH, description: "Force push" }),
-          textStep("FINAL-OK"),
-        ],
-      },
-    });
-    const { push } = pushAndEcho(s);
-    assert.doesNotMatch(push, FORCE_PUSH_RAN, "the force push ran although the hook hung");
-    assert.match(push, /^Denied by preToolUse hook/, s.run.stderr.slice(-1500));
-    assert.match(push, /ran past its|timed out/i, "the reason names the cause");
   },
 });
 

@@ -1,9 +1,9 @@
 /**
  * Factory Droid, for real: the payloads still have the committed fixtures'
  * keys, key conformance cases still hold (the legacy block that does not
- * block among them), and what only it shows of everyhook (chat_agent_e2e.ts;
- * the scenarios every agent shares are in scenarios_test.ts). `droid exec`
- * fires no prompt event, so the prompt scenario does not run.
+ * block among them) (chat_agent_e2e.ts); the scenarios every agent shares
+ * are in scenarios_test.ts, where the refused-prompt scenario skips: `droid
+ * exec` fires no prompt event.
  *
  * Run by hand inside a loopback-only namespace:
  *
@@ -24,7 +24,4 @@ await chatAgentTests({
   },
   keyCases: ["pre-deny-json", "pre-exit2-stderr", "pre-block-legacy", "post-context", "stop-block"],
   jobs: DROID_JOBS,
-  // Droid gives the model "Error: " and the hook's reason.
-  blocked: /^Error: Blocked .*force/s,
-  prompt: false,
 });

@@ -9,8 +9,12 @@
  * runs and the reason reaches the model as the agent words it, the harmless
  * command runs, post-tool sees its output, the context reaches the model, the
  * stop sends the agent back once, and uninstall leaves every file of the
- * agent as it was, byte for byte. What differs per agent is data (the table
- * below); each agent's own test file checks what only that agent does.
+ * agent as it was, byte for byte. Beside that run, two more: a prompt hook
+ * refuses the prompt, which then never reaches the model, and a pre-tool hook
+ * installed with --fail-closed hangs past its timeout, which refuses the force
+ * push. The three runs of an agent go at once. What differs per agent is data
+ * (the table below); each agent's own test file checks what only that agent
+ * does.
  *
  * @module
  */
@@ -30,6 +34,7 @@ import {
   BLOCK_FORCE_PUSH,
   cliMissing,
   everyhookCli,
+  HANG_HOOK,
   LOG_TOOL_CALLS,
   type LoggedDoc,
   readLoggedDocs,
@@ -52,11 +57,24 @@ interface AgentData {
   blocked: RegExp;
   /** The person's own hooks file, there before install (four-space indents: not everyhook's). */
   own(world: World, apiUrl: string): { path: string; text: string };
+  /**
+   * A refused prompt: what tells the person why, in the agent's stdout and
+   * stderr (null: the agent prints nothing of it), or why the agent's headless
+   * run cannot show it.
+   */
+  refusedPrompt: { told: RegExp | null } | { skip: string };
+  /** What the model is shown for the force push a hanging --fail-closed hook refused. */
+  hung: RegExp;
+  /** What only this agent's shared run shows besides. */
+  more?: (r: Ran, why: string) => void;
 }
 
 const AGENT_DATA: Readonly<Record<string, AgentData>> = {
   "claude-code": {
     blocked: /^PreToolUse:Bash hook error: .*Blocked .*force/s,
+    // The refusal is the result of `claude -p`, in its stream-json output.
+    refusedPrompt: { told: /"result":\s*"[^"]*R-E2E-PROMPT/ },
+    hung: /^PreToolUse:Bash hook error/,
     own: (w) => ({
       path: `${w.home}/.claude/settings.json`,
       text: JSON.stringify({ model: "claude-fake", hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
@@ -64,6 +82,8 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
   },
   "codex": {
     blocked: /blocked by PreToolUse hook: .*force/i,
+    refusedPrompt: { told: /hook: UserPromptSubmit Blocked/ },
+    hung: /blocked by PreToolUse hook/,
     own: (w) => ({
       path: `${w.home}/.codex/hooks.json`,
       text: JSON.stringify(
@@ -77,6 +97,8 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
   },
   "gemini-cli": {
     blocked: /Tool execution blocked: .*force/i,
+    refusedPrompt: { told: /Agent execution blocked: R-E2E-PROMPT/ },
+    hung: /Tool execution blocked/,
     own: (w) => ({
       path: `${w.home}/.gemini/settings.json`,
       text: JSON.stringify(
@@ -97,6 +119,17 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
   },
   "copilot-cli": {
     blocked: /^Denied by preToolUse hook: .*force/i,
+    refusedPrompt: { told: /R-E2E-PROMPT/ },
+    hung: /^Denied by preToolUse hook: .*(ran past its|timed out)/is,
+    more: ({ run, after, before, driver }, why) => {
+      const o = run.outcome;
+      assert.equal(o.kind === "exited" ? o.code : o.kind, 0, `copilot did not exit 0\n${why}`);
+      // Copilot loads every hooks/*.json: nothing everyhook leaves there may end in .json.
+      const left = [...after.keys()].filter((p) =>
+        p.includes("/.copilot/hooks/") && !before.has(p)
+      );
+      assert.deepEqual(left, [], `left in ${driver.id}'s hooks folder`);
+    },
     own: (w) => ({
       path: `${w.home}/.copilot/hooks/mine.json`,
       text: JSON.stringify(
@@ -111,6 +144,8 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
   },
   "qwen-code": {
     blocked: /^Blocked .*force/s,
+    refusedPrompt: { told: null },
+    hung: /ran past its|timed out/i,
     own: (w) => ({
       path: `${w.home}/.qwen/settings.json`,
       text: JSON.stringify({ ...qwenBaseSettings(), hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
@@ -118,6 +153,8 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
   },
   "factory-droid": {
     blocked: /^Error: Blocked .*force/s,
+    refusedPrompt: { skip: "`droid exec` fires no prompt event" },
+    hung: /ran past its|timed out/i,
     own: (w, apiUrl) => ({
       path: `${w.home}/.factory/settings.json`,
       text: JSON.stringify({ ...droidBaseSettings(apiUrl), hooks: OWN_SETTINGS_HOOKS }, null, 4) +
@@ -129,6 +166,9 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
 /** The prompt of every shared run. */
 const PROMPT = "Please do the scripted steps.";
 
+/** The prompt the prompt hook refuses. */
+const SECRET_PROMPT = "R-E2E-SECRET-PROMPT";
+
 /** What one agent's run left to check. */
 interface Ran {
   driver: AnyDriver;
@@ -137,14 +177,31 @@ interface Ran {
   docs: LoggedDoc[];
   /** The agent's files before install, by path. */
   before: Map<string, string>;
+  /** The agent's files once the hooks were installed, by path. */
+  installed: Map<string, string>;
   /** The agent's files after uninstall, by path. */
   after: Map<string, string>;
+  /** The run whose prompt a hook refused (undefined where the agent cannot show it). */
+  refused: AgentRun | undefined;
+  /** The run whose --fail-closed pre-tool hook hung. */
+  hung: AgentRun;
 }
 
-/** One shared scenario: what it shows, and its check. */
+/** One shared scenario: what it shows, why it skips for an agent (if it does), and its check. */
 interface Scenario {
   about: string;
+  skip?(data: AgentData): string | undefined;
   check(r: Ran, why: string): void;
+}
+
+/** The agent's output, for assertion messages. */
+function printed(run: AgentRun): string {
+  const o = run.outcome;
+  return `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n` +
+    ("stderr" in o
+      ? `stderr:\n${o.stderr.slice(-1200)}\nstdout:\n${o.stdout.slice(-1200)}\n`
+      : "") +
+    `tool results: ${JSON.stringify(run.toolResults).slice(0, 1500)}`;
 }
 
 const SCENARIOS: readonly Scenario[] = [
@@ -201,13 +258,37 @@ const SCENARIOS: readonly Scenario[] = [
   },
   {
     about: "uninstall leaves every file of the agent as it was",
-    check: ({ before, after }) => {
+    check: ({ before, installed, after }) => {
       assert.ok(before.size > 0, "the person's own file was not there");
+      assert.notDeepEqual(installed, before, "install changed nothing");
       for (const [path, bytes] of before) assert.equal(after.get(path), bytes, path);
       for (const [path, bytes] of after) {
         if (before.has(path)) continue;
         assert.doesNotMatch(bytes, /block-force-push|log-tool-calls/, `${path} still names a hook`);
       }
+    },
+  },
+  {
+    about: "a refused prompt never reaches the model, and the person is told why",
+    skip: (data) => "skip" in data.refusedPrompt ? data.refusedPrompt.skip : undefined,
+    check: ({ refused, data }) => {
+      assert.ok(refused && "told" in data.refusedPrompt);
+      const why = printed(refused);
+      assert.ok(!requestsMention(refused.requests, SECRET_PROMPT), `the prompt was sent\n${why}`);
+      const sent = refused.requests.map((r) => `${r.method} ${r.path}`);
+      assert.deepEqual(sent, [], `requests were sent\n${why}`);
+      const told = data.refusedPrompt.told;
+      const o = refused.outcome;
+      if (told) assert.match("stdout" in o ? `${o.stdout}\n${o.stderr}` : "", told, why);
+    },
+  },
+  {
+    about: "--fail-closed refuses the force push when the hook hangs past its timeout",
+    check: ({ hung, data }) => {
+      const why = printed(hung);
+      const push = hung.toolResults[0] ?? "";
+      assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran although the hook hung\n${why}`);
+      assert.match(push, data.hung, why);
     },
   },
 ];
@@ -251,60 +332,127 @@ async function gitProject(world: World): Promise<void> {
   }
 }
 
-/** Installs the two hooks into the world, runs the agent once, uninstalls them. */
-async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
+/** One run of the agent in a world of its own, with everyhook at hand. */
+interface WorldRun {
+  /** The world, gone once the run's checks are read. */
+  world: World;
+  /** Runs `everyhook <args> --agent <id> --scope user` with the agent's variables. */
+  everyhook(apiUrl: string, args: string[]): Promise<string>;
+}
+
+/** Makes a world for the agent, and runs `play` in it; the world is removed after. */
+async function inWorld<T>(driver: AnyDriver, play: (w: WorldRun) => Promise<T>): Promise<T> {
   await using world = await makeWorld(driver.id);
   await gitProject(world);
-  const log = `${world.root}/everyhook-log.jsonl`;
   // everyhook finds the agent's files by the same variables the agent runs with.
-  const cliEnv = (apiUrl: string) => world.env(driver.env(world, apiUrl));
   const everyhook = (apiUrl: string, args: string[]) =>
-    everyhookCli([...args, "--agent", driver.id, "--scope", "user"], cliEnv(apiUrl), world.project);
-  if (driver.id === "copilot-cli") await prepareCopilot();
-  const answer = `${world.root}/answer.ts`;
-  await Deno.writeTextFile(answer, ANSWER_HOOK);
-  let before = new Map<string, string>();
-  let url = "";
-  const run = await runAgentOnce({
+    everyhookCli(
+      [...args, "--agent", driver.id, "--scope", "user"],
+      world.env(driver.env(world, apiUrl)),
+      world.project,
+    );
+  return await play({ world, everyhook });
+}
+
+/** Runs the agent once in the world with this script and prompt; `before` installs. */
+function runIn(
+  driver: AnyDriver,
+  world: World,
+  o: {
+    plays: Parameters<typeof playScript>[1];
+    prompt: string;
+    env?: Record<string, string>;
+    before: (apiUrl: string) => Promise<void>;
+  },
+): Promise<AgentRun> {
+  return runAgentOnce({
     driver,
     program: agentBin(driver.id)!,
     world,
     env: world.env(),
-    script: playScript(driver, [
-      { shell: FORCE_PUSH },
-      { shell: "echo hello" },
-      { say: "FINAL-1" },
-      { say: "FINAL-2" },
-    ]),
-    prompt: PROMPT,
+    script: playScript(driver, o.plays),
+    prompt: o.prompt,
     bypassTrust: true,
     extraEnv: () => ({
-      EVERYHOOK_LOG: log,
+      ...o.env,
       ...(driver.id === "copilot-cli" ? { COPILOT_PKG_CACHE_HOME: PKG_CACHE } : {}),
     }),
     timeoutMs: 120_000,
-    before: async (apiUrl) => {
-      url = apiUrl;
-      const own = data.own(world, apiUrl);
-      await Deno.mkdir(own.path.slice(0, own.path.lastIndexOf("/")), { recursive: true });
-      await Deno.writeTextFile(own.path, own.text);
-      before = await agentFiles(driver, world);
-      await everyhook(apiUrl, ["install", LOG_TOOL_CALLS, "--event", "pre-tool,post-tool,stop"]);
-      await everyhook(apiUrl, ["install", BLOCK_FORCE_PUSH, "--event", "pre-tool,post-tool"]);
-      await everyhook(apiUrl, ["install", answer, "--event", "session-start,stop"]);
-    },
+    before: o.before,
   });
-  for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
-    await everyhook(url, ["uninstall", hook]);
-  }
-  return {
-    driver,
-    data,
-    run,
-    docs: await readLoggedDocs(log),
-    before,
-    after: await agentFiles(driver, world),
-  };
+}
+
+/**
+ * Installs the three hooks into a world, runs the agent once and uninstalls
+ * them, beside two more runs in worlds of their own: the refused prompt and
+ * the hanging --fail-closed hook. The three go at once.
+ */
+async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
+  if (driver.id === "copilot-cli") await prepareCopilot();
+  const shared = inWorld(driver, async ({ world, everyhook }) => {
+    const log = `${world.root}/everyhook-log.jsonl`;
+    const answer = `${world.root}/answer.ts`;
+    await Deno.writeTextFile(answer, ANSWER_HOOK);
+    let before = new Map<string, string>();
+    let installed = new Map<string, string>();
+    let url = "";
+    const run = await runIn(driver, world, {
+      plays: [{ shell: FORCE_PUSH }, { shell: "echo hello" }, { say: "FINAL-1" }, {
+        say: "FINAL-2",
+      }],
+      prompt: PROMPT,
+      env: { EVERYHOOK_LOG: log },
+      before: async (apiUrl) => {
+        url = apiUrl;
+        const own = data.own(world, apiUrl);
+        await Deno.mkdir(own.path.slice(0, own.path.lastIndexOf("/")), { recursive: true });
+        await Deno.writeTextFile(own.path, own.text);
+        before = await agentFiles(driver, world);
+        // The logger goes first: an agent that stops at an event's first refusal still starts it.
+        await everyhook(apiUrl, ["install", LOG_TOOL_CALLS, "--event", "pre-tool,post-tool,stop"]);
+        await everyhook(apiUrl, ["install", BLOCK_FORCE_PUSH, "--event", "pre-tool,post-tool"]);
+        await everyhook(apiUrl, ["install", answer, "--event", "session-start,stop"]);
+        installed = await agentFiles(driver, world);
+      },
+    });
+    for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
+      await everyhook(url, ["uninstall", hook]);
+    }
+    const docs = await readLoggedDocs(log);
+    return { run, docs, before, installed, after: await agentFiles(driver, world) };
+  });
+  const refused = "skip" in data.refusedPrompt
+    ? Promise.resolve(undefined)
+    : inWorld(driver, async ({ world, everyhook }) => {
+      const answer = `${world.root}/answer.ts`;
+      await Deno.writeTextFile(answer, ANSWER_HOOK);
+      return await runIn(driver, world, {
+        plays: [{ say: "FINAL-OK" }],
+        prompt: SECRET_PROMPT,
+        before: (apiUrl) =>
+          everyhook(apiUrl, ["install", answer, "--event", "prompt"]).then(() => {}),
+      });
+    });
+  const hung = inWorld(driver, async ({ world, everyhook }) => {
+    const hang = `${world.root}/hang.ts`;
+    await Deno.writeTextFile(hang, HANG_HOOK);
+    return await runIn(driver, world, {
+      plays: [{ shell: FORCE_PUSH }, { say: "FINAL-OK" }],
+      prompt: PROMPT,
+      before: (apiUrl) =>
+        everyhook(apiUrl, [
+          "install",
+          hang,
+          "--event",
+          "pre-tool",
+          "--fail-closed",
+          "--timeout",
+          "4",
+        ]).then(() => {}),
+    });
+  });
+  const [s, r, h] = await Promise.all([shared, refused, hung]);
+  return { driver, data, ...s, refused: r, hung: h };
 }
 
 const cliSkip = await cliMissing();
@@ -313,18 +461,27 @@ for (const driver of DRIVERS) {
   const why = (await skipReason(driver.id)) ?? cliSkip ??
     (data === undefined ? "no row in the shared scenarios' agent table" : undefined);
   if (why) console.log(`${driver.id}: the shared scenarios skip: ${why}`);
+  for (const s of SCENARIOS) {
+    const skip = why === undefined && data ? s.skip?.(data) : undefined;
+    if (skip) console.log(`${driver.id}: "${s.about}" skips: ${skip}`);
+  }
   Deno.test({
     name: `everyhook in ${driver.id}, the shared scenarios`,
     ignore: why !== undefined,
     async fn(t) {
       const ran = await runShared(driver, data!);
-      const o = ran.run.outcome;
-      const failure = `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n` +
-        ("stderr" in o
-          ? `stderr:\n${o.stderr.slice(-1200)}\nstdout:\n${o.stdout.slice(-1200)}\n`
-          : "") +
-        `tool results: ${JSON.stringify(ran.run.toolResults).slice(0, 1500)}`;
-      for (const s of SCENARIOS) await t.step(s.about, () => s.check(ran, failure));
+      const failure = printed(ran.run);
+      for (const s of SCENARIOS) {
+        await t.step({
+          name: s.about,
+          ignore: s.skip?.(data!) !== undefined,
+          fn: () => s.check(ran, failure),
+        });
+      }
+      const more = data!.more;
+      if (more) {
+        await t.step(`what only ${driver.id} shows of the shared run`, () => more(ran, failure));
+      }
     },
   });
 }
