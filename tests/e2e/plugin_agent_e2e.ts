@@ -32,7 +32,8 @@ import {
   pluginFixtureSession,
   runPluginCase,
 } from "./plugin_agent_harness.ts";
-import { type PluginAgent, runPluginAgent, userPlugin } from "./plugin_agent_session.ts";
+import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
+import { type PluginAgent, runPluginAgent, userPluginFolder } from "./plugin_agent_session.ts";
 import { agentVersion, skipReason, type World } from "./world.ts";
 
 /** The conformance cases re-run each time (in parallel, two at once). */
@@ -41,10 +42,9 @@ const KEY_CASES = ["pre-block", "post-append"];
 /** The agent's plugin folders in a world and every file in them (absent ones left out). */
 async function snapshot(agent: PluginAgent, world: World): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const user = userPlugin(agent, world);
   const folders = [
-    user.slice(0, user.lastIndexOf("/")),
-    `${world.project}/${agent.projectFolder}/plugin`,
+    userPluginFolder(agent, world),
+    `${world.project}/${agent.spec.projectFolder}/plugin`,
   ];
   for (const folder of folders) {
     try {
@@ -145,7 +145,7 @@ export async function pluginAgentTests(agent: PluginAgent, only?: string): Promi
 
   const everyhook = (world: World, env: Record<string, string>, args: string[]) =>
     everyhookCli(args, world.env(env), world.project);
-  const configEnv = (world: World) => ({ XDG_CONFIG_HOME: `${world.root}/config` });
+  const configEnv = (world: World) => ({ XDG_CONFIG_HOME: pluginConfigHome(world) });
   const install = (world: World, hook: string, events: string, more: string[] = []) =>
     everyhook(world, configEnv(world), [
       "install",
@@ -168,7 +168,7 @@ export async function pluginAgentTests(agent: PluginAgent, only?: string): Promi
       const answer = `${world.root}/answer.ts`;
       await Deno.writeTextFile(answer, ANSWER_HOOK);
       // A plugin of the person's own, beside everyhook's.
-      const own = `${world.root}/config/${agent.configFolder}/plugin/own.js`;
+      const own = `${userPluginFolder(agent, world)}/own.js`;
       await Deno.mkdir(own.slice(0, own.lastIndexOf("/")), { recursive: true });
       await Deno.writeTextFile(own, "export const Own = async () => ({});\n");
       let before: Record<string, string> = {};

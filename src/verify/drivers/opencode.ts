@@ -7,7 +7,28 @@
  */
 
 import type { AgentDriver } from "../driver.ts";
-import { pluginDriver } from "./_plugin_driver.ts";
+import { pluginDriver, type PluginDriverSpec } from "./_plugin_driver.ts";
+
+/**
+ * What OpenCode's driver is made from.
+ *
+ * @example Usage
+ * ```ts
+ * import { OPENCODE_SPEC } from "./opencode.ts";
+ * console.assert(OPENCODE_SPEC.prefix === "OPENCODE");
+ * ```
+ */
+export const OPENCODE_SPEC: PluginDriverSpec = {
+  id: "opencode",
+  name: "OpenCode",
+  bins: ["opencode"],
+  // The package's `opencode` is a native executable.
+  node: undefined,
+  prefix: "OPENCODE",
+  configFolder: "opencode",
+  projectFolder: ".opencode",
+  env: {},
+};
 
 /**
  * OpenCode's driver.
@@ -18,14 +39,4 @@ import { pluginDriver } from "./_plugin_driver.ts";
  * console.assert(OPENCODE_DRIVER.projectFolders[0] === ".opencode");
  * ```
  */
-export const OPENCODE_DRIVER: AgentDriver<"openai-chat"> = pluginDriver({
-  id: "opencode",
-  name: "OpenCode",
-  bins: ["opencode"],
-  // The package's `opencode` is a native executable.
-  node: undefined,
-  prefix: "OPENCODE",
-  configFolder: "opencode",
-  projectFolder: ".opencode",
-  env: {},
-});
+export const OPENCODE_DRIVER: AgentDriver<"openai-chat"> = pluginDriver(OPENCODE_SPEC);
