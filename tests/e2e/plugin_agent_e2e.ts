@@ -2,9 +2,10 @@
 /**
  * The end-to-end tests of an agent whose hooks are everyhook's plugin
  * (OpenCode, Kilo Code): what the plugin sends still has the committed
- * fixtures' keys, key conformance cases still hold, and everyhook works in it
- * for real (install writes the plugin into the throwaway config folder, the
- * agent's run, uninstall leaves the folder's files as they were).
+ * fixtures' keys, key conformance cases still hold, and what only the plugin
+ * agents' own file checks of everyhook in them (a refused prompt, a hanging
+ * --fail-closed hook); the install, run and uninstall every agent shares runs
+ * from tests/e2e/scenarios_test.ts.
  *
  * @module
  */
@@ -13,14 +14,11 @@ import assert from "node:assert/strict";
 import type { ConformanceFile } from "./harness_types.ts";
 import {
   ANSWER_HOOK,
-  BLOCK_FORCE_PUSH,
   cliMissing,
   committedFixtures,
   everyhookCli,
   HANG_HOOK,
-  LOG_TOOL_CALLS,
   payloadShape,
-  readLoggedDocs,
 } from "./everyhook_e2e.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
@@ -32,29 +30,12 @@ import {
   pluginFixtureSession,
   runPluginCase,
 } from "./plugin_agent_harness.ts";
-import { type PluginAgent, runPluginAgent, userPlugin } from "./plugin_agent_session.ts";
+import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
+import { type PluginAgent, runPluginAgent } from "./plugin_agent_session.ts";
 import { agentVersion, skipReason, type World } from "./world.ts";
 
 /** The conformance cases re-run each time (in parallel, two at once). */
 const KEY_CASES = ["pre-block", "post-append"];
-
-/** The agent's plugin folders in a world and every file in them (absent ones left out). */
-async function snapshot(agent: PluginAgent, world: World): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const user = userPlugin(agent, world);
-  const folders = [
-    user.slice(0, user.lastIndexOf("/")),
-    `${world.project}/${agent.projectFolder}/plugin`,
-  ];
-  for (const folder of folders) {
-    try {
-      for await (const e of Deno.readDir(folder)) {
-        if (e.isFile) out[`${folder}/${e.name}`] = await Deno.readTextFile(`${folder}/${e.name}`);
-      }
-    } catch { /* absent */ }
-  }
-  return out;
-}
 
 /** What went wrong, for assertion messages. */
 function why(s: ChatSession): string {
@@ -134,18 +115,13 @@ export async function pluginAgentTests(agent: PluginAgent, only?: string): Promi
 
   const cliSkip = skip ?? await cliMissing();
   if (cliSkip && !skip) console.log(`${id} everyhook end-to-end tests skip: ${cliSkip}`);
-  if (!cliSkip) {
-    console.log(
-      `${id}: the stop-sent-back scenario skips: session.idle is an event a plugin is only told of, so no answer sends the agent back`,
-    );
-    if (only !== undefined) {
-      console.log(`${id}: the refused-prompt and --fail-closed scenarios skip: ${only}`);
-    }
+  if (!cliSkip && only !== undefined) {
+    console.log(`${id}: the refused-prompt and --fail-closed scenarios skip: ${only}`);
   }
 
   const everyhook = (world: World, env: Record<string, string>, args: string[]) =>
     everyhookCli(args, world.env(env), world.project);
-  const configEnv = (world: World) => ({ XDG_CONFIG_HOME: `${world.root}/config` });
+  const configEnv = (world: World) => ({ XDG_CONFIG_HOME: pluginConfigHome(world) });
   const install = (world: World, hook: string, events: string, more: string[] = []) =>
     everyhook(world, configEnv(world), [
       "install",
@@ -158,76 +134,6 @@ export async function pluginAgentTests(agent: PluginAgent, only?: string): Promi
       events,
       ...more,
     ]);
-
-  Deno.test({
-    name: `everyhook in ${id}: block-force-push and log-tool-calls through the plugin, uninstall`,
-    ignore: cliSkip !== undefined,
-    async fn() {
-      await using world = await chatWorld(id);
-      const log = `${world.root}/everyhook-log.jsonl`;
-      const answer = `${world.root}/answer.ts`;
-      await Deno.writeTextFile(answer, ANSWER_HOOK);
-      // A plugin of the person's own, beside everyhook's.
-      const own = `${world.root}/config/${agent.configFolder}/plugin/own.js`;
-      await Deno.mkdir(own.slice(0, own.lastIndexOf("/")), { recursive: true });
-      await Deno.writeTextFile(own, "export const Own = async () => ({});\n");
-      let before: Record<string, string> = {};
-      const s = await runPluginAgent(agent, {
-        world,
-        script: {
-          steps: [
-            toolStep("bash", { command: FORCE_PUSH, description: "Push the branch" }),
-            toolStep("bash", { command: "echo hello", description: "Say hello" }),
-            textStep("FINAL-1"),
-          ],
-        },
-        env: { EVERYHOOK_LOG: log },
-        before: async () => {
-          before = await snapshot(agent, world);
-          await install(world, LOG_TOOL_CALLS, "pre-tool,post-tool,stop");
-          await install(world, BLOCK_FORCE_PUSH, "pre-tool,post-tool");
-          await install(world, answer, "session-start,stop");
-          assert.notDeepEqual(await snapshot(agent, world), before);
-          const listed = await everyhook(world, configEnv(world), ["list", "--agent", id]);
-          assert.match(listed, /tool\.execute\.before/, listed);
-          assert.match(listed, /block-force-push\.ts/, listed);
-        },
-      });
-      const failure = why(s);
-      assert.equal(s.run.code, 0, failure);
-      // The force push never ran, and the model got the reason.
-      const push = s.toolResults[0] ?? "";
-      assert.doesNotMatch(push, FORCE_PUSH_RAN, failure);
-      assert.match(push, /force/i, failure);
-      // The harmless command ran.
-      assert.ok(s.toolResults.some((r) => /\bhello\b/.test(r)), failure);
-      const docs = await readLoggedDocs(log);
-      const text = JSON.stringify(docs).slice(0, 1500);
-      const pre = docs.find((d) => d.event === "pre-tool" && d.tool?.command === "echo hello");
-      assert.ok(pre, `a pre-tool document for echo hello in ${text}`);
-      assert.equal(pre.agent, id);
-      assert.equal(pre.tool?.kind, "shell");
-      assert.ok(!docs.some((d) => d.event === "post-tool" && d.tool?.command === FORCE_PUSH));
-      const post = docs.find((d) => d.event === "post-tool" && d.tool?.command === "echo hello");
-      assert.match(post?.tool?.output ?? "", /hello/, "post-tool saw the output");
-      // The stop is logged once; a deny there sends nothing back.
-      assert.deepEqual(docs.filter((d) => d.event === "stop").map((d) => d.stop?.continued), [
-        false,
-      ]);
-      assert.ok(!requestsMention(s.turns, "R-E2E-STOP"), "no stop reason reached the model");
-      for (const hook of [LOG_TOOL_CALLS, BLOCK_FORCE_PUSH, answer]) {
-        await everyhook(world, configEnv(world), [
-          "uninstall",
-          hook,
-          "--agent",
-          id,
-          "--scope",
-          "user",
-        ]);
-      }
-      assert.deepEqual(await snapshot(agent, world), before);
-    },
-  });
 
   Deno.test({
     name: `everyhook in ${id}: a refused prompt never reaches the model`,

@@ -158,7 +158,7 @@ export function pluginFixtures(
   version: string,
 ): { fixtures: Fixture[]; missing: string[] } {
   const how =
-    `recorded: ${agent.id} run --format json against src/verify/fake/openai_chat.ts (config in ${agent.prefix}_CONFIG_CONTENT), everyhook's plugin in $XDG_CONFIG_HOME/${agent.configFolder}/plugin/`;
+    `recorded: ${agent.id} run --format json against src/verify/fake/openai_chat.ts (config in ${agent.spec.prefix}_CONFIG_CONTENT), everyhook's plugin in $XDG_CONFIG_HOME/${agent.spec.configFolder}/plugin/`;
   return pickFixtures(agent.id, s.hookCalls, PLUGIN_PICKS, world, version, how);
 }
 

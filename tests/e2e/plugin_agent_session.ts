@@ -1,65 +1,50 @@
 /**
  * One headless session of an agent whose hooks are everyhook's plugin
- * (OpenCode, Kilo Code: `<bin> run --model fake/fake-model --format json
- * <prompt>`), against the fake chat completions API on 127.0.0.1: a world whose
- * project is a git repository with no remote, the agent's config in its
- * `<PREFIX>_CONFIG_CONTENT` variable (a provider at the fake API, every tool
- * allowed), the recording hook written into everyhook's plugin (the one
- * install writes, from src/hooks_files/plugin_file.ts) under each plugin event
- * asked for, the run, and what came of it. `npm_config_offline=true` keeps the
- * agent from waiting 70 to 90 seconds on a registry fetch at start.
+ * (OpenCode, Kilo Code), against the fake chat completions API on 127.0.0.1:
+ * a world whose project is a git repository with no remote, the recording
+ * hook written into everyhook's plugin (the one install writes, from
+ * src/hooks_files/plugin_file.ts) under each plugin event asked for, the run
+ * (through the product's driver and runner, src/verify/: its config in
+ * `<PREFIX>_CONFIG_CONTENT`, its user plugins in the world's
+ * `~/.config/<agent>/plugin/`), and what came of it.
  *
  * @module
  */
 
 import { pluginText } from "../../src/hooks_files/plugin_file.ts";
+import { type ChatScript, mainTurns, toolResults } from "../../src/verify/fake/openai_chat.ts";
+import type { AgentDriver } from "../../src/verify/driver.ts";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import {
-  type ChatScript,
-  mainTurns,
-  startFakeOpenAiChat,
-  toolResults,
-} from "../../src/verify/fake/openai_chat.ts";
-import { runAgent } from "./process.ts";
+  pluginConfigHome,
+  type PluginDriverSpec,
+} from "../../src/verify/drivers/_plugin_driver.ts";
+import { KILO_DRIVER, KILO_SPEC } from "../../src/verify/drivers/kilo.ts";
+import { OPENCODE_DRIVER, OPENCODE_SPEC } from "../../src/verify/drivers/opencode.ts";
+import { asRunResult } from "./process.ts";
 import type { HookRule } from "./record_hook.ts";
 import { agentBin, readHookLog, recordHookCommand, type World } from "./world.ts";
 import { type ChatSession, DEFAULT_PROMPT } from "./chat_agent_session.ts";
 
-/** How one plugin agent is started. */
+/** A plugin agent: its driver in src/verify/drivers/ and the data it is made from. */
 export interface PluginAgent {
   /** everyhook's id of the agent (a key of PINS). */
   id: string;
-  /** Its variables' prefix: `OPENCODE` or `KILO`. */
-  prefix: string;
-  /** Its folder below `$XDG_CONFIG_HOME`. */
-  configFolder: string;
-  /** Its folder below the project. */
-  projectFolder: string;
-  /** Its own switches, besides the ones both have. */
-  env: Readonly<Record<string, string>>;
+  /** The product's driver. */
+  driver: AgentDriver<"openai-chat">;
+  /** What the driver is made from (its variables' prefix, its folders). */
+  spec: PluginDriverSpec;
 }
 
 /** OpenCode. */
 export const OPENCODE: PluginAgent = {
   id: "opencode",
-  prefix: "OPENCODE",
-  configFolder: "opencode",
-  projectFolder: ".opencode",
-  env: {},
+  driver: OPENCODE_DRIVER,
+  spec: OPENCODE_SPEC,
 };
 
 /** Kilo Code. */
-export const KILO: PluginAgent = {
-  id: "kilo",
-  prefix: "KILO",
-  configFolder: "kilo",
-  projectFolder: ".kilo",
-  // Kilo's own services, which reach for its servers.
-  env: {
-    KILO_DISABLE_SESSION_INGEST: "1",
-    KILO_DISABLE_CODEBASE_INDEXING: "1",
-    KILO_DISABLE_PRESENCE: "1",
-  },
-};
+export const KILO: PluginAgent = { id: "kilo", driver: KILO_DRIVER, spec: KILO_SPEC };
 
 /** The plugin events a recording can hook. */
 export const PLUGIN_NATIVES = [
@@ -70,77 +55,20 @@ export const PLUGIN_NATIVES = [
   "session.idle",
 ] as const;
 
-/** The model as the agent names it. */
-export const MODEL = "fake/fake-model";
-
 /**
- * The agent's config for a run against the fake API at `baseUrl`.
- *
- * @param baseUrl The fake API's `/v1` address.
- * @returns The config as JSON text.
- *
- * @example Usage
- * ```ts
- * import { pluginAgentConfig } from "./plugin_agent_session.ts";
- * console.assert(JSON.parse(pluginAgentConfig("http://127.0.0.1:1/v1")).model === "fake/fake-model");
- * ```
- */
-export function pluginAgentConfig(baseUrl: string): string {
-  return JSON.stringify({
-    provider: {
-      fake: {
-        npm: "@ai-sdk/openai-compatible",
-        name: "Fake",
-        options: { baseURL: baseUrl, apiKey: "fake-key-not-real" },
-        models: { "fake-model": { name: "Fake Model", tool_call: true } },
-      },
-    },
-    model: MODEL,
-    autoupdate: false,
-    snapshot: false,
-    share: "disabled",
-    permission: { bash: "allow", edit: "allow" },
-  });
-}
-
-/**
- * The variables the agent runs with in a world, besides the world's own.
+ * The agent's user plugin folder in a world (`$XDG_CONFIG_HOME/<agent>/plugin`).
  *
  * @param agent The agent.
  * @param world The world.
- * @param baseUrl The fake API's `/v1` address.
- * @returns The variables.
+ * @returns The path.
  *
  * @example Usage
  * ```ts ignore
- * const env = pluginAgentEnv(OPENCODE, world, api.baseUrl);
+ * console.log(userPluginFolder(OPENCODE, world));
  * ```
  */
-export function pluginAgentEnv(
-  agent: PluginAgent,
-  world: World,
-  baseUrl: string,
-): Record<string, string> {
-  const p = agent.prefix;
-  return {
-    SHELL: "/bin/bash",
-    NO_COLOR: "1",
-    XDG_CONFIG_HOME: `${world.root}/config`,
-    XDG_DATA_HOME: `${world.root}/data`,
-    XDG_CACHE_HOME: `${world.root}/cache`,
-    XDG_STATE_HOME: `${world.root}/state`,
-    npm_config_offline: "true",
-    [`${p}_CONFIG_CONTENT`]: pluginAgentConfig(baseUrl),
-    [`${p}_DISABLE_MODELS_FETCH`]: "1",
-    [`${p}_DISABLE_AUTOUPDATE`]: "1",
-    [`${p}_DISABLE_SHARE`]: "1",
-    [`${p}_DISABLE_LSP_DOWNLOAD`]: "1",
-    [`${p}_DISABLE_DEFAULT_PLUGINS`]: "1",
-    [`${p}_DISABLE_CLAUDE_CODE`]: "1",
-    [`${p}_DISABLE_PRUNE`]: "1",
-    [`${p}_EXPERIMENTAL_DISABLE_FILEWATCHER`]: "1",
-    ...agent.env,
-  };
+export function userPluginFolder(agent: PluginAgent, world: World): string {
+  return `${pluginConfigHome(world)}/${agent.spec.configFolder}/plugin`;
 }
 
 /**
@@ -156,7 +84,7 @@ export function pluginAgentEnv(
  * ```
  */
 export function userPlugin(agent: PluginAgent, world: World): string {
-  return `${world.root}/config/${agent.configFolder}/plugin/everyhook.js`;
+  return `${userPluginFolder(agent, world)}/everyhook.js`;
 }
 
 /** What one session runs. */
@@ -178,13 +106,13 @@ export interface PluginRunOptions {
   /** Kill the agent after this long (default 240 s: a Kilo Code run took 40 to 80 s here). */
   timeoutMs?: number;
   /** Runs once the fake API listens, just before the agent starts (an everyhook install). */
-  before?: (baseUrl: string) => Promise<void>;
+  before?: (apiUrl: string) => Promise<void>;
 }
 
 /**
  * Runs the agent once in the world's project against a fresh fake chat API.
  *
- * @param agent How to start the agent.
+ * @param agent The agent.
  * @param o What to run.
  * @returns What happened.
  *
@@ -205,8 +133,7 @@ export async function runPluginAgent(
   await Deno.remove(hookLog).catch(() => {});
   await Deno.remove(`${hookLog}.state`).catch(() => {});
   await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
-  const plugin = userPlugin(agent, o.world);
-  await Deno.mkdir(plugin.slice(0, plugin.lastIndexOf("/")), { recursive: true });
+  await Deno.mkdir(userPluginFolder(agent, o.world), { recursive: true });
   if (o.record !== undefined && o.record.length > 0) {
     const hooks: Record<string, unknown> = {};
     for (const native of o.record) {
@@ -216,33 +143,28 @@ export async function runPluginAgent(
         timeout: o.recordTimeout ?? 30,
       }];
     }
-    await Deno.writeTextFile(plugin, pluginText(JSON.stringify({ version: 1, hooks })));
+    await Deno.writeTextFile(
+      userPlugin(agent, o.world),
+      pluginText(JSON.stringify({ version: 1, hooks })),
+    );
   }
-  const api = await startFakeOpenAiChat(o.script);
-  try {
-    await o.before?.(api.baseUrl);
-    const run = await runAgent({
-      cmd: bin,
-      args: ["run", "--model", MODEL, "--format", "json", o.prompt ?? DEFAULT_PROMPT],
-      env: {
-        ...o.world.env(pluginAgentEnv(agent, o.world, api.baseUrl)),
-        HOOK_LOG: hookLog,
-        HOOK_RULES: rulesFile,
-        ...(o.env ?? {}),
-      },
-      cwd: o.world.project,
-      timeoutMs: o.timeoutMs ?? 240_000,
-    });
-    const requests = [...api.requests];
-    const turns = mainTurns(requests);
-    return {
-      run,
-      requests,
-      turns,
-      toolResults: toolResults(turns),
-      hookCalls: await readHookLog(hookLog),
-    };
-  } finally {
-    await api.close();
-  }
+  const r = await runAgentOnce({
+    driver: agent.driver,
+    program: bin,
+    world: o.world,
+    env: o.world.env(),
+    script: o.script,
+    prompt: o.prompt ?? DEFAULT_PROMPT,
+    extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rulesFile, ...(o.env ?? {}) }),
+    timeoutMs: o.timeoutMs ?? 240_000,
+    ...(o.before ? { before: o.before } : {}),
+  });
+  const turns = mainTurns(r.requests);
+  return {
+    run: asRunResult(r.outcome),
+    requests: r.requests,
+    turns,
+    toolResults: toolResults(turns),
+    hookCalls: await readHookLog(hookLog),
+  };
 }

@@ -28,6 +28,7 @@ import { DRIVERS } from "../../src/verify/drivers/mod.ts";
 import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
 import { qwenBaseSettings } from "../../src/verify/drivers/qwen_code.ts";
 import { droidBaseSettings } from "../../src/verify/drivers/factory_droid.ts";
+import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
 import { requestsMention } from "./fixture_io.ts";
 import {
   ANSWER_HOOK,
@@ -63,10 +64,38 @@ interface AgentData {
    * run cannot show it.
    */
   refusedPrompt: { told: RegExp | null } | { skip: string };
-  /** What the model is shown for the force push a hanging --fail-closed hook refused. */
-  hung: RegExp;
+  /**
+   * What the model is shown for the force push a hanging --fail-closed hook
+   * refused, or why this table does not run it for the agent.
+   */
+  hung: RegExp | { skip: string };
   /** What only this agent's shared run shows besides. */
   more?: (r: Ran, why: string) => void;
+  /** What the agent cannot do of the shared run, each with the reason its steps skip. */
+  lacks?: { startContext?: string; stopSentBack?: string };
+}
+
+/** Where the plugin agents' refused prompt and --fail-closed runs are (OpenCode's; Kilo Code's file says why it leaves them to OpenCode). */
+const PLUGIN_OWN_FILE = "run by the plugin agents' own file, tests/e2e/plugin_agent_e2e.ts";
+
+/** The plugin agents' row: the model sees the reason the plugin throws, as it is. */
+function pluginAgentData(folder: string): AgentData {
+  return {
+    blocked: /^Blocked .*force/s,
+    // A plugin of the person's own, beside the one everyhook writes.
+    own: (w) => ({
+      path: `${pluginConfigHome(w)}/${folder}/plugin/own.js`,
+      text: "export const Own = async () => ({});\n",
+    }),
+    refusedPrompt: { skip: PLUGIN_OWN_FILE },
+    hung: { skip: PLUGIN_OWN_FILE },
+    lacks: {
+      startContext:
+        "session.created is an event a plugin is only told of: no answer adds to the model's context",
+      stopSentBack:
+        "session.idle is an event a plugin is only told of, so no answer sends the agent back",
+    },
+  };
 }
 
 const AGENT_DATA: Readonly<Record<string, AgentData>> = {
@@ -161,6 +190,8 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
         "\n",
     }),
   },
+  "opencode": pluginAgentData("opencode"),
+  "kilo": pluginAgentData("kilo"),
 };
 
 /** The prompt of every shared run. */
@@ -184,7 +215,7 @@ interface Ran {
   /** The run whose prompt a hook refused (undefined where the agent cannot show it). */
   refused: AgentRun | undefined;
   /** The run whose --fail-closed pre-tool hook hung. */
-  hung: AgentRun;
+  hung: AgentRun | undefined;
 }
 
 /** One shared scenario: what it shows, why it skips for an agent (if it does), and its check. */
@@ -234,6 +265,7 @@ const SCENARIOS: readonly Scenario[] = [
   },
   {
     about: "session-start context reaches the model with the prompt",
+    skip: (data) => data.lacks?.startContext,
     check: ({ run }, why) => {
       const first = run.requests.find((r) => requestsMention([r], PROMPT));
       assert.ok(first, `no request holds the prompt\n${why}`);
@@ -243,6 +275,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     about:
       "the stop hook sends the agent back once, with its reason, and the second stop says continued",
+    skip: (data) => data.lacks?.stopSentBack,
     check: ({ run, docs }, why) => {
       assert.ok(
         requestsMention(run.requests, "R-E2E-STOP"),
@@ -284,7 +317,9 @@ const SCENARIOS: readonly Scenario[] = [
   },
   {
     about: "--fail-closed refuses the force push when the hook hangs past its timeout",
+    skip: (data) => "skip" in data.hung ? data.hung.skip : undefined,
     check: ({ hung, data }) => {
+      assert.ok(hung && !("skip" in data.hung));
       const why = printed(hung);
       const push = hung.toolResults[0] ?? "";
       assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran although the hook hung\n${why}`);
@@ -307,7 +342,7 @@ async function agentFiles(driver: AnyDriver, world: World): Promise<Map<string, 
       if (e.name === ".everyhook-backups") continue;
       const path = `${dir}/${e.name}`;
       if (e.isDirectory) await walk(path);
-      else if (e.isFile && /\.(json|jsonc|toml)$/.test(e.name)) {
+      else if (e.isFile && /\.(json|jsonc|toml|js)$/.test(e.name)) {
         out.set(path, await Deno.readTextFile(path));
       }
     }
@@ -433,24 +468,26 @@ async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
           everyhook(apiUrl, ["install", answer, "--event", "prompt"]).then(() => {}),
       });
     });
-  const hung = inWorld(driver, async ({ world, everyhook }) => {
-    const hang = `${world.root}/hang.ts`;
-    await Deno.writeTextFile(hang, HANG_HOOK);
-    return await runIn(driver, world, {
-      plays: [{ shell: FORCE_PUSH }, { say: "FINAL-OK" }],
-      prompt: PROMPT,
-      before: (apiUrl) =>
-        everyhook(apiUrl, [
-          "install",
-          hang,
-          "--event",
-          "pre-tool",
-          "--fail-closed",
-          "--timeout",
-          "4",
-        ]).then(() => {}),
+  const hung = "skip" in data.hung
+    ? Promise.resolve(undefined)
+    : inWorld(driver, async ({ world, everyhook }) => {
+      const hang = `${world.root}/hang.ts`;
+      await Deno.writeTextFile(hang, HANG_HOOK);
+      return await runIn(driver, world, {
+        plays: [{ shell: FORCE_PUSH }, { say: "FINAL-OK" }],
+        prompt: PROMPT,
+        before: (apiUrl) =>
+          everyhook(apiUrl, [
+            "install",
+            hang,
+            "--event",
+            "pre-tool",
+            "--fail-closed",
+            "--timeout",
+            "4",
+          ]).then(() => {}),
+      });
     });
-  });
   const [s, r, h] = await Promise.all([shared, refused, hung]);
   return { driver, data, ...s, refused: r, hung: h };
 }

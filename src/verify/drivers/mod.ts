@@ -11,6 +11,8 @@ import { CODEX_DRIVER } from "./codex.ts";
 import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
 import { FACTORY_DROID_DRIVER } from "./factory_droid.ts";
 import { GEMINI_CLI_DRIVER } from "./gemini_cli.ts";
+import { KILO_DRIVER } from "./kilo.ts";
+import { OPENCODE_DRIVER } from "./opencode.ts";
 import { QWEN_CODE_DRIVER } from "./qwen_code.ts";
 
 /**
@@ -29,6 +31,8 @@ export const DRIVERS: readonly AnyDriver[] = [
   COPILOT_CLI_DRIVER,
   QWEN_CODE_DRIVER,
   FACTORY_DROID_DRIVER,
+  OPENCODE_DRIVER,
+  KILO_DRIVER,
 ];
 
 /**

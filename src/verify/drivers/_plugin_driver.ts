@@ -1,0 +1,167 @@
+/**
+ * What the drivers of OpenCode and Kilo Code share (Kilo Code is a fork of
+ * OpenCode, with `KILO_` variables in place of `OPENCODE_`): headless,
+ * `<bin> run --model fake/fake-model --format json <prompt>`, its config in
+ * the `<PREFIX>_CONFIG_CONTENT` variable (a provider at the fake chat
+ * completions API, every tool allowed), laid by the agent over the config
+ * files of the world, which stay as they are; `XDG_CONFIG_HOME` in the
+ * world's home, so that `~/.config/<agent>/plugin/` is where its user plugins
+ * (everyhook's among them) are read from. What differs per agent is a
+ * {@linkcode PluginDriverSpec}.
+ *
+ * @module
+ */
+
+import type { AgentDriver, AgentWorld, NodeNeed } from "../driver.ts";
+import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
+
+/** The model as these agents name it: the provider `fake`, its model `fake-model`. */
+export const PLUGIN_AGENT_MODEL = "fake/fake-model";
+
+/** What differs between the plugin agents' drivers. */
+export interface PluginDriverSpec {
+  /** everyhook's agent id. */
+  id: string;
+  /** The agent's name for people. */
+  name: string;
+  /** The names of its binary. */
+  bins: readonly string[];
+  /** The Node.js its package's binary runs on; undefined for a native binary. */
+  node: NodeNeed | undefined;
+  /** The prefix of its variables: `OPENCODE` or `KILO`. */
+  prefix: string;
+  /** Its folder below `$XDG_CONFIG_HOME` (and `~/.config`). */
+  configFolder: string;
+  /** Its folder below the project. */
+  projectFolder: string;
+  /** Its own variables, besides the ones every plugin agent is given. */
+  env: Readonly<Record<string, string>>;
+}
+
+/**
+ * `XDG_CONFIG_HOME` in a world: `<home>/.config`, where the agent looks when
+ * it is not set.
+ *
+ * @param world The world.
+ * @returns The folder.
+ *
+ * @example Usage
+ * ```ts
+ * import { pluginConfigHome } from "./_plugin_driver.ts";
+ * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
+ * console.assert(pluginConfigHome(world) === "/w/h/.config");
+ * ```
+ */
+export function pluginConfigHome(world: AgentWorld): string {
+  return `${world.home}/.config`;
+}
+
+/**
+ * The agent's config for a run against the fake API at `apiUrl`: a provider
+ * `fake` speaking OpenAI chat completions with a fake key, no updates, no
+ * snapshots, no sharing, and the shell and edit tools allowed.
+ *
+ * @param apiUrl The fake API's url (`http://127.0.0.1:<port>`).
+ * @returns The config as JSON text.
+ *
+ * @example Usage
+ * ```ts
+ * import { pluginAgentConfig } from "./_plugin_driver.ts";
+ * const config = JSON.parse(pluginAgentConfig("http://127.0.0.1:1"));
+ * console.assert(config.provider.fake.options.baseURL === "http://127.0.0.1:1/v1");
+ * ```
+ */
+export function pluginAgentConfig(apiUrl: string): string {
+  return JSON.stringify({
+    provider: {
+      fake: {
+        npm: "@ai-sdk/openai-compatible",
+        name: "Fake",
+        options: { baseURL: `${apiUrl}/v1`, apiKey: "fake-key-not-real" },
+        models: { "fake-model": { name: "Fake Model", tool_call: true } },
+      },
+    },
+    model: PLUGIN_AGENT_MODEL,
+    autoupdate: false,
+    snapshot: false,
+    share: "disabled",
+    permission: { bash: "allow", edit: "allow" },
+  });
+}
+
+/** The switches both agents take, after their prefix (`OPENCODE_`, `KILO_`). */
+const PREFIXED_SWITCHES = [
+  // Its list of models comes from its servers.
+  "DISABLE_MODELS_FETCH",
+  "DISABLE_AUTOUPDATE",
+  "DISABLE_SHARE",
+  "DISABLE_LSP_DOWNLOAD",
+  "DISABLE_DEFAULT_PLUGINS",
+  // Claude Code's files of the home would be read as its own.
+  "DISABLE_CLAUDE_CODE",
+  "DISABLE_PRUNE",
+  "EXPERIMENTAL_DISABLE_FILEWATCHER",
+] as const;
+
+/**
+ * A plugin agent's driver, from what differs.
+ *
+ * @param spec The agent's data.
+ * @returns Its driver.
+ *
+ * @example Usage
+ * ```ts
+ * import { pluginDriver } from "./_plugin_driver.ts";
+ * const d = pluginDriver({
+ *   id: "opencode",
+ *   name: "OpenCode",
+ *   bins: ["opencode"],
+ *   node: undefined,
+ *   prefix: "OPENCODE",
+ *   configFolder: "opencode",
+ *   projectFolder: ".opencode",
+ *   env: {},
+ * });
+ * console.assert(d.homeFolders[0] === ".config/opencode");
+ * ```
+ */
+export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat"> {
+  const p = spec.prefix;
+  return {
+    id: spec.id,
+    name: spec.name,
+    api: "openai-chat",
+    bins: spec.bins,
+    node: spec.node,
+    homeFolders: [`.config/${spec.configFolder}`],
+    projectFolders: [spec.projectFolder],
+    // The run's config is a variable the agent lays over its files: they are left as they are.
+    prepare: () => Promise.resolve(),
+    env: (world, apiUrl) => ({
+      SHELL: "/bin/bash",
+      NO_COLOR: "1",
+      XDG_CONFIG_HOME: pluginConfigHome(world),
+      XDG_DATA_HOME: `${world.root}/data`,
+      XDG_CACHE_HOME: `${world.root}/cache`,
+      XDG_STATE_HOME: `${world.root}/state`,
+      // Without it the agent waits 70 to 90 seconds at start on a registry fetch.
+      npm_config_offline: "true",
+      [`${p}_CONFIG_CONTENT`]: pluginAgentConfig(apiUrl),
+      ...Object.fromEntries(PREFIXED_SWITCHES.map((s) => [`${p}_${s}`, "1"])),
+      ...spec.env,
+    }),
+    // Every tool is allowed by the config (env()); a headless run has no one to ask.
+    args: (_world, _apiUrl, o) => [
+      "run",
+      "--model",
+      PLUGIN_AGENT_MODEL,
+      "--format",
+      "json",
+      o.prompt,
+    ],
+    shell: (command) => toolStep("bash", { command, description: "Run it" }),
+    say: (text) => textStep(text),
+    script: (steps) => ({ steps: [...steps] }),
+    toolResults: (requests) => toolResults(mainTurns(requests)),
+  };
+}
