@@ -10,6 +10,7 @@
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import type { Agent, TrustedEntry } from "../agents/types.ts";
 import { parseJsonText } from "../hooks_files/json_text.ts";
+import { pluginHooksText, pluginText } from "../hooks_files/plugin_file.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
@@ -39,12 +40,14 @@ function asRecord(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** A settings file read: its root object and its format. */
-export type Parsed = { root: Record<string, unknown>; format: "json" | "toml" };
+/** `plugin` is everyhook's generated plugin module (OpenCode, Kilo Code), whose HOOKS value is the JSON. */
+export type Parsed = { root: Record<string, unknown>; format: "json" | "toml" | "plugin" };
 
 /**
- * Read a JSON (comments allowed) or TOML settings file.
+ * Read a JSON (comments allowed) or TOML settings file, or the HOOKS value of
+ * the plugin module everyhook writes.
  *
- * @param path The file (TOML when it ends in .toml).
+ * @param path The file (TOML when it ends in .toml, everyhook's plugin when it ends in .js).
  * @returns Its root and format, or undefined when it is missing, empty or unreadable.
  *
  * @example Usage
@@ -56,9 +59,13 @@ export type Parsed = { root: Record<string, unknown>; format: "json" | "toml" };
 export async function readConfig(path: string): Promise<Parsed | undefined> {
   try {
     const text = await Deno.readTextFile(path);
-    const format = path.endsWith(".toml") ? "toml" : "json";
+    const format = path.endsWith(".toml") ? "toml" : path.endsWith(".js") ? "plugin" : "json";
     if (text.trim() === "") return undefined;
-    const root = asRecord(format === "toml" ? parseToml(text) : parseJsonText(text, path));
+    const root = asRecord(
+      format === "toml"
+        ? parseToml(text)
+        : parseJsonText(format === "plugin" ? pluginHooksText(text, path) : text, path),
+    );
     return root ? { root, format } : undefined;
   } catch {
     return undefined;
@@ -81,6 +88,10 @@ export async function readConfig(path: string): Promise<Parsed | undefined> {
  * ```
  */
 export async function writeConfig(path: string, parsed: Parsed): Promise<void> {
+  if (parsed.format === "plugin") {
+    await Deno.writeTextFile(path, pluginText(JSON.stringify(parsed.root)));
+    return;
+  }
   const text = parsed.format === "toml"
     ? stringifyToml(parsed.root)
     : JSON.stringify(parsed.root, null, 2);

@@ -234,3 +234,25 @@ Deno.test("buildWorld run in the home folder copies the agent's files alone, not
 function oneStop(): string {
   return JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } });
 }
+
+Deno.test("readConfig and writeConfig read and write the HOOKS value of everyhook's plugin", async () => {
+  const { readConfig, writeConfig } = await import("./world_entries.ts");
+  const { pluginText, pluginHooksText } = await import("../hooks_files/plugin_file.ts");
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = `${dir}/everyhook.js`;
+    const hooks = { "tool.execute.before": [{ type: "command", command: "echo one" }] };
+    await Deno.writeTextFile(file, pluginText(JSON.stringify({ version: 1, hooks })));
+    const parsed = await readConfig(file);
+    assert.equal(parsed?.format, "plugin");
+    assert.deepEqual(parsed?.root.hooks, hooks);
+    (parsed!.root.hooks as typeof hooks)["tool.execute.before"][0]!.command = "echo two";
+    await writeConfig(file, parsed!);
+    const back = JSON.parse(pluginHooksText(await Deno.readTextFile(file), file));
+    assert.equal(back.hooks["tool.execute.before"][0].command, "echo two");
+    await Deno.writeTextFile(file, "export const Mine = async () => ({});\n");
+    assert.equal(await readConfig(file), undefined, "a plugin everyhook did not write is not read");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
