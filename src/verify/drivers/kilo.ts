@@ -23,9 +23,9 @@ export const KILO_SPEC: PluginDriverSpec = {
   id: "kilo",
   name: "Kilo Code",
   bins: ["kilo", "kilocode"],
-  // The package names no engines; its `kilo` is a plain CommonJS Node.js script that starts
-  // the native binary, which any maintained Node.js runs.
-  node: { major: 18 },
+  // Its `kilo` is a CommonJS Node.js script that starts the native binary, but the package
+  // names no engines: no lowest Node.js version rests on it, so none is asked for.
+  node: undefined,
   prefix: "KILO",
   configFolder: "kilo",
   projectFolder: ".kilo",
