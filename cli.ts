@@ -120,7 +120,7 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
     const known = error instanceof EveryhookError
       ? error
       : fromNotCapable(error, global.rest[0] ?? "everyhook", standalone) ?? internal(error);
-    if (json) io.out(jsonText(errorDocument(known.message)));
+    if (json) io.out(jsonText(errorDocument(known)));
     else io.err(`everyhook: ${known.message}\n`);
     return known.exitCode;
   }

@@ -1,6 +1,7 @@
 // list says, per agent, what stops an entry it shows from running: read from the same
 // files the agent reads, in throwaway worlds.
 import assert from "node:assert/strict";
+import type { Problem } from "../src/readers/listing.ts";
 import { command } from "../src/commands/list.ts";
 import { memoryIo } from "../src/cli/io.ts";
 import { codexTrustHash } from "../src/agents/codex_switches.ts";
@@ -26,7 +27,8 @@ async function problems(root: string, agent: string): Promise<string> {
   const doc = JSON.parse(io.stdoutText());
   await Deno.remove(root, { recursive: true });
   assert.ok(doc.entries.length > 0, "no entry was listed");
-  return doc.entries.flatMap((e: { problems: string[] }) => e.problems).join("\n");
+  return doc.entries.flatMap((e: { problems: Problem[] }) => e.problems)
+    .map((p: Problem) => `${p.kind}: ${p.text}`).join("\n");
 }
 
 const GROUPS = (command: string) => ({
@@ -51,7 +53,10 @@ Deno.test("list: Claude Code's disableAllHooks, allowManagedHooksOnly and folder
     }),
     "claude-code",
   );
-  assert.match(p, /disableAllHooks is true in .*settings\.local\.json: .*set it to false/);
+  assert.match(
+    p,
+    /switched-off: disableAllHooks is true in .*settings\.local\.json: .*set it to false/,
+  );
   if (Deno.build.os === "linux") {
     p = await problems(
       await world({
@@ -66,7 +71,7 @@ Deno.test("list: Claude Code's disableAllHooks, allowManagedHooksOnly and folder
     assert.match(p, /allowManagedHooksOnly is true .*ask an administrator/);
   }
   p = await problems(await world({ "home/.claude/settings.json": hooks }), "claude-code");
-  assert.match(p, /folder trust is not accepted/);
+  assert.match(p, /not-trusted: .*folder trust is not accepted/);
 });
 
 Deno.test("list: Codex CLI's [features] hooks = false, project trust and each entry's review", async () => {

@@ -7,6 +7,7 @@
 import type { Paint } from "./colour.ts";
 import type { AgentVerdict, VerifyReport } from "../verify/verify.ts";
 import type { EntryReport } from "../verify/report.ts";
+import { printedText } from "../contract/printed.ts";
 
 const MARK: Readonly<Record<EntryReport["status"], (p: Paint) => string>> = {
   "fired": (p) => p.good("fired"),
@@ -31,7 +32,9 @@ function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string):
   for (const c of e.calls) {
     const ms = c.ms === null ? "?" : `${c.ms} ms`;
     const exit = c.exit === null ? "stopped by the agent" : `exit ${c.exit}`;
-    const answer = c.answer === "" ? "answered nothing" : `answered ${cut(c.answer, 120)}`;
+    const answer = c.answer.kind === "nothing"
+      ? "answered nothing"
+      : `answered ${cut(printedText(c.answer), 120)}`;
     const seen = c.reachedModel === null
       ? ""
       : `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`;

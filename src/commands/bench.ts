@@ -5,6 +5,8 @@
  */
 
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
+import { printed } from "../contract/printed.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { bench, type BenchResult } from "../readers/bench.ts";
@@ -86,17 +88,13 @@ export async function command(args: string[], io: Io): Promise<number> {
   const warnings = hookWarnings(pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!));
   if (a.flag("json")) {
     io.out(
-      JSON.stringify(
-        {
-          ok,
-          hook: hook.join(" "),
-          failClosed,
-          warnings,
-          results: results.map(benchJson),
-        },
-        null,
-        2,
-      ) + "\n",
+      jsonOutput({
+        ok,
+        hook: hook.join(" "),
+        failClosed,
+        warnings,
+        results: results.map(benchJson),
+      }),
     );
   } else {
     io.out(renderBench(hook.join(" "), results, paintFor(io), warnings));
@@ -181,7 +179,7 @@ function benchJson(r: BenchResult) {
     effect: r.result.effect,
     effects: r.result.effects,
     notes: r.result.notes,
-    native: r.result.native,
+    native: { ...r.result.native, printed: printed(r.result.native.stdout) },
     hook: {
       status: r.result.hook.status,
       exit: r.result.hook.exit,

@@ -5,6 +5,7 @@
  */
 
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { systemPaths } from "../hooks_files/locations.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
@@ -13,6 +14,7 @@ import { commandSpec } from "../cli/commands.ts";
 import { agentNamed, eventNamed } from "../cli/options.ts";
 import { basisTag, differences, explainAgent, explainEvent } from "../readers/explain.ts";
 import { loadConformance } from "../readers/recorded.ts";
+import { printedText } from "../contract/printed.ts";
 
 /**
  * Run `everyhook explain [agent] [event] [--json]`.
@@ -38,7 +40,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (agentName === undefined) {
     const rows = differences(AGENTS, conformance);
     if (json) {
-      io.out(JSON.stringify({ ok: true, agents: AGENTS.map((a) => a.id), rows }, null, 2) + "\n");
+      io.out(jsonOutput({ ok: true, agents: AGENTS.map((a) => a.id), rows }));
       return 0;
     }
     io.out(
@@ -71,7 +73,7 @@ export async function command(args: string[], io: Io): Promise<number> {
       paths: systemPaths(agent),
     };
     if (json) {
-      io.out(JSON.stringify({ ok: true, ...info }, null, 2) + "\n");
+      io.out(jsonOutput({ ok: true, ...info }));
       return 0;
     }
     io.out(
@@ -109,7 +111,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     throw new EveryhookError("internal", `explain has no row for ${agent.id} ${eventName}`);
   }
   if (json) {
-    io.out(JSON.stringify({ ok: true, agent: agent.id, name: agent.name, ...e }, null, 2) + "\n");
+    io.out(jsonOutput({ ok: true, agent: agent.id, name: agent.name, ...e }));
     return 0;
   }
   io.out(
@@ -117,7 +119,9 @@ export async function command(args: string[], io: Io): Promise<number> {
   );
   for (const a of e.answers) {
     const label = a.answer === "none" ? "(no opinion)" : a.answer;
-    io.out(`  ${label.padEnd(13)} ${a.native}${a.exit !== 0 ? `  (exit ${a.exit})` : ""}\n`);
+    io.out(
+      `  ${label.padEnd(13)} ${printedText(a.native)}${a.exit !== 0 ? `  (exit ${a.exit})` : ""}\n`,
+    );
     io.out(
       `  ${"".padEnd(13)} ${a.effect} ${basisTag(a.basis)}${
         a.notes.length > 0 ? `; ${a.notes.join("; ")}` : ""

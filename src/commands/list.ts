@@ -6,6 +6,7 @@
 
 import { paintFor } from "../cli/colour.ts";
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { type ListedEntry, listHooks } from "../readers/list.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
@@ -66,7 +67,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     problems,
   };
   if (v.json) {
-    io.out(JSON.stringify({ ok: problems === 0, project, counts, files, entries }, null, 2) + "\n");
+    io.out(jsonOutput({ ok: problems === 0, project, counts, files, entries }));
     return problems === 0 ? 0 : 1;
   }
   const paint = paintFor(io);
@@ -82,7 +83,7 @@ export async function command(args: string[], io: Io): Promise<number> {
           f.status === "unreadable" ? "  (unreadable)" : ""
         }\n`,
       );
-      for (const p of f.problems) io.out(`    ${paint.bad("problem:")} ${p}\n`);
+      for (const p of f.problems) io.out(`    ${paint.bad("problem:")} ${p.text}\n`);
       for (const e of entries.filter((x) => x.file === f.file && x.agent === agent.id)) {
         const timeout = e.timeout ? `timeout ${e.timeout.value} ${e.timeout.unit}` : "no timeout";
         const matcher = e.matcher ? `matcher ${e.matcher}  ` : "";
@@ -92,7 +93,7 @@ export async function command(args: string[], io: Io): Promise<number> {
           }${e.ours ? paint.good(`  [everyhook ${e.mode}]`) : ""}\n`,
         );
         io.out(`      ${e.command ?? "(no command)"}\n`);
-        for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);
+        for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p.text}\n`);
         for (const n of e.notes) io.out(`      ${paint.warn("note:")} ${n}\n`);
         for (const w of e.warnings) io.out(`      ${paint.warn("warning:")} ${w}\n`);
       }

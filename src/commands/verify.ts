@@ -12,6 +12,7 @@
 
 import { paintFor } from "../cli/colour.ts";
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
@@ -97,7 +98,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     for (const v of report.agents) if (v.run.kind === "not-run") v.ok = false;
     report.ok = report.agents.every((v) => v.ok);
   }
-  if (json) io.out(`${JSON.stringify(report, null, 2)}\n`);
+  if (json) io.out(jsonOutput(report));
   else io.out(renderVerify(report, paintFor(io), io.env.HOME));
   return report.ok ? 0 : 1;
 }

@@ -14,7 +14,7 @@ import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { splitLine } from "../hooks_files/command_line.ts";
 import { findOnPath } from "../run/path_search.ts";
-import type { ListedEntry, ListWorld } from "./listing.ts";
+import type { ListedEntry, ListWorld, Problem, ProblemKind } from "./listing.ts";
 
 /** A file `list` reads, with its path and the layout its entries are read in. */
 export interface Located extends ReadLocation {
@@ -39,10 +39,12 @@ export interface Located extends ReadLocation {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readEntries } from "./list_entries.ts";
+ * import type { Problem } from "./listing.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const codex = findAgent("codex")!;
- * const problems: string[] = [];
+ * const problems: Problem[] = [];
  * const entries = readEntries(
  *   codex,
  *   { scope: "user", parts: [], format: "json", path: "/h/.codex/hooks.json", layout: "matcher-groups" },
@@ -51,8 +53,10 @@ export interface Located extends ReadLocation {
  *   () => true,
  *   problems,
  * );
- * console.assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
- * console.assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
+ * assert.equal(entries[0]!.problems[0]!.kind, "unknown-event");
+ * assert.match(entries[0]!.problems[0]!.text, /did you mean "Stop"/);
+ * assert.equal(problems[0]!.kind, "syntax");
+ * assert.match(problems[0]!.text, /^the entries of "Stop" are not an array/);
  * ```
  */
 export function readEntries(
@@ -61,24 +65,28 @@ export function readEntries(
   root: Record<string, unknown>,
   world: ListWorld,
   exists: (p: string) => boolean,
-  fileProblems: string[],
+  fileProblems: Problem[],
 ): ListedEntry[] {
   const entries: ListedEntry[] = [];
   const hooks = root.hooks;
   if (hooks === undefined) return entries;
   const table = asRecord(hooks);
   if (!table) {
-    fileProblems.push(`"hooks" is not an object: the agent reads no hook from this file`);
+    fileProblems.push({
+      kind: "syntax",
+      text: `"hooks" is not an object: the agent reads no hook from this file`,
+    });
     return entries;
   }
   const skipped = (key: string) => loc.skipKeys?.includes(key) ?? false;
   const walked = walkEntries(table, loc.layout, (event) => {
     if (skipped(event)) return;
-    fileProblems.push(
-      `the entries of "${event}" are not an array: ${
+    fileProblems.push({
+      kind: "syntax",
+      text: `the entries of "${event}" are not an array: ${
         agent.listing?.notArray ?? `${agent.name} expects one`
       }`,
-    );
+    });
   });
   const info = agent.install;
   const flatLayout = loc.layout === "flat";
@@ -89,10 +97,12 @@ export function readEntries(
     const contractEvent = contractEventOf(agent, event);
     const handler = entry.value;
     const matcher = typeof entry.matcher === "string" ? entry.matcher : null;
-    const problems: string[] = [];
+    const problems: Problem[] = [];
+    const add = (kind: ProblemKind, text: string) => problems.push({ kind, text });
     if (contractEvent === null) {
       const slip = knownNames(agent).find((n) => n.toLowerCase() === event.toLowerCase());
-      problems.push(
+      add(
+        "unknown-event",
         slip
           ? `"${event}" is not an event of ${agent.name}: did you mean "${slip}"?`
           : `"${event}" is not an event ${agent.name} documents: it never fires`,
@@ -111,10 +121,10 @@ export function readEntries(
     const text = exec ??
       commandField.map((f) => handler[f]).find((v): v is string => typeof v === "string");
     const command = text ?? null;
-    if (command === null && type === "command") problems.push("the entry has no command");
+    if (command === null && type === "command") add("no-command", "the entry has no command");
     const runs = agent.listing?.runsTypes;
     if (runs && !runs.includes(type)) {
-      problems.push(`${agent.name} runs only ${runs.join(", ")} hooks, not "${type}"`);
+      add("hook-type", `${agent.name} runs only ${runs.join(", ")} hooks, not "${type}"`);
     }
     const timeoutField = flatLayout ? [info.timeoutField, "timeout", "timeoutSec"] : ["timeout"];
     const raw = timeoutField.map((f) => handler[f]).find((v): v is number => typeof v === "number");
@@ -124,16 +134,18 @@ export function readEntries(
       const readAs = msFrom !== undefined && raw >= msFrom ? "ms" : unit;
       timeout = { value: raw, unit: readAs, seconds: readAs === "ms" ? raw / 1000 : raw };
       if (unit === "ms" && raw < 1000) {
-        problems.push(`timeout ${raw} is ${raw} milliseconds here, not seconds`);
+        add("timeout", `timeout ${raw} is ${raw} milliseconds here, not seconds`);
       }
       if (msFrom !== undefined && raw >= msFrom) {
-        problems.push(
+        add(
+          "timeout",
           `timeout ${raw} is read as milliseconds (${
             raw / 1000
           } s): ${agent.name} reads ${msFrom} or more as milliseconds`,
         );
       } else if (unit === "s" && raw >= 1000) {
-        problems.push(
+        add(
+          "timeout",
           `timeout ${raw} is in seconds here: more than ${Math.floor(raw / 60)} minutes`,
         );
       }
@@ -142,25 +154,25 @@ export function readEntries(
       try {
         new RegExp(matcher);
       } catch {
-        problems.push(`the matcher "${matcher}" is not a regular expression`);
+        add("matcher", `the matcher "${matcher}" is not a regular expression`);
       }
     }
     const line = entryLine(handler, info);
     const ours = line !== undefined;
     if (line) {
       if (line.hook && !exists(line.hook)) {
-        problems.push(`the hook "${line.hook}" is not there any more`);
+        add("missing-file", `the hook "${line.hook}" is not there any more`);
       }
       const program = (exec
         ? [handler[info.execFields?.program ?? ""] as string]
         : splitLine(command ?? "") ?? [])[0];
       if (program && (program.includes("/") || program.includes("\\")) && !exists(program)) {
         const who = line.mode === "direct" ? "deno" : "everyhook";
-        problems.push(`${who} ("${program}") is not there any more`);
+        add("missing-file", `${who} ("${program}") is not there any more`);
       }
     } else if (command !== null) {
       const p = programProblem(command, world, exists);
-      if (p) problems.push(p);
+      if (p) add("missing-file", p);
     }
     entries.push({
       agent: agent.id,

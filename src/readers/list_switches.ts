@@ -98,7 +98,8 @@ export async function addSwitchProblems(
     const value = valueAt(root, key);
     for (const entry of mine) {
       if (!sw.stops.includes(entry.scope) || !stops(sw, value, entry, world)) continue;
-      entry.problems.push(sw.problem.replaceAll("<file>", path));
+      const kind = sw.kind ?? "switched-off";
+      entry.problems.push({ kind, text: sw.problem.replaceAll("<file>", path) });
     }
   }
   const trust = agent.listing?.entryTrust;
@@ -124,7 +125,7 @@ export async function addSwitchProblems(
     if (!queue || !match) continue;
     queue.next++;
     const problem = await trust.problem(match, root);
-    if (problem) entry.problems.push(problem);
+    if (problem) entry.problems.push({ kind: "not-trusted", text: problem });
   }
 }
 

@@ -14,6 +14,7 @@ import type { ContractEvent } from "../contract/contract.ts";
 import type { ListedEntry } from "../readers/listing.ts";
 import type { ProbeCall } from "./probe.ts";
 import type { Watched } from "./world.ts";
+import { type Printed, printed } from "../contract/printed.ts";
 
 /**
  * The events verify's run reaches: one session, one prompt, one shell tool call
@@ -54,8 +55,8 @@ export interface CallReport {
   ms: number | null;
   /** The exit code, or null when the agent stopped the hook. */
   exit: number | null;
-  /** What it printed on stdout, trimmed (the answer). */
-  answer: string;
+  /** What it printed on stdout (the answer): the JSON value, other text, or nothing. */
+  answer: Printed;
   /** What it printed on stderr, trimmed. */
   stderr: string;
   /** Text of its answer that reached the model (a block reason, context), or null. */
@@ -171,13 +172,13 @@ export function reportEntries(
         payloadEvent: c.payloadEvent,
         ms: c.ms,
         exit: c.exit,
-        answer: c.stdout.trim(),
+        answer: printed(c.stdout),
         stderr: c.stderr.trim(),
         reachedModel: answerTexts(c).find((t) => seen.toolResults.some((r) => r.includes(t))) ??
           null,
       })),
     };
-    const listed = e.problems.map(userText).join("; ");
+    const listed = e.problems.map((p) => userText(p.text)).join("; ");
     if (calls.length > 0) {
       return {
         ...base,

@@ -66,10 +66,16 @@ Deno.test("reportEntries: a call is a fire; a block reason found in a tool resul
 
 Deno.test("reportEntries: no call is not-fired, with list's finding (in the user's paths) as the reason", () => {
   const problem = "disableAllHooks is true in /w/home/.claude/settings.json: off";
-  const [r] = reportEntries(claude, [entry({ problems: [problem] })], [watch("e1-1")], {
-    calls: [],
-    toolResults: [],
-  }, userText);
+  const [r] = reportEntries(
+    claude,
+    [entry({ problems: [{ kind: "switched-off", text: problem }] })],
+    [watch("e1-1")],
+    {
+      calls: [],
+      toolResults: [],
+    },
+    userText,
+  );
   assert.equal(r!.status, "not-fired");
   assert.equal(r!.reason, "disableAllHooks is true in /h/.claude/settings.json: off");
 });
@@ -116,7 +122,7 @@ Deno.test("reportEntries: entries are matched in file order per event; a non-com
 Deno.test("reportEntries: an entry that fired although list found a problem says so", () => {
   const [r] = reportEntries(
     claude,
-    [entry({ problems: ["trust dialog not accepted"] })],
+    [entry({ problems: [{ kind: "not-trusted", text: "trust dialog not accepted" }] })],
     [
       watch("e1-1"),
     ],

@@ -78,7 +78,7 @@ Deno.test("buildWorld copies a Codex setup, leaves the user's files as they were
     const problems = (l: Awaited<ReturnType<typeof listHooks>>) =>
       l.entries.map((
         e,
-      ) => [e.event, e.problems.length === 0 ? "runs" : e.problems[0]!.slice(0, 20)]);
+      ) => [e.event, e.problems.length === 0 ? "runs" : e.problems[0]!.text.slice(0, 20)]);
     const mine = await listHooks([codex], user);
     assert.deepEqual(problems(world.listing), problems(mine));
     // After the commands are wrapped: the trusted entries are still trusted, the others still not.
