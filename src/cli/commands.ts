@@ -263,15 +263,24 @@ export const COMMANDS: readonly CommandSpec[] = [
     group: "read",
     summary:
       "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
-    flags: [JSON_FLAG],
+    flags: [
+      JSON_FLAG,
+      {
+        name: "html",
+        kind: "boolean",
+        text:
+          "print the compatibility page instead: agents by events and by answers, one HTML file with nothing to fetch (docs/agents.html is this page)",
+      },
+    ],
+    oneOf: [{ flags: ["json", "html"], required: false }],
     operands: [
       { name: "agent", required: false, text: "an agent, by id or short name" },
       { name: "event", required: false, text: "a contract event" },
     ],
     examples: [
       { line: "explain", text: "how the agents differ" },
-      { line: "explain codex", text: "Codex CLI's events, tools and column" },
       { line: "explain claude pre-tool", text: "what each answer becomes there" },
+      { line: "explain --html > agents.html", text: "the same as a page to open in a browser" },
     ],
     env: [],
     permissions: [],

@@ -13,11 +13,13 @@ import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { agentNamed, eventNamed } from "../cli/options.ts";
 import { basisTag, differences, explainAgent, explainEvent } from "../readers/explain.ts";
-import { loadConformance } from "../readers/recorded.ts";
+import { type Fixture, loadConformance } from "../readers/recorded.ts";
 import { printedText } from "../contract/printed.ts";
+import { SHIPPED_FIXTURES } from "../readers/shipped.ts";
+import denoJson from "../../deno.json" with { type: "json" };
 
 /**
- * Run `everyhook explain [agent] [event] [--json]`.
+ * Run `everyhook explain [agent] [event] [--json]`, or `everyhook explain --html`.
  *
  * @param args The arguments after the command's name.
  * @param io The world.
@@ -37,6 +39,22 @@ export async function command(args: string[], io: Io): Promise<number> {
   const [agentName, eventName] = parsed.operands;
   const json = parsed.flag("json");
   const conformance = await loadConformance();
+  if (parsed.flag("html")) {
+    if (agentName !== undefined) {
+      throw new EveryhookError(
+        "usage",
+        `Cannot read the "explain" command line: --html prints the page of every agent; leave out "${agentName}"${
+          eventName === undefined ? "" : ` and "${eventName}"`
+        }`,
+      );
+    }
+    const { agentsPage } = await import("../cli/render_agents_html.ts");
+    // Only the payloads a real binary sent back an event as [binary].
+    const fixtures = SHIPPED_FIXTURES.filter((f) => (f.value as Fixture).source === "recorded")
+      .map((f) => f.path);
+    io.out(agentsPage({ agents: AGENTS, conformance, fixtures, version: denoJson.version }));
+    return 0;
+  }
   if (agentName === undefined) {
     const rows = differences(AGENTS, conformance);
     if (json) {
