@@ -39,6 +39,8 @@ export interface Io {
   cwd: string;
   /** True when stdout is a terminal (a person reading), not a pipe or a file. */
   isTerminal?: () => boolean;
+  /** True when stderr is a terminal: where progress lines may go. */
+  errIsTerminal?: () => boolean;
   /** The time now. */
   now(): Date;
 }
@@ -150,6 +152,7 @@ export function denoIo(options: DenoIoOptions = {}): Io {
       return invocationCwd(here, init, options.root);
     },
     isTerminal: () => Deno.stdout.isTerminal(),
+    errIsTerminal: () => Deno.stderr.isTerminal(),
     now: () => new Date(),
   };
 }
@@ -285,6 +288,7 @@ export function memoryIo(
     cwd?: string;
     now?: Date;
     terminal?: boolean;
+    errTerminal?: boolean;
   } = {},
 ): MemoryIo {
   let stdout = "";
@@ -295,6 +299,7 @@ export function memoryIo(
   return {
     stdinIsTerminal: () => false,
     isTerminal: () => options.terminal ?? false,
+    errIsTerminal: () => options.errTerminal ?? false,
     readStdin(limit: number) {
       return Promise.resolve({
         bytes: input.subarray(0, limit),

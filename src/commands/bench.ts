@@ -6,6 +6,7 @@
 
 import type { Io } from "../cli/io.ts";
 import { jsonOutput } from "../cli/report.ts";
+import { progressFor, seconds } from "../cli/progress.ts";
 import { printed } from "../contract/printed.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
@@ -75,7 +76,14 @@ export async function command(args: string[], io: Io): Promise<number> {
       );
     }
   }
+  const json = a.flag("json");
+  const progress = progressFor(io, json);
+  const plural = (n: number) => `${n} document${n === 1 ? "" : "s"}`;
   const results = await bench(argv, fixtures, {
+    onDocument: (done, total, r) =>
+      progress.status(`bench: ${done} of ${total} documents (${r.agent} ${r.event} ${r.variant})`),
+    onAgent: (agent, documents, ms) =>
+      progress.line(`bench: ${agent}: ${plural(documents)} in ${seconds(ms)}`),
     agents,
     events: events === "all" || events === undefined ? [] : events,
     failClosed,
@@ -86,7 +94,8 @@ export async function command(args: string[], io: Io): Promise<number> {
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
   const warnings = hookWarnings(pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!));
-  if (a.flag("json")) {
+  progress.end();
+  if (json) {
     io.out(
       jsonOutput({
         ok,
