@@ -14,6 +14,8 @@ import { AGENTS } from "../src/agents/mod.ts";
 import { ANSWER_PARTS } from "../src/agents/types.ts";
 import { EVENTS } from "../src/contract/contract.ts";
 import { chromiumMissing, startChromium } from "./chromium.ts";
+import { pageInput } from "../src/commands/explain.ts";
+import { agentsMarkdown } from "../src/cli/render_agents_md.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const PAGE = `${ROOT}docs/agents.html`;
@@ -27,6 +29,16 @@ async function printed(): Promise<string> {
 Deno.test("docs/agents.html is what everyhook explain --html prints (deno task docs writes it)", async () => {
   const file = await Deno.readTextFile(PAGE).catch(() => "(no file)");
   assert.ok(file === await printed(), "docs/agents.html is stale: run `deno task docs`");
+});
+
+Deno.test("docs/agents.md is what the agents' tables give (deno task docs writes it)", async () => {
+  const file = await Deno.readTextFile(`${ROOT}docs/agents.md`).catch(() => "(no file)");
+  assert.ok(
+    file === agentsMarkdown(await pageInput()),
+    "docs/agents.md is stale: run `deno task docs`",
+  );
+  for (const agent of AGENTS) assert.match(file, new RegExp(`\\| ${agent.name} \\|`));
+  assert.doesNotMatch(file.split("## Their names")[1]!, /\bcursor\/[^|]*\[binary\]/i);
 });
 
 Deno.test("the page fetches nothing and runs no script", async () => {

@@ -16,6 +16,7 @@ import { basisTag, differences, explainAgent, explainEvent } from "../readers/ex
 import { type Fixture, loadConformance } from "../readers/recorded.ts";
 import { printedText } from "../contract/printed.ts";
 import { SHIPPED_FIXTURES } from "../readers/shipped.ts";
+import type { AgentsPageInput } from "../cli/render_agents_html.ts";
 import denoJson from "../../deno.json" with { type: "json" };
 
 /**
@@ -49,10 +50,7 @@ export async function command(args: string[], io: Io): Promise<number> {
       );
     }
     const { agentsPage } = await import("../cli/render_agents_html.ts");
-    // Only the payloads a real binary sent back an event as [binary].
-    const fixtures = SHIPPED_FIXTURES.filter((f) => (f.value as Fixture).source === "recorded")
-      .map((f) => f.path);
-    io.out(agentsPage({ agents: AGENTS, conformance, fixtures, version: denoJson.version }));
+    io.out(agentsPage(await pageInput()));
     return 0;
   }
   if (agentName === undefined) {
@@ -147,4 +145,30 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   return 0;
+}
+
+/**
+ * What the agents pages are made of: every agent, the recorded conformance
+ * files, the payloads recorded from a real binary (only those back an event as
+ * `[binary]`), and the version.
+ *
+ * @returns The pages' input.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pageInput } from "./explain.ts";
+ * const input = await pageInput();
+ * assert.ok(input.fixtures.every((f) => !f.startsWith("fixtures/cursor/")));
+ * ```
+ */
+export async function pageInput(): Promise<AgentsPageInput> {
+  const fixtures = SHIPPED_FIXTURES.filter((f) => (f.value as Fixture).source === "recorded")
+    .map((f) => f.path);
+  return {
+    agents: AGENTS,
+    conformance: await loadConformance(),
+    fixtures,
+    version: denoJson.version,
+  };
 }
