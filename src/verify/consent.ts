@@ -1,0 +1,125 @@
+/**
+ * What verify must be told yes to before it runs an agent: the agent runs
+ * every hook entry it reads, and some of those the person did not write. An
+ * entry runs without asking only when everyhook wrote it in the person's own
+ * (user-scope) file, or in a project the agent trusts; any other entry (one
+ * not everyhook's, wherever it is, or everyhook's in a project the agent does
+ * not trust or has no trust for, or in a system file) runs only after a yes
+ * on a terminal or `--yes`. A cloned project's hooks are a stranger's
+ * commands: an interactive agent would hold them back until its folder is
+ * trusted, while a headless run does not.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import type { ListedEntry, ListWorld } from "../readers/listing.ts";
+import { listHooks } from "../readers/list.ts";
+import { projectTrusted } from "../readers/list_switches.ts";
+
+/** One entry verify's run of an agent will run, and why it needs a yes, if it does. */
+export interface PlannedEntry {
+  /** The agent's name. */
+  agentName: string;
+  /** The native event. */
+  event: string;
+  /** The command. */
+  command: string | null;
+  /** The file it comes from. */
+  file: string;
+  /** The file's scope. */
+  scope: ListedEntry["scope"];
+  /** Whether everyhook wrote it. */
+  ours: boolean;
+  /** Why it runs only after a yes, or null when it runs as it is. */
+  ask: string | null;
+}
+
+/**
+ * Why an entry needs a yes before verify runs it, or null when it does not.
+ *
+ * @param entry The entry, as list reads it.
+ * @param trusted Whether the agent trusts the project (undefined: it keeps no such trust).
+ * @returns The reason, or null.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { askReason } from "./consent.ts";
+ * assert.equal(askReason({ ours: true, scope: "user" }, false), null);
+ * assert.match(askReason({ ours: false, scope: "user" }, true)!, /not written by everyhook/);
+ * assert.match(askReason({ ours: true, scope: "project" }, false)!, /does not trust/);
+ * ```
+ */
+export function askReason(
+  entry: Pick<ListedEntry, "ours" | "scope">,
+  trusted: boolean | undefined,
+): string | null {
+  if (!entry.ours) return "not written by everyhook";
+  if (entry.scope === "user") return null;
+  if (entry.scope === "system") return "in a system file";
+  if (trusted === true) return null;
+  return trusted === false
+    ? "in a project the agent does not trust"
+    : "in a project, and the agent keeps no folder trust";
+}
+
+/**
+ * Every entry verify's run of each agent will run, with why it needs a yes.
+ *
+ * @param agents The agents that will run.
+ * @param user The user's environment, system and project.
+ * @returns The entries, agent by agent in file order.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { plannedEntries } from "./consent.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const none = await plannedEntries([findAgent("codex")!], { env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p" });
+ * assert.deepEqual(none, []);
+ * ```
+ */
+export async function plannedEntries(
+  agents: readonly Agent[],
+  user: ListWorld,
+): Promise<PlannedEntry[]> {
+  const out: PlannedEntry[] = [];
+  for (const agent of agents) {
+    const listing = await listHooks([agent], user);
+    const trusted = await projectTrusted(agent, user);
+    for (const e of listing.entries.filter((x) => x.agent === agent.id)) {
+      out.push({
+        agentName: agent.name,
+        event: e.event,
+        command: e.command,
+        file: e.file,
+        scope: e.scope,
+        ours: e.ours,
+        ask: askReason(e, trusted),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Why an agent is not run: the entries of its that need a yes and did not get one.
+ *
+ * @param held The entries that need a yes.
+ * @returns The reason, for the report.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { notConfirmed } from "./consent.ts";
+ * const held = [{ agentName: "Claude Code", event: "Stop", command: "x", file: "/p/.claude/settings.json", scope: "project" as const, ours: false, ask: "not written by everyhook" }];
+ * assert.match(notConfirmed(held), /1 entry .*--yes/);
+ * ```
+ */
+export function notConfirmed(held: readonly PlannedEntry[]): string {
+  const files = [...new Set(held.map((e) => e.file))].join(", ");
+  const n = held.length === 1 ? "1 entry" : `${held.length} entries`;
+  return `${n} of its hooks need your yes before they run (${files}) and got none; ` +
+    `run verify on a terminal and answer y, or give --yes`;
+}
