@@ -161,6 +161,22 @@ Deno.test({
     );
     assert.deepEqual(await tree(out), []);
     assert.deepEqual(await tree(`${p}/.codex`), [`${p}/.codex/hooks.json`]);
+    // An agent folder that is a link out of the project, to a folder that is there.
+    await Deno.mkdir(`${out}/gemini`);
+    await Deno.symlink("../../out/gemini", `${p}/.gemini`);
+    const folder = await everyhook(h, [
+      "install",
+      `${h.root}/hook.sh`,
+      "--agent",
+      "gemini-cli",
+      "--scope",
+      "project",
+      "--project",
+      p,
+    ]);
+    assert.equal(folder.code, 1, folder.stdout + folder.stderr);
+    assert.match(folder.stdout, /\.gemini" is a link to "\.\.\/\.\.\/out\/gemini"/);
+    assert.deepEqual(await tree(out), [`${out}/gemini`]);
   },
 });
 
@@ -184,6 +200,27 @@ Deno.test({
     assert.match(r.stdout, /\.everyhook-backups" is a link to "\.\.\/\.\.\/\.\.\/out"/);
     assert.deepEqual(await tree(out), []);
     assert.equal(await Deno.readTextFile(`${p}/.gemini/settings.json`), settings);
+  },
+});
+
+Deno.test({
+  name:
+    "project scope as root: a .gitignore in the backups folder linked to another file does not give that file the project file's owner",
+  ignore: !unix || Deno.uid() !== 0,
+  fn: async () => {
+    await using h = await throwawayHome();
+    const p = `${h.root}/clone/p`;
+    await Deno.mkdir(`${p}/.claude/.everyhook-backups`, { recursive: true });
+    await Deno.writeTextFile(`${p}/.claude/settings.json`, "{}\n");
+    await Deno.chown(`${p}/.claude/settings.json`, 1234, 1234);
+    await Deno.writeTextFile(`${h.root}/system-file`, "root's\n");
+    await Deno.symlink(`${h.root}/system-file`, `${p}/.claude/.everyhook-backups/.gitignore`);
+    const args = ["--agent", "claude-code", "--scope", "project", "--project", p];
+    const r = await everyhook(h, ["install", `${h.root}/hook.sh`, ...args]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const info = await Deno.stat(`${h.root}/system-file`);
+    assert.deepEqual([info.uid, info.gid], [0, 0]);
+    assert.equal(await Deno.readTextFile(`${h.root}/system-file`), "root's\n");
   },
 });
 

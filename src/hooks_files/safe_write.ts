@@ -278,7 +278,8 @@ async function keepOwner(path: string, snapshot: FileSnapshot, notes: string[]):
     if (e instanceof Deno.errors.NotFound) return;
     throw e;
   }
-  if (have.uid === want.uid && have.gid === want.gid) return;
+  // A link is not followed: a .gitignore a project put there as a link to another file keeps that file's owner.
+  if (have.isSymlink || (have.uid === want.uid && have.gid === want.gid)) return;
   try {
     await Deno.chown(path, want.uid, want.gid);
   } catch (e) {
