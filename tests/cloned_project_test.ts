@@ -309,8 +309,8 @@ Deno.test({
       asked.stderr,
       new RegExp(`from ${p}/\\.claude/settings\\.json \\(project scope\\); needs your yes`),
     );
-    assert.match(asked.stderr, /no terminal to ask on, and no --yes/);
-    assert.match(asked.stdout, /Claude Code: not run: 1 entry of its hooks need your yes/);
+    assert.match(asked.stderr, /no terminal to ask on and no --yes/);
+    assert.match(asked.stdout, /Claude Code: not run: 1 entry of its hooks needs your yes/);
     const yes = await everyhook(h, [...args, "--yes"], { env });
     assert.ok(await exists(`${h.root}/started`), yes.stdout + yes.stderr);
     assert.ok(await exists(pwned), "with --yes it runs");

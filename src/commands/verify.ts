@@ -111,7 +111,9 @@ async function askYes(planned: readonly PlannedEntry[], yes: boolean, io: Io): P
   const n = held === 1 ? "the entry" : `the ${held} entries`;
   if (!io.stdinIsTerminal() || io.ask === undefined) {
     io.err(
-      `everyhook verify: ${n} marked "needs your yes" will not run: there is no terminal to ask on, and no --yes; their agents are not run\n`,
+      `everyhook verify: ${n} marked "needs your yes" will not run: there is no terminal to ask on and no --yes, so ${
+        held === 1 ? "its agent is" : "their agents are"
+      } not run\n`,
     );
     return false;
   }

@@ -120,6 +120,9 @@ export async function plannedEntries(
 export function notConfirmed(held: readonly PlannedEntry[]): string {
   const files = [...new Set(held.map((e) => e.file))].join(", ");
   const n = held.length === 1 ? "1 entry" : `${held.length} entries`;
-  return `${n} of its hooks need your yes before they run (${files}) and got none; ` +
+  const need = held.length === 1
+    ? "needs your yes before it runs"
+    : "need your yes before they run";
+  return `${n} of its hooks ${need} (${files}) and got none; ` +
     `run verify on a terminal and answer y, or give --yes`;
 }

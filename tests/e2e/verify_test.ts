@@ -250,7 +250,7 @@ Deno.test({
     const asked = await everyhook(w, args);
     assert.equal(asked.code, 1, asked.stderr);
     assert.match(asked.stderr, /\.claude\/settings\.json \(project scope\); needs your yes/);
-    assert.match(asked.stdout, /Claude Code: not run: 1 entry of its hooks need your yes/);
+    assert.match(asked.stdout, /Claude Code: not run: 1 entry of its hooks needs your yes/);
     let made = true;
     await Deno.lstat(pwned).catch(() => made = false);
     assert.equal(made, false, "not run without a yes");
