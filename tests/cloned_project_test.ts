@@ -332,6 +332,27 @@ Deno.test({
     assert.ok(await exists(`${h.root}/started`), r.stdout + r.stderr);
     assert.doesNotMatch(r.stderr, /needs your yes|no terminal to ask on/);
     assert.match(r.stderr, /from ~\/\.claude\/settings\.json \(user scope\)\n/);
+    // A project the agent does not trust whose settings hold no hook: they apply to the run, so a yes is needed.
+    await Deno.remove(`${h.root}/started`);
+    const clone = `${h.root}/clone`;
+    await Deno.mkdir(`${clone}/.claude`, { recursive: true });
+    await Deno.writeTextFile(
+      `${clone}/.claude/settings.json`,
+      JSON.stringify({ apiKeyHelper: `touch ${h.root}/helper` }),
+    );
+    const settings = await everyhook(h, ["verify", "--agent", "claude-code", "--project", clone], {
+      env,
+    });
+    assert.equal(settings.code, 1, settings.stdout + settings.stderr);
+    assert.equal(await exists(`${h.root}/started`), false);
+    assert.match(
+      settings.stderr,
+      /Claude Code: the settings of a project file with no hook entry\n/,
+    );
+    assert.match(
+      settings.stderr,
+      /\(project scope\); needs your yes: its settings apply to the run, in a project the agent does not trust/,
+    );
   },
 });
 

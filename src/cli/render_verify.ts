@@ -113,7 +113,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderPlan } from "./render_verify.ts";
- * const text = renderPlan([{ agentName: "Codex CLI", event: "PreToolUse", command: "guard", file: "/h/.codex/hooks.json", scope: "user", ours: false, ask: "not written by everyhook" }], "echo hi", "/h");
+ * const text = renderPlan([{ kind: "entry", agentName: "Codex CLI", event: "PreToolUse", command: "guard", file: "/h/.codex/hooks.json", scope: "user", ours: false, ask: "not written by everyhook" }], "echo hi", "/h");
  * assert.match(text, /Codex CLI PreToolUse: guard\n +from ~\/\.codex\/hooks\.json \(user scope\); needs your yes: not written by everyhook/);
  * ```
  */
@@ -127,7 +127,11 @@ export function renderPlan(
     `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; these hook entries will run once, for a session whose one tool call is \`${command}\`:`,
   ];
   for (const e of planned) {
-    lines.push(`  ${e.agentName} ${e.event}: ${cut(e.command ?? "(no command)", 120)}`);
+    lines.push(
+      e.kind === "settings"
+        ? `  ${e.agentName}: the settings of a project file with no hook entry`
+        : `  ${e.agentName} ${e.event}: ${cut(e.command ?? "(no command)", 120)}`,
+    );
     const ask = e.ask === null ? "" : `; needs your yes: ${e.ask}`;
     lines.push(`      from ${short(e.file)} (${e.scope} scope)${ask}`);
   }

@@ -7,7 +7,9 @@
  * not trust or has no trust for, or in a system file) runs only after a yes
  * on a terminal or `--yes`. A cloned project's hooks are a stranger's
  * commands: an interactive agent would hold them back until its folder is
- * trusted, while a headless run does not.
+ * trusted, while a headless run does not. A project file the agent reads
+ * that holds no hook entry still needs a yes when the agent does not trust
+ * the project: its other settings apply to the run too.
  *
  * @module
  */
@@ -17,8 +19,14 @@ import type { ListedEntry, ListWorld } from "../readers/listing.ts";
 import { listHooks } from "../readers/list.ts";
 import { projectTrusted } from "../readers/list_switches.ts";
 
-/** One entry verify's run of an agent will run, and why it needs a yes, if it does. */
+/**
+ * One entry verify's run of an agent will run, or a project file of settings
+ * with no entry (its other settings still apply to the run), and why it needs
+ * a yes, if it does.
+ */
 export interface PlannedEntry {
+  /** A hook entry, or a project file whose settings apply though it holds no entry. */
+  kind: "entry" | "settings";
   /** The agent's name. */
   agentName: string;
   /** The native event. */
@@ -88,8 +96,10 @@ export async function plannedEntries(
   for (const agent of agents) {
     const listing = await listHooks([agent], user);
     const trusted = await projectTrusted(agent, user);
-    for (const e of listing.entries.filter((x) => x.agent === agent.id)) {
+    const entries = listing.entries.filter((x) => x.agent === agent.id);
+    for (const e of entries) {
       out.push({
+        kind: "entry",
         agentName: agent.name,
         event: e.event,
         command: e.command,
@@ -97,6 +107,22 @@ export async function plannedEntries(
         scope: e.scope,
         ours: e.ours,
         ask: askReason(e, trusted),
+      });
+    }
+    // An agent with no entry is not run: its settings need no yes.
+    for (const f of entries.length === 0 ? [] : listing.files) {
+      const untrusted = askReason({ ours: true, scope: "project" }, trusted);
+      if (f.agent !== agent.id || f.scope !== "project" || f.status === "missing") continue;
+      if (untrusted === null || entries.some((e) => e.file === f.file)) continue;
+      out.push({
+        kind: "settings",
+        agentName: agent.name,
+        event: "",
+        command: null,
+        file: f.file,
+        scope: "project",
+        ours: false,
+        ask: `its settings apply to the run, ${untrusted}`,
       });
     }
   }
@@ -113,7 +139,7 @@ export async function plannedEntries(
  * ```ts
  * import assert from "node:assert/strict";
  * import { notConfirmed } from "./consent.ts";
- * const held = [{ agentName: "Claude Code", event: "Stop", command: "x", file: "/p/.claude/settings.json", scope: "project" as const, ours: false, ask: "not written by everyhook" }];
+ * const held = [{ kind: "entry" as const, agentName: "Claude Code", event: "Stop", command: "x", file: "/p/.claude/settings.json", scope: "project" as const, ours: false, ask: "not written by everyhook" }];
  * assert.match(notConfirmed(held), /1 entry .*--yes/);
  * ```
  */
