@@ -63,13 +63,17 @@ export function askReason(
   entry: Pick<ListedEntry, "ours" | "scope">,
   trusted: boolean | undefined,
 ): string | null {
-  if (!entry.ours) return "not written by everyhook";
-  if (entry.scope === "user") return null;
-  if (entry.scope === "system") return "in a system file";
-  if (trusted === true) return null;
-  return trusted === false
+  const where = entry.scope === "user"
+    ? null
+    : entry.scope === "system"
+    ? "in a system file"
+    : trusted === true
+    ? null
+    : trusted === false
     ? "in a project the agent does not trust"
     : "in a project, and the agent keeps no folder trust";
+  if (entry.ours) return where;
+  return where === null ? "not written by everyhook" : `not written by everyhook, ${where}`;
 }
 
 /**
