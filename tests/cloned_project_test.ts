@@ -125,11 +125,20 @@ Deno.test({
     assert.equal(await Deno.readTextFile(`${out}/config.json`), secret);
     assert.equal(await exists(`${p}/.claude/.everyhook-backups`), false, "no copy of the secret");
     assert.deepEqual(await tree(out), [`${out}/config.json`]);
-    // uninstall and restore refuse it the same way.
-    await Deno.writeTextFile(`${h.root}/hook2.sh`, "#!/bin/sh\n", { mode: 0o755 });
+    // restore refuses it the same way.
     const restore = await everyhook(h, ["restore", ...scope]);
     assert.match(restore.stdout, /is a link to "\.\.\/\.\.\/\.\.\/out\/config\.json"/);
     assert.equal(await Deno.readTextFile(`${out}/config.json`), secret);
+    // And uninstall, for a project file linked to the person's own settings that hold the hook.
+    const user = await everyhook(h, ["install", `${h.root}/hook.sh`, "--agent", "claude-code"]);
+    assert.equal(user.code, 0, user.stdout + user.stderr);
+    const mine = await Deno.readTextFile(`${h.home}/.claude/settings.json`);
+    await Deno.remove(`${p}/.claude/settings.json`);
+    await Deno.symlink(`${h.home}/.claude/settings.json`, `${p}/.claude/settings.json`);
+    const uninstall = await everyhook(h, ["uninstall", `${h.root}/hook.sh`, ...scope]);
+    assert.equal(uninstall.code, 1, uninstall.stdout + uninstall.stderr);
+    assert.match(uninstall.stdout, /the file is outside the project/);
+    assert.equal(await Deno.readTextFile(`${h.home}/.claude/settings.json`), mine);
   },
 });
 
