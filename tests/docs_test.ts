@@ -11,7 +11,9 @@
  * deno@<version>` on PATH as small scripts that run this clone with this deno.
  *
  * The shape: both texts with the world's paths written as the page writes them
- * (`~`, and `deno` for the path of deno), digits made 0 (times, sizes, counts of milliseconds), trailing spaces
+ * (`~`, and `deno` for the path of deno), numbers made 0 (digits joined by `-`,
+ * as in a date or a backup's name, are one number), a gap of spaces between
+ * two columns one gap (times, sizes, counts of milliseconds), trailing spaces
  * dropped and the lines that depend on the machine left out (where deno lives);
  * then each line of the page must be the line printed, a line `...` stands for
  * any lines, and a line ending in `…` needs only to begin the same. A block
@@ -81,7 +83,10 @@ function shape(lines: readonly string[], home?: string): string[] {
         .replaceAll(home, "~");
       line = cutPath(line, home);
     }
-    line = line.replace(/\x1b\[[0-9;]*m/g, "").replace(/\d+/g, "0").trimEnd();
+    line = line.replace(/\x1b\[[0-9;]*m/g, "").replace(/\d+(-\d+)*/g, "0").trimEnd();
+    // Columns padded to their widest cell: the gap between two is one gap, whatever its width.
+    const indent = /^ */.exec(line)![0];
+    line = indent + line.slice(indent.length).replace(/ {2,}/g, "  ");
     if (MACHINE_LINES.some((re) => re.test(line))) {
       skipBlank = true;
       continue;
@@ -324,3 +329,18 @@ for (const page of await pages()) {
     },
   });
 }
+
+Deno.test("every link of the README and docs/ to a file of the repository leads to one", async () => {
+  const broken: string[] = [];
+  for (const page of await pages()) {
+    const text = await Deno.readTextFile(`${ROOT}/${page}`);
+    const dir = page.includes("/") ? page.slice(0, page.lastIndexOf("/") + 1) : "";
+    for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1]!.split("#")[0]!;
+      if (target === "" || /^[a-z]+:/.test(target)) continue;
+      const path = new URL(`${dir}${target}`, `file://${ROOT}/`).pathname;
+      if (!await Deno.stat(path).then(() => true, () => false)) broken.push(`${page}: ${m[1]}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+});

@@ -285,3 +285,16 @@ Deno.test("each command's usage error validates against error.schema.json, with 
     assert.equal(gone.code, "not-found");
   });
 });
+
+Deno.test("error.schema.json and docs/json.md name every stable code of errors.ts", async () => {
+  const root = new URL("..", import.meta.url);
+  const source = await Deno.readTextFile(new URL("src/contract/errors.ts", root));
+  const union = /export type ErrorCode =([^;]+);/.exec(source)?.[1] ?? "";
+  const codes = [...union.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]!);
+  assert.ok(codes.length > 5, "the codes are read from errors.ts");
+  const schema = await schemaOf("error");
+  const listed = (schema.properties as { code: { enum: string[] } }).code.enum;
+  assert.deepEqual([...listed].sort(), [...codes].sort());
+  const page = await Deno.readTextFile(new URL("docs/json.md", root));
+  for (const code of codes) assert.ok(page.includes(`\`${code}\``), `docs/json.md names ${code}`);
+});
