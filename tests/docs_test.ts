@@ -344,3 +344,16 @@ Deno.test("every link of the README and docs/ to a file of the repository leads 
   }
   assert.deepEqual(broken, []);
 });
+
+Deno.test("docs/commands.md's synopsis names every command and every option of each", async () => {
+  const { COMMANDS } = await import("../src/cli/commands.ts");
+  const page = await Deno.readTextFile(`${ROOT}/docs/commands.md`);
+  const synopsis = /^# Commands\n\n```\n([\s\S]*?)\n```/.exec(page)?.[1] ?? "";
+  // Each command's lines: its own, and the lines that carry it on.
+  const blocks = synopsis.split(/\n(?=everyhook )/);
+  for (const c of COMMANDS) {
+    const block = blocks.find((b) => b.startsWith(`everyhook ${c.name} `));
+    assert.ok(block, `the synopsis has ${c.name}`);
+    for (const f of c.flags) assert.ok(block.includes(`--${f.name}`), `${c.name} --${f.name}`);
+  }
+});
