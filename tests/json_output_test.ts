@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
+import { runMain } from "../run.ts";
 import { memoryIo } from "../src/cli/io.ts";
 import { COMMANDS } from "../src/cli/commands.ts";
 import { findAgent } from "../src/agents/mod.ts";
@@ -283,6 +284,17 @@ Deno.test("each command's usage error validates against error.schema.json, with 
     }
     const gone = await checked(w, "error", ["restore", "--agent", "codex", "--backup", "nope"]);
     assert.equal(gone.code, "not-found");
+    // run.ts, the program the lines install writes start, prints the same error document.
+    const io = memoryIo({ env: { HOME: w.home, PATH }, cwd: w.project, stdin: "{}" });
+    const code = await runMain(
+      ["--json", "--agent", "nobody", "--event", "pre-tool", "--", "x"],
+      io,
+    );
+    assert.equal(code, 2);
+    const doc = JSON.parse(io.stdoutText());
+    const s = await schemaOf("error");
+    assert.deepEqual(validate(doc, s, s), []);
+    assert.equal(doc.code, "usage");
   });
 });
 
