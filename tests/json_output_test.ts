@@ -202,6 +202,12 @@ Deno.test("every command's --json output validates against its schema", async ()
     await checked(w, "restore", ["restore", "--agent", "codex"]);
     see("restore");
 
+    if (COMMANDS.some((c) => c.name === "new")) {
+      const made = await checked(w, "new", ["new", "made.ts"]);
+      assert.match(String(made.hook), /made\.ts$/);
+      see("new");
+    }
+
     const verified = await checked(w, "verify", ["verify", "--agent", "codex"]);
     const run = (verified.agents as Array<{ run: { kind: string } }>)[0]?.run;
     assert.equal(run?.kind, "not-run", "no agent is on this PATH");
