@@ -7,6 +7,7 @@
  * @module
  */
 
+import { type SystemPath, systemPaths } from "../hooks_files/locations.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EVENTS } from "../contract/contract.ts";
 import type { Agent, AnswerPart, Basis, Cell } from "../agents/types.ts";
@@ -330,6 +331,8 @@ export interface AgentExplained {
     names: Array<{ name: string; kind: string }>;
     patterns: Array<{ pattern: string; kind: string }>;
   };
+  /** Its hooks files on Linux, macOS and Windows, per scope. */
+  paths: SystemPath[];
   /** The recording it rests on. */
   recording?: { version: string; os: string; date: string; cases: number };
 }
@@ -371,6 +374,7 @@ export function explainAgent(
       names: Object.entries(agent.tools.names).map(([name, kind]) => ({ name, kind })),
       patterns: agent.tools.patterns.map((p) => ({ pattern: p.pattern, kind: p.kind })),
     },
+    paths: systemPaths(agent),
   };
   if (conformance) {
     out.recording = {

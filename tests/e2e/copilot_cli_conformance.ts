@@ -5,6 +5,8 @@
  * read back: did the tool run, did the reason reach the model (the fake API's
  * request log), did the agent go back to work, did the run end early.
  *
+ * Over 600 lines: one table of cases, each a few lines, read as one list.
+ *
  * @module
  */
 
