@@ -5,9 +5,10 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findAgent, translate } from "./mod.ts";
  * const agent = findAgent("claude-code");
- * console.assert(agent !== undefined && typeof translate === "function");
+ * assert(agent !== undefined && typeof translate === "function");
  * ```
  *
  * Run as a program (`deno run jsr:@everyhook/cli <command>`), it is the

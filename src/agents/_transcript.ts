@@ -16,8 +16,9 @@ import { obj, str } from "./_payload.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonLines } from "./_transcript.ts";
- * console.assert(jsonLines('{"a":1}\nnot json\n').length === 1);
+ * assert(jsonLines('{"a":1}\nnot json\n').length === 1);
  * ```
  */
 export function jsonLines(text: string): Record<string, unknown>[] {
@@ -45,9 +46,10 @@ export function jsonLines(text: string): Record<string, unknown>[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { contentText } from "./_transcript.ts";
  * const c = [{ type: "text", text: "a" }, { type: "tool_use" }, { type: "text", text: "b" }];
- * console.assert(contentText(c, "text") === "a\nb");
+ * assert(contentText(c, "text") === "a\nb");
  * ```
  */
 export function contentText(content: unknown, blockType?: string): string | undefined {
@@ -72,10 +74,11 @@ export function contentText(content: unknown, blockType?: string): string | unde
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lastLineText } from "./_transcript.ts";
  * import { str } from "./_payload.ts";
  * const t = '{"m":"a"}\n{"m":"b"}\n{"x":1}\n';
- * console.assert(lastLineText(t, (line) => str(line.m)) === "b");
+ * assert(lastLineText(t, (line) => str(line.m)) === "b");
  * ```
  */
 export function lastLineText(

@@ -310,8 +310,9 @@ function lastAssistantText(transcript: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { claudeCode } from "./claude_code.ts";
- * console.assert(claudeCode.id === "claude-code");
+ * assert(claudeCode.id === "claude-code");
  * ```
  */
 export const claudeCode: Agent = {

@@ -324,8 +324,9 @@ function lastAssistantText(rollout: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codex } from "./codex.ts";
- * console.assert(codex.id === "codex");
+ * assert(codex.id === "codex");
  * ```
  */
 export const codex: Agent = {

@@ -165,8 +165,9 @@ const COPILOT_SETTINGS: readonly ReadLocation[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { copilotCli } from "./copilot_cli.ts";
- * console.assert(copilotCli.id === "copilot-cli");
+ * assert(copilotCli.id === "copilot-cli");
  * ```
  */
 export const copilotCli: Agent = {

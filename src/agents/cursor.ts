@@ -177,8 +177,9 @@ function lastAssistantText(transcript: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cursor } from "./cursor.ts";
- * console.assert(cursor.id === "cursor");
+ * assert(cursor.id === "cursor");
  * ```
  */
 export const cursor: Agent = {

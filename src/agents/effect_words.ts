@@ -27,8 +27,9 @@ const EFFECT_WORDS: Readonly<Record<Effect, string>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { effectWords } from "./effect_words.ts";
- * console.assert(effectWords(["blocked"]) === "the action is blocked");
+ * assert(effectWords(["blocked"]) === "the action is blocked");
  * ```
  */
 export function effectWords(effects: readonly Effect[]): string {

@@ -320,8 +320,9 @@ function lastAssistantText(transcript: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { factoryDroid } from "./factory_droid.ts";
- * console.assert(factoryDroid.id === "factory-droid");
+ * assert(factoryDroid.id === "factory-droid");
  * ```
  */
 export const factoryDroid: Agent = {

@@ -322,8 +322,9 @@ function lastGeminiText(transcript: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geminiCli } from "./gemini_cli.ts";
- * console.assert(geminiCli.id === "gemini-cli");
+ * assert(geminiCli.id === "gemini-cli");
  * ```
  */
 export const geminiCli: Agent = {

@@ -23,8 +23,9 @@ export type { Agent } from "./types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGENTS } from "./mod.ts";
- * console.assert(AGENTS.some((a) => a.id === "codex"));
+ * assert(AGENTS.some((a) => a.id === "codex"));
  * ```
  */
 export const AGENTS: readonly Agent[] = [
@@ -47,8 +48,9 @@ export const AGENTS: readonly Agent[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findAgent } from "./mod.ts";
- * console.assert(findAgent("claude")?.id === "claude-code");
+ * assert(findAgent("claude")?.id === "claude-code");
  * ```
  */
 export function findAgent(name: string): Agent | undefined {
@@ -62,8 +64,9 @@ export function findAgent(name: string): Agent | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGENT_FOLDER_VARIABLES } from "./mod.ts";
- * console.assert(AGENT_FOLDER_VARIABLES.some((v) => v.name === "CODEX_HOME"));
+ * assert(AGENT_FOLDER_VARIABLES.some((v) => v.name === "CODEX_HOME"));
  * ```
  */
 export const AGENT_FOLDER_VARIABLES: ReadonlyArray<FolderVariable> = folderVariables(AGENTS);

@@ -313,8 +313,9 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { qwenCode } from "./qwen_code.ts";
- * console.assert(qwenCode.id === "qwen-code");
+ * assert(qwenCode.id === "qwen-code");
  * ```
  */
 export const qwenCode: Agent = {

@@ -25,8 +25,9 @@ export interface AgentEntry {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGENT_ENTRIES } from "./registry.ts";
- * console.assert(AGENT_ENTRIES.some((e) => e.id === "cursor"));
+ * assert(AGENT_ENTRIES.some((e) => e.id === "cursor"));
  * ```
  */
 export const AGENT_ENTRIES: readonly AgentEntry[] = [
@@ -69,9 +70,10 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadAgent } from "./registry.ts";
- * console.assert((await loadAgent("claude"))?.id === "claude-code");
- * console.assert((await loadAgent("nobody")) === undefined);
+ * assert((await loadAgent("claude"))?.id === "claude-code");
+ * assert((await loadAgent("nobody")) === undefined);
  * ```
  */
 export async function loadAgent(name: string): Promise<Agent | undefined> {

@@ -311,11 +311,12 @@ export interface ReadContext {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { Agent } from "./types.ts";
  * function eventNames(agent: Agent): string[] {
  *   return Object.values(agent.events).map((e) => e.native);
  * }
- * console.assert(typeof eventNames === "function");
+ * assert(typeof eventNames === "function");
  * ```
  */
 export interface Agent {

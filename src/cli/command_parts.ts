@@ -16,8 +16,9 @@ import type { EnvVar } from "./command_types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TIMEOUT_RULE } from "./command_parts.ts";
- * console.assert(TIMEOUT_RULE.max === 3600);
+ * assert(TIMEOUT_RULE.max === 3600);
  * ```
  */
 export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = { kind: "seconds", min: 1, max: 3600 };
@@ -92,8 +93,9 @@ const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SHARED } from "./command_parts.ts";
- * console.assert(SHARED.JSON_FLAG.name === "json" && SHARED.events("x", true).kind === "list");
+ * assert(SHARED.JSON_FLAG.name === "json" && SHARED.events("x", true).kind === "list");
  * ```
  */
 export const SHARED: {

@@ -22,11 +22,12 @@ import { loadConformance } from "../readers/recorded.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { command } from "./explain.ts";
  * import { memoryIo } from "../cli/io.ts";
  * const io = memoryIo();
  * await command(["codex", "pre-tool"], io);
- * console.assert(io.stdoutText().includes("PreToolUse"));
+ * assert(io.stdoutText().includes("PreToolUse"));
  * ```
  */
 export async function command(args: string[], io: Io): Promise<number> {

@@ -10,8 +10,9 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EXIT } from "./errors.ts";
- * console.assert(EXIT.usage === 2);
+ * assert(EXIT.usage === 2);
  * ```
  */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -38,9 +39,10 @@ export type ErrorCode =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EveryhookError } from "./errors.ts";
  * const e = new EveryhookError("usage", 'Cannot read "--agent": no agent named "foo"');
- * console.assert(e.exitCode === 2);
+ * assert(e.exitCode === 2);
  * ```
  */
 export class EveryhookError extends Error {

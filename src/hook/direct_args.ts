@@ -47,10 +47,11 @@ export type DirectArgsReading =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readDirectArgs } from "./direct_args.ts";
  * const r = readDirectArgs(["--everyhook-agent", "codex", "--everyhook-event=pre-tool"]);
- * console.assert(r.kind === "direct" && r.args.event === "pre-tool" && r.args.timeout === 25);
- * console.assert(readDirectArgs(["-v"]).kind === "contract");
+ * assert(r.kind === "direct" && r.args.event === "pre-tool" && r.args.timeout === 25);
+ * assert(readDirectArgs(["-v"]).kind === "contract");
  * ```
  */
 export function readDirectArgs(words: readonly string[]): DirectArgsReading {
@@ -109,9 +110,10 @@ export function readDirectArgs(words: readonly string[]): DirectArgsReading {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { directWords } from "./direct_args.ts";
  * const w = directWords({ agent: "codex", event: "stop", timeout: 28, failClosed: true });
- * console.assert(w.join(" ") === "--everyhook-agent codex --everyhook-event stop --everyhook-timeout 28 --everyhook-fail-closed");
+ * assert(w.join(" ") === "--everyhook-agent codex --everyhook-event stop --everyhook-timeout 28 --everyhook-fail-closed");
  * ```
  */
 export function directWords(args: DirectArgs): string[] {

@@ -18,9 +18,10 @@ import { HOOK_HEAD_BYTES, readHeadSync } from "../run/read_bounded.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { allowAllFlag } from "./hook_check.ts";
- * console.assert(allowAllFlag("#!/usr/bin/env -S deno run -A") === "-A");
- * console.assert(allowAllFlag("#!/usr/bin/env -S deno run --allow-read") === undefined);
+ * assert(allowAllFlag("#!/usr/bin/env -S deno run -A") === "-A");
+ * assert(allowAllFlag("#!/usr/bin/env -S deno run --allow-read") === undefined);
  * ```
  */
 export function allowAllFlag(line: string): string | undefined {
@@ -36,10 +37,11 @@ export function allowAllFlag(line: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hookWarnings } from "./hook_check.ts";
  * const dir = Deno.makeTempDirSync();
  * Deno.writeTextFileSync(`${dir}/h.ts`, "#!/usr/bin/env -S deno run --allow-all\n");
- * console.assert(hookWarnings(`${dir}/h.ts`)[0]?.includes("every permission") === true);
+ * assert(hookWarnings(`${dir}/h.ts`)[0]?.includes("every permission") === true);
  * Deno.removeSync(dir, { recursive: true });
  * ```
  */

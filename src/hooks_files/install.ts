@@ -161,9 +161,10 @@ const VERBS: Partial<Record<Effect, string>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { canText } from "./install.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
+ * assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
  * ```
  */
 export function canText(agent: Agent, event: ContractEvent): string {

@@ -22,8 +22,9 @@ export type MatcherSyntax = "regex";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MATCHER_SYNTAX } from "./install_checks.ts";
- * console.assert(MATCHER_SYNTAX["claude-code"] === "regex");
+ * assert(MATCHER_SYNTAX["claude-code"] === "regex");
  * ```
  */
 export const MATCHER_SYNTAX: Readonly<Record<string, MatcherSyntax>> = {
@@ -56,12 +57,13 @@ const CHECKS: Readonly<Record<MatcherSyntax, (matcher: string) => string | null>
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkMatcher } from "./install_checks.ts";
  * import { findAgent } from "../agents/mod.ts";
  * checkMatcher("Bash|Write", [findAgent("codex")!]);
  * let refused = false;
  * try { checkMatcher("(", [findAgent("codex")!]); } catch { refused = true; }
- * console.assert(refused);
+ * assert(refused);
  * ```
  */
 export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
@@ -88,11 +90,12 @@ export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkTimeout } from "./install_checks.ts";
  * checkTimeout(10);
  * let refused = false;
  * try { checkTimeout(0); } catch { refused = true; }
- * console.assert(refused);
+ * assert(refused);
  * ```
  */
 export function checkTimeout(seconds: number): void {

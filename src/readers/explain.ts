@@ -210,8 +210,9 @@ const ROWS: readonly RowSpec[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { differences } from "./explain.ts";
- * console.assert(differences([], []).length > 0);
+ * assert(differences([], []).length > 0);
  * ```
  */
 export function differences(
@@ -284,10 +285,11 @@ function sampleAnswer(part: AnswerPart) {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { explainEvent } from "./explain.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const e = explainEvent(findAgent("codex")!, "pre-tool");
- * console.assert(e === undefined || e.answers.length === 7);
+ * assert(e === undefined || e.answers.length === 7);
  * ```
  */
 export function explainEvent(agent: Agent, event: ContractEvent): EventExplained | undefined {
@@ -346,9 +348,10 @@ export interface AgentExplained {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { explainAgent } from "./explain.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(explainAgent(findAgent("cursor")!, undefined).recorded === false);
+ * assert(explainAgent(findAgent("cursor")!, undefined).recorded === false);
  * ```
  */
 export function explainAgent(
@@ -395,8 +398,9 @@ export function explainAgent(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { basisTag } from "./explain.ts";
- * console.assert(basisTag({ kind: "binary", case: "x" }) === "[binary]");
+ * assert(basisTag({ kind: "binary", case: "x" }) === "[binary]");
  * ```
  */
 export function basisTag(basis: ExplainCell["basis"]): string {

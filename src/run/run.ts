@@ -127,6 +127,7 @@ export interface RunResult {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runAdapter } from "./run.ts";
  * import type { Agent } from "../agents/types.ts";
  * const cell = { exit: 0, effect: "none" as const, basis: { kind: "docs" as const, ref: "x" } };
@@ -144,7 +145,7 @@ export interface RunResult {
  *   env: {}, cwd: "/",
  *   runner: () => Promise.resolve({ kind: "exited", code: 0, stdout: '{"decision":"deny","reason":"no"}', stderr: "", ms: 1 }),
  * });
- * console.assert(result.native.exit === 2 && result.native.stderr === "no");
+ * assert(result.native.exit === 2 && result.native.stderr === "no");
  * ```
  */
 export async function runAdapter(

@@ -26,10 +26,11 @@ export const TRANSCRIPT_TAIL = 256 * 1024;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lastMessageIn } from "./transcript_tail.ts";
  * import { AGENTS, findAgent } from "../agents/mod.ts";
  * const claudeLine = '{"type":"assistant","message":{"content":[{"type":"text","text":"Done?"}]}}';
- * console.assert(lastMessageIn(findAgent("codex")!, claudeLine, AGENTS) === "Done?");
+ * assert(lastMessageIn(findAgent("codex")!, claudeLine, AGENTS) === "Done?");
  * ```
  */
 export function lastMessageIn(
@@ -97,8 +98,9 @@ function otherAgents(agent: Agent): Promise<Agent[]> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mayRead } from "./transcript_tail.ts";
- * console.assert(typeof mayRead("/") === "boolean");
+ * assert(typeof mayRead("/") === "boolean");
  * ```
  */
 export function mayRead(path: string): boolean {

@@ -723,8 +723,9 @@ function fileCases(): CaseSpec[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CASES, caseScript } from "./copilot_cli_conformance.ts";
- * console.assert(caseScript(CASES[0]!).steps.length === 2);
+ * assert(caseScript(CASES[0]!).steps.length === 2);
  * ```
  */
 export function caseScript(c: CaseSpec): ChatScript {
@@ -764,8 +765,9 @@ function hasSubagent(c: CaseSpec): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CASES, caseRule } from "./copilot_cli_conformance.ts";
- * console.assert(caseRule(CASES[0]!).match === "git push");
+ * assert(caseRule(CASES[0]!).match === "git push");
  * ```
  */
 export function caseRule(c: CaseSpec): HookRule {

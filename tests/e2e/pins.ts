@@ -66,8 +66,9 @@ export const AGENTS_CACHE = ".cache/agents";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { NODE_22, nodeFolder } from "./pins.ts";
- * console.assert(nodeFolder(NODE_22) === `node-${NODE_22.version}`);
+ * assert(nodeFolder(NODE_22) === `node-${NODE_22.version}`);
  * ```
  */
 export function nodeFolder(node: Pin): string {
