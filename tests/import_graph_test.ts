@@ -17,6 +17,7 @@
  * why in a line that starts "Over 600 lines:".
  */
 import assert from "node:assert/strict";
+import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -86,10 +87,17 @@ function problems(graph: Set<string>): string[] {
   );
 }
 
-/** Every agent's own module, and the registry that imports them all. */
-const AGENT_MODULES = /\/agents\/(mod|claude_code|codex|gemini_cli|copilot_cli|cursor)\.ts$/;
-
 const at = (path: string) => new URL(path, ROOT).href;
+
+/** Every agent's own module, from the registry's lines. */
+const AGENT_MODULE_PATHS: readonly string[] = AGENT_ENTRIES.map((e) =>
+  at(`src/agents/${e.module}.ts`)
+);
+
+/** Every agent's own module, and mod.ts, which loads them all. */
+const AGENT_MODULES = {
+  test: (s: string) => s === at("src/agents/mod.ts") || AGENT_MODULE_PATHS.includes(s),
+};
 
 Deno.test("run's import graph holds no node: or npm: module, nothing of other commands, and one agent at a time", async () => {
   const graph = await runtimeGraph(["cli.ts", "src/commands/run.ts"], ROOT);
@@ -100,8 +108,28 @@ Deno.test("run's import graph holds no node: or npm: module, nothing of other co
   // What it loads when it runs: one of the agents, and the hook runner.
   const loaded = await runtimeGraph(["src/commands/run.ts"], ROOT, true);
   assert.ok(loaded.has(at("src/run/hook_process.ts")), "the walk missed hook_process.ts");
-  assert.ok(loaded.has(at("src/agents/cursor.ts")), "the walk missed the agents");
+  for (const path of AGENT_MODULE_PATHS) assert.ok(loaded.has(path), `the walk missed ${path}`);
   assert.deepEqual(problems(loaded), []);
+});
+
+Deno.test("run loads its one agent in one place: only the run command imports the registry", async () => {
+  const edges = await projectEdges(["src/commands/run.ts"], ROOT);
+  const loaded = await runtimeGraph(["src/commands/run.ts"], ROOT);
+  const importers = [...edges]
+    .filter(([m, to]) => loaded.has(at(m)) && to.has("src/agents/registry.ts"))
+    .map(([m]) => m);
+  assert.deepEqual(importers, ["src/commands/run.ts"]);
+});
+
+Deno.test("each agent's module, as run loads it, holds no other agent's module, dynamic imports included", async () => {
+  assert.equal(AGENT_MODULE_PATHS.length, AGENT_ENTRIES.length);
+  for (const [i, entry] of AGENT_ENTRIES.entries()) {
+    const graph = await runtimeGraph([`src/agents/${entry.module}.ts`], ROOT, true);
+    assert.ok(graph.has(AGENT_MODULE_PATHS[i]!), `the walk missed ${entry.module}.ts`);
+    const others = [...graph].filter((s) => AGENT_MODULES.test(s) && s !== AGENT_MODULE_PATHS[i]);
+    assert.deepEqual(others, [], `${entry.id} loads other agents`);
+    assert.deepEqual(problems(graph), [], entry.id);
+  }
 });
 
 Deno.test("run.ts, the entry the line install writes, reaches only run's modules, dynamic imports included", async () => {

@@ -344,6 +344,7 @@ export function pluginAgent(parts: PluginAgentParts): Agent {
     },
     listing: { runsTypes: ["command"] },
     install: {
+      matcherSyntax: "regex",
       files: {
         user: {
           scope: "user",

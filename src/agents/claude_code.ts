@@ -5,6 +5,7 @@
  */
 
 import { CLAUDE_CODE_SWITCHES } from "./claude_code_switches.ts";
+import { transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -16,7 +17,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import {
   contextCell,
   documentedAt,
@@ -294,18 +294,6 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 }
 
 /**
- * The text of the last assistant message in a Claude Code transcript (JSON
- * Lines: one line per content block, `type: "assistant"`, `message.content[]`).
- */
-function lastAssistantText(transcript: string): string | undefined {
-  return lastLineText(
-    transcript,
-    (line) =>
-      line.type === "assistant" ? contentText(obj(line.message)?.content, "text") : undefined,
-  );
-}
-
-/**
  * Claude Code as everyhook knows it.
  *
  * @example Usage
@@ -339,7 +327,8 @@ export const claudeCode: Agent = {
       basis: { kind: "binary", case: "fixtures/claude-code/stop.first.json" },
     },
   },
-  transcriptLastMessage: lastAssistantText,
+  transcriptFormat: "claude-code",
+  transcriptLastMessage: transcriptReader("claude-code"),
   // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
   reads: [
     { scope: "project", parts: [".claude", "settings.local.json"], format: "json" },
@@ -358,6 +347,7 @@ export const claudeCode: Agent = {
   ],
   listing: { switches: CLAUDE_CODE_SWITCHES },
   install: {
+    matcherSyntax: "regex",
     files: {
       user: {
         scope: "user",

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -20,7 +21,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import {
   contextCell,
   documentedAt,
@@ -302,20 +302,6 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 }
 
 /**
- * The text of the last assistant message in a Droid session file (JSON Lines
- * under `~/.factory/sessions/`: `type: "message"` lines, `message.role`,
- * `message.content[]` blocks).
- */
-function lastAssistantText(transcript: string): string | undefined {
-  return lastLineText(transcript, (line) => {
-    const message = obj(line.message);
-    return line.type === "message" && message?.role === "assistant"
-      ? contentText(message.content, "text")
-      : undefined;
-  });
-}
-
-/**
  * Factory Droid as everyhook knows it.
  *
  * @example Usage
@@ -345,11 +331,13 @@ export const factoryDroid: Agent = {
       basis: { kind: "binary", case: "fixtures/factory-droid/stop.first.json" },
     },
   },
-  transcriptLastMessage: lastAssistantText,
+  transcriptFormat: "factory-droid",
+  transcriptLastMessage: transcriptReader("factory-droid"),
   // DOCS: the settings reference (a project's local settings, not committed).
   reads: [{ scope: "project", parts: [".factory", "settings.local.json"], format: "json" }],
   listing: { runsTypes: ["command"] },
   install: {
+    matcherSyntax: "regex",
     files: {
       // SEEN (file-user-hooks-json, file-project-hooks-json): the hooks.json files were not read.
       user: {

@@ -1,20 +1,13 @@
 /**
- * The registry of agents. Adding an agent is one line here.
+ * Every agent, loaded: the modules the registry (registry.ts) names, each
+ * loaded through its line there, so that adding an agent is that one line.
  *
  * @module
  */
 
 import type { Agent } from "./types.ts";
 import { type FolderVariable, folderVariables } from "./folder_variables.ts";
-import { claudeCode } from "./claude_code.ts";
-import { codex } from "./codex.ts";
-import { geminiCli } from "./gemini_cli.ts";
-import { copilotCli } from "./copilot_cli.ts";
-import { cursor } from "./cursor.ts";
-import { qwenCode } from "./qwen_code.ts";
-import { factoryDroid } from "./factory_droid.ts";
-import { opencode } from "./opencode.ts";
-import { kilo } from "./kilo.ts";
+import { AGENT_ENTRIES } from "./registry.ts";
 
 export type { Agent } from "./types.ts";
 
@@ -28,17 +21,7 @@ export type { Agent } from "./types.ts";
  * assert(AGENTS.some((a) => a.id === "codex"));
  * ```
  */
-export const AGENTS: readonly Agent[] = [
-  claudeCode,
-  codex,
-  geminiCli,
-  copilotCli,
-  cursor,
-  qwenCode,
-  factoryDroid,
-  opencode,
-  kilo,
-];
+export const AGENTS: readonly Agent[] = await Promise.all(AGENT_ENTRIES.map((e) => e.load()));
 
 /**
  * Find an agent by its id or one of its short names.

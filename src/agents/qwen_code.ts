@@ -9,6 +9,7 @@
  */
 
 import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
+import { transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -20,7 +21,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import {
   contextCell,
   documentedAt,
@@ -282,18 +282,6 @@ function readTool(
 }
 
 /**
- * The text of the last model message in a Qwen Code chat file (JSON Lines under
- * `~/.qwen/projects/<project>/chats/`: `type: "assistant"` lines, `message.parts[]`
- * with `text`).
- */
-function lastModelText(transcript: string): string | undefined {
-  return lastLineText(
-    transcript,
-    (line) => line.type === "assistant" ? contentText(obj(line.message)?.parts) : undefined,
-  );
-}
-
-/**
  * Read a Qwen Code payload into the contract's document: the snake_case fields
  * Claude Code set, `last_assistant_message` at stops.
  *
@@ -342,7 +330,8 @@ export const qwenCode: Agent = {
       basis: { kind: "binary", case: "fixtures/qwen-code/stop.first.json" },
     },
   },
-  transcriptLastMessage: lastModelText,
+  transcriptFormat: "qwen-code",
+  transcriptLastMessage: transcriptReader("qwen-code"),
   // DOCS: the settings reference (system settings files, overridden by QWEN_CODE_SYSTEM_SETTINGS_PATH).
   reads: [
     {
@@ -363,6 +352,7 @@ export const qwenCode: Agent = {
     switches: QWEN_CODE_SWITCHES,
   },
   install: {
+    matcherSyntax: "regex",
     files: {
       user: { scope: "user", parts: [".qwen", "settings.json"], env: "QWEN_HOME", envReplaces: 1 },
       project: { scope: "project", parts: [".qwen", "settings.json"] },

@@ -7,33 +7,10 @@
  * @module
  */
 
-import type { Agent } from "../agents/types.ts";
+import type { Agent, MatcherSyntax } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
-/**
- * How an agent reads a matcher. Every agent everyhook knows reads it as a
- * regular expression on the tool's name, where `*` and the empty string match
- * every tool.
- */
-export type MatcherSyntax = "regex";
-
-/**
- * Each agent's matcher syntax, by agent id; an agent not listed is read as `regex`.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { MATCHER_SYNTAX } from "./install_checks.ts";
- * assert(MATCHER_SYNTAX["claude-code"] === "regex");
- * ```
- */
-export const MATCHER_SYNTAX: Readonly<Record<string, MatcherSyntax>> = {
-  "claude-code": "regex",
-  codex: "regex",
-  "gemini-cli": "regex",
-  "copilot-cli": "regex",
-  cursor: "regex",
-};
+export type { MatcherSyntax } from "../agents/types.ts";
 
 const CHECKS: Readonly<Record<MatcherSyntax, (matcher: string) => string | null>> = {
   regex: (matcher) => {
@@ -69,7 +46,7 @@ const CHECKS: Readonly<Record<MatcherSyntax, (matcher: string) => string | null>
 export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
   const problems = new Map<string, string[]>();
   for (const agent of agents) {
-    const why = CHECKS[MATCHER_SYNTAX[agent.id] ?? "regex"](matcher);
+    const why = CHECKS[agent.install.matcherSyntax](matcher);
     if (why === null) continue;
     problems.set(why, [...(problems.get(why) ?? []), agent.name]);
   }

@@ -195,7 +195,7 @@ export async function runAdapter(
     const doc = reading.document;
     result.document = doc;
     result.nativeEvent = doc.nativeEvent;
-    await addLastMessage(agent, doc, result.notes);
+    addLastMessage(agent, doc, result.notes);
     debug(`document: ${JSON.stringify(doc)}`);
     const runner = options.runner;
     const timeoutMs = Math.floor(
