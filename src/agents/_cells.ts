@@ -137,3 +137,27 @@ export function hookSpecific(
 ): { [key: string]: Template } {
   return { hookSpecificOutput: { hookEventName: nativeEvent, ...fields } };
 }
+
+/**
+ * The approval of a tool that already ran, or of a prompt: nothing to
+ * approve, so nothing is sent.
+ *
+ * @param what `tool` after a tool ran, `prompt` at a prompt.
+ * @param basis What it rests on.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noApprovalCell } from "./_cells.ts";
+ * assert(noApprovalCell("prompt", { kind: "docs", ref: "x" }).note === "a prompt needs no approval");
+ * ```
+ */
+export function noApprovalCell(what: "tool" | "prompt", basis: Basis): Cell {
+  return droppedCell(
+    what === "tool"
+      ? "the tool already ran: there is nothing left to approve"
+      : "a prompt needs no approval",
+    basis,
+  );
+}

@@ -30,7 +30,21 @@ import type {
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import { obj, parseInput, snakeCaseDocument, str, toolCall, toolKind } from "./_payload.ts";
-import { droppedCell, droppedDecisions, hookSpecific } from "./_cells.ts";
+import {
+  documentedAt,
+  droppedCell,
+  droppedDecisions,
+  hookSpecific,
+  recordedCase,
+} from "./_cells.ts";
+
+export {
+  contextCell,
+  droppedCell,
+  droppedDecisions,
+  hookSpecific,
+  noApprovalCell,
+} from "./_cells.ts";
 import { transcriptReader } from "./_transcript.ts";
 
 /** The contract events every agent of the family has. */
@@ -56,6 +70,33 @@ const NATIVE: Readonly<Record<ClaudeLayoutEvent, { native: string; matcher: bool
 
 /** The native event a tool that failed fires instead of PostToolUse, in the agents that have it. */
 const FAILURE_EVENT = "PostToolUseFailure";
+
+/** The two kinds of basis an agent's cells rest on. */
+export interface Bases {
+  /** A place in the hook reference: an anchor on its page, or the page. */
+  documented(anchor?: string): Basis;
+  /** A recorded run: the case id in the agent's conformance file. */
+  seen(caseId: string): Basis;
+}
+
+/**
+ * The basis makers of an agent whose hook reference is one page.
+ *
+ * @param page The reference's address.
+ * @returns The makers.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bases } from "./_claude_layout.ts";
+ * const { documented, seen } = bases("https://example.com/hooks");
+ * assert.deepEqual(documented("stop"), { kind: "docs", ref: "https://example.com/hooks#stop" });
+ * assert.deepEqual(seen("stop-block"), { kind: "binary", case: "stop-block" });
+ * ```
+ */
+export function bases(page: string): Bases {
+  return { documented: (anchor) => documentedAt(page, anchor), seen: recordedCase };
+}
 
 /** The stdout that refuses a prompt, sends a stop back, or gives feedback after a tool. */
 export const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };

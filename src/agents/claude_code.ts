@@ -8,21 +8,13 @@
  */
 
 import { CLAUDE_CODE_SWITCHES } from "./claude_code_switches.ts";
-import type { Agent, Basis, Cell, EventCells } from "./types.ts";
+import type { Agent, EventCells } from "./types.ts";
 import { obj, outputText, str } from "./_payload.ts";
-import {
-  contextCell,
-  documentedAt,
-  droppedCell,
-  hookSpecific,
-  recordedCase as seen,
-} from "./_cells.ts";
 import * as family from "./_claude_layout.ts";
 
 const DOCS = "https://code.claude.com/docs/en/hooks";
 
-/** A basis in the hooks reference. */
-const documented = (anchor?: string): Basis => documentedAt(DOCS, anchor);
+const { documented, seen } = family.bases(DOCS);
 
 const COMMON = family.commonCells(
   {
@@ -53,10 +45,10 @@ const PRE_TOOL: EventCells = {
     effect: "approved",
     basis: seen("pre-allow-noperm"),
   },
-  context: contextCell("PreToolUse", seen("pre-addctx")),
+  context: family.contextCell("PreToolUse", seen("pre-addctx")),
   message: { ...COMMON.message, basis: seen("pre-systemmessage") },
   input: {
-    stdout: hookSpecific("PreToolUse", { updatedInput: "<input>" }),
+    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
     exit: 0,
     effect: "rewritten",
     basis: seen("pre-updated-input-noallow"),
@@ -65,7 +57,12 @@ const PRE_TOOL: EventCells = {
 };
 
 const POST_TOOL: EventCells = {
-  deny: { stdout: family.BLOCK, exit: 0, effect: "feedback", basis: seen("post-block") },
+  deny: {
+    stdout: family.BLOCK,
+    exit: 0,
+    effect: "feedback",
+    basis: seen("post-block"),
+  },
   ask: {
     stdout: family.BLOCK,
     exit: 0,
@@ -74,13 +71,10 @@ const POST_TOOL: EventCells = {
     note: "the tool already ran, so there is nothing to ask: the reason goes to the model",
     basis: seen("post-block"),
   },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse-decision-control"),
-  ),
+  allow: family.noApprovalCell("tool", documented("posttooluse-decision-control")),
   // "<event>": PostToolUse, or PostToolUseFailure when the payload came under that name (Claude
   // Code ignores context under the wrong hookEventName: seen with claude 2.1.332).
-  context: contextCell("<event>", seen("post-addctx")),
+  context: family.contextCell("<event>", seen("post-addctx")),
   ...COMMON,
 };
 
@@ -90,18 +84,14 @@ const PROMPT: EventCells = {
     "the prompt never reaches the model, so neither does the reason: Claude Code shows it to the person",
     "Claude Code cannot ask about a prompt: the prompt is refused and the person sees the reason",
   ),
-  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit-decision-control")),
-  context: contextCell("UserPromptSubmit", seen("ups-addctx")),
+  allow: family.noApprovalCell("prompt", documented("userpromptsubmit-decision-control")),
+  context: family.contextCell("UserPromptSubmit", seen("ups-addctx")),
   ...COMMON,
 };
 
-/** At a stop, context would send the agent back: it is left out. */
-function stopContext(basis: Basis): Cell {
-  return droppedCell(
-    "Claude Code sends the agent back to work when a stop hook adds context, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)",
-    basis,
-  );
-}
+/** Why context at a stop is left out. */
+const STOP_CONTEXT =
+  "Claude Code sends the agent back to work when a stop hook adds context, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)";
 
 /** A tool response as text: a shell's stdout (and stderr), anything else as it came. */
 function toolOutput(response: unknown): string | undefined {
@@ -146,7 +136,7 @@ export const claudeCode: Agent = family.claudeLayoutAgent({
       info: "When a session starts, resumes, is cleared or compacted: add context.",
       cells: family.sessionStartCells(
         documented("sessionstart"),
-        contextCell("SessionStart", seen("ss-addctx")),
+        family.contextCell("SessionStart", seen("ss-addctx")),
         COMMON,
       ),
     },
@@ -165,7 +155,7 @@ export const claudeCode: Agent = family.claudeLayoutAgent({
       cells: family.stopCells(
         seen("stop-block"),
         documented("stop"),
-        stopContext(seen("stop-addctx")),
+        family.droppedCell(STOP_CONTEXT, seen("stop-addctx")),
         COMMON,
       ),
     },
@@ -174,7 +164,7 @@ export const claudeCode: Agent = family.claudeLayoutAgent({
       cells: family.stopCells(
         seen("subagent-stop-block"),
         documented("stop"),
-        stopContext(documented("subagentstop")),
+        family.droppedCell(STOP_CONTEXT, documented("subagentstop")),
         COMMON,
       ),
     },

@@ -10,22 +10,13 @@
  * @module
  */
 
-import type { Agent, Basis, Cell, EventCells } from "./types.ts";
+import type { Agent, Cell, EventCells } from "./types.ts";
 import { outputText, str } from "./_payload.ts";
-import {
-  contextCell,
-  documentedAt,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  recordedCase as seen,
-} from "./_cells.ts";
 import * as family from "./_claude_layout.ts";
 
 const DOCS = "https://docs.factory.ai/reference/hooks-reference";
 
-/** A basis in the hooks reference. */
-const documented = (anchor?: string): Basis => documentedAt(DOCS, anchor);
+const { documented, seen } = family.bases(DOCS);
 
 const COMMON = family.commonCells(
   {
@@ -62,13 +53,13 @@ const PRE_TOOL: EventCells = {
       "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
     basis: documented("pretooluse-decision-control"),
   },
-  context: droppedCell(
+  context: family.droppedCell(
     "Droid did not pass a PreToolUse additionalContext to the model",
     seen("pre-context"),
   ),
   message: COMMON.message,
   input: {
-    stdout: hookSpecific("PreToolUse", { updatedInput: "<input>" }),
+    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
     exit: 0,
     effect: "rewritten",
     basis: seen("pre-updated-input-noallow"),
@@ -77,7 +68,7 @@ const PRE_TOOL: EventCells = {
 };
 
 const FEEDBACK: Cell = {
-  stdout: hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
+  stdout: family.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
   exit: 0,
   effect: "feedback",
   note:
@@ -93,11 +84,8 @@ const POST_TOOL: EventCells = {
     note:
       "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
   },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse-decision-control"),
-  ),
-  context: contextCell("PostToolUse", seen("post-context")),
+  allow: family.noApprovalCell("tool", documented("posttooluse-decision-control")),
+  context: family.contextCell("PostToolUse", seen("post-context")),
   ...COMMON,
 };
 
@@ -110,9 +98,9 @@ const PROMPT: EventCells = {
     `${NOT_IN_EXEC}: this holds in an interactive session`,
     "Droid cannot ask about a prompt: the prompt is refused",
   ),
-  allow: droppedCell("a prompt needs no approval", PROMPT_DOCS),
+  allow: family.noApprovalCell("prompt", PROMPT_DOCS),
   context: {
-    ...contextCell("UserPromptSubmit", PROMPT_DOCS),
+    ...family.contextCell("UserPromptSubmit", PROMPT_DOCS),
     note: `${NOT_IN_EXEC}: this holds in an interactive session`,
   },
   ...COMMON,
@@ -122,8 +110,8 @@ const SUBAGENT_DONE =
   "the sub-agent's own session had already ended: a block neither sent it back nor reached the model; the Stop that fires in the sub-agent's own session does send it back";
 
 const SUBAGENT_STOP: EventCells = {
-  ...droppedDecisions(SUBAGENT_DONE, seen("subagent-stop-block")),
-  context: droppedCell(SUBAGENT_DONE, seen("subagent-stop-block")),
+  ...family.droppedDecisions(SUBAGENT_DONE, seen("subagent-stop-block")),
+  context: family.droppedCell(SUBAGENT_DONE, seen("subagent-stop-block")),
   ...COMMON,
 };
 
@@ -163,7 +151,7 @@ export const factoryDroid: Agent = family.claudeLayoutAgent({
         "When a session starts (a sub-agent's too): add context (plain text on stdout is context too).",
       cells: family.sessionStartCells(
         documented("sessionstart"),
-        contextCell("SessionStart", seen("ss-context")),
+        family.contextCell("SessionStart", seen("ss-context")),
         COMMON,
       ),
     },
@@ -177,7 +165,7 @@ export const factoryDroid: Agent = family.claudeLayoutAgent({
       cells: family.stopCells(
         seen("stop-block"),
         documented("stop"),
-        droppedCell(
+        family.droppedCell(
           "Droid did not pass context at a stop to the model: only a deny with a reason sends it back",
           seen("stop-context"),
         ),

@@ -9,21 +9,13 @@
  */
 
 import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
-import type { Agent, Basis, Cell, EventCells } from "./types.ts";
+import type { Agent, Cell, EventCells } from "./types.ts";
 import { obj, outputText } from "./_payload.ts";
-import {
-  contextCell,
-  documentedAt,
-  droppedCell,
-  hookSpecific,
-  recordedCase as seen,
-} from "./_cells.ts";
 import * as family from "./_claude_layout.ts";
 
 const DOCS = "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks";
 
-/** A basis in the hooks reference. */
-const documented = (anchor?: string): Basis => documentedAt(DOCS, anchor);
+const { documented, seen } = family.bases(DOCS);
 
 const COMMON = family.commonCells(
   {
@@ -58,12 +50,12 @@ const PRE_TOOL: EventCells = {
       "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
     basis: documented("pretooluse"),
   },
-  context: droppedCell(
+  context: family.droppedCell(
     "Qwen Code did not pass a PreToolUse additionalContext to the model",
     seen("pre-context"),
   ),
   message: COMMON.message,
-  input: droppedCell(
+  input: family.droppedCell(
     "Qwen Code ran the original command when a hook answered updatedInput",
     seen("pre-updated-input"),
   ),
@@ -72,27 +64,24 @@ const PRE_TOOL: EventCells = {
 
 /** At post-tool only additionalContext reached the model: a reason goes that way. */
 const FEEDBACK: Cell = {
-  ...contextCell("<event>", seen("post-context")),
+  ...family.contextCell("<event>", seen("post-context")),
   effect: "feedback",
   note:
     "Qwen Code did not pass a decision block or an exit 2 after the tool ran to the model: the reason goes as additional context",
 };
 
 const POST_TOOL: EventCells = {
-  deny: { ...FEEDBACK, stdout: hookSpecific("<event>", { additionalContext: "<reason>" }) },
+  deny: { ...FEEDBACK, stdout: family.hookSpecific("<event>", { additionalContext: "<reason>" }) },
   ask: {
     ...FEEDBACK,
-    stdout: hookSpecific("<event>", { additionalContext: "<reason>" }),
+    stdout: family.hookSpecific("<event>", { additionalContext: "<reason>" }),
     becomes: "deny",
     note:
       "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
   },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
+  allow: family.noApprovalCell("tool", documented("posttooluse")),
   // "<event>": PostToolUse, or PostToolUseFailure when the payload came under that name.
-  context: contextCell("<event>", seen("post-context")),
+  context: family.contextCell("<event>", seen("post-context")),
   ...COMMON,
 };
 
@@ -105,18 +94,14 @@ const PROMPT: EventCells = {
     PROMPT_REFUSED,
     `Qwen Code cannot ask about a prompt: ${PROMPT_REFUSED}`,
   ),
-  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit")),
-  context: contextCell("UserPromptSubmit", seen("ups-context")),
+  allow: family.noApprovalCell("prompt", documented("userpromptsubmit")),
+  context: family.contextCell("UserPromptSubmit", seen("ups-context")),
   ...COMMON,
 };
 
-/** At a stop, context sent the agent back without its text: it is left out. */
-function stopContext(basis: Basis): Cell {
-  return droppedCell(
-    "Qwen Code sent the agent back to work when a stop hook added context, and without the context's text, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)",
-    basis,
-  );
-}
+/** Why context at a stop is left out. */
+const STOP_CONTEXT =
+  "Qwen Code sent the agent back to work when a stop hook added context, and without the context's text, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)";
 
 /** The text the model got from a tool: `llmContent` when it is text, else the whole response. */
 function toolOutput(response: unknown): string | undefined {
@@ -158,7 +143,7 @@ export const qwenCode: Agent = family.claudeLayoutAgent({
       info: "When a session starts or resumes: add context (plain text on stdout is context too).",
       cells: family.sessionStartCells(
         documented("sessionstart"),
-        contextCell("SessionStart", seen("ss-context")),
+        family.contextCell("SessionStart", seen("ss-context")),
         COMMON,
       ),
     },
@@ -171,7 +156,7 @@ export const qwenCode: Agent = family.claudeLayoutAgent({
       cells: family.stopCells(
         seen("stop-block"),
         documented("stop"),
-        stopContext(seen("stop-context")),
+        family.droppedCell(STOP_CONTEXT, seen("stop-context")),
         COMMON,
       ),
     },
@@ -180,7 +165,7 @@ export const qwenCode: Agent = family.claudeLayoutAgent({
       cells: family.stopCells(
         seen("subagent-stop-block"),
         documented("subagentstop"),
-        stopContext(documented("subagentstop")),
+        family.droppedCell(STOP_CONTEXT, documented("subagentstop")),
         COMMON,
       ),
     },
