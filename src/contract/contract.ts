@@ -305,3 +305,17 @@ function preview(text: string): string {
 export function isContractEvent(value: string): value is ContractEvent {
   return (EVENTS as readonly string[]).includes(value);
 }
+
+/**
+ * The longest timeout a hook may be given, in seconds: an hour. `run`,
+ * `bench`, `install` (the command and the library call) and a hook in direct
+ * mode take none longer.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_TIMEOUT_SECONDS } from "./contract.ts";
+ * assert(MAX_TIMEOUT_SECONDS === 3600);
+ * ```
+ */
+export const MAX_TIMEOUT_SECONDS = 3600;

@@ -4,10 +4,13 @@
  * the agent's JSON, builds the document, translates the answer):
  * `--everyhook-agent <agent> --everyhook-event <event> [--everyhook-timeout <s>]
  * [--everyhook-fail-closed]` after the hook's path. install writes them and
- * reads them back; the hook reads them from `Deno.args`. Imports nothing.
+ * reads them back; the hook reads them from `Deno.args`. Imports only the
+ * contract's timeout ceiling.
  *
  * @module
  */
+
+import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 /** The flags of direct mode. */
 export const DIRECT_FLAGS = {
@@ -90,10 +93,11 @@ export function readDirectArgs(words: readonly string[]): DirectArgsReading {
   }
   const timeoutText = values.get(DIRECT_FLAGS.timeout);
   const timeout = timeoutText === undefined ? DIRECT_DEFAULT_TIMEOUT : Number(timeoutText);
-  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) {
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS) {
     return {
       kind: "bad",
-      problem: `"${DIRECT_FLAGS.timeout}" must be seconds from 0 to 3600, not "${timeoutText}"`,
+      problem:
+        `"${DIRECT_FLAGS.timeout}" must be seconds from 0 to ${MAX_TIMEOUT_SECONDS}, not "${timeoutText}"`,
     };
   }
   return {

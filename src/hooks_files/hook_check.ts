@@ -48,7 +48,27 @@ export function allowAllFlag(line: string): string | undefined {
 export function hookWarnings(path: string): string[] {
   const head = readHeadSync(path, HOOK_HEAD_BYTES);
   if (head === undefined) return [];
-  const line = new TextDecoder().decode(head).split(/\r?\n/)[0] ?? "";
+  return firstLineWarnings(path, new TextDecoder().decode(head));
+}
+
+/**
+ * The warnings about a hook whose text (or its start) is already read: what
+ * {@linkcode hookWarnings} says, from its first line.
+ *
+ * @param path The hook file's path, for the words.
+ * @param text The hook's text, or its start.
+ * @returns The warnings.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { firstLineWarnings } from "./hook_check.ts";
+ * assert(firstLineWarnings("/h.ts", "#!/usr/bin/env -S deno run -A\nrest").length === 1);
+ * assert(firstLineWarnings("/h.ts", "#!/bin/sh\n").length === 0);
+ * ```
+ */
+export function firstLineWarnings(path: string, text: string): string[] {
+  const line = text.split(/\r?\n/, 1)[0] ?? "";
   const flag = allowAllFlag(line);
   if (flag === undefined) return [];
   return [

@@ -9,6 +9,7 @@
 
 import type { Agent, MatcherSyntax } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 export type { MatcherSyntax } from "../agents/types.ts";
 
@@ -60,7 +61,8 @@ export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
 }
 
 /**
- * Check a timeout: a whole number of seconds, at least 1 and at most a day.
+ * Check a timeout: a whole number of seconds, at least 1 and at most an hour
+ * (the contract's ceiling, which the command line's --timeout has too).
  *
  * @param seconds The timeout.
  * @throws {EveryhookError} `usage` with what is wrong.
@@ -80,8 +82,8 @@ export function checkTimeout(seconds: number): void {
     ? "it is not a whole number of seconds"
     : seconds < 1
     ? "a hook needs at least 1 second"
-    : seconds > 86400
-    ? "it is more than a day (86400 seconds)"
+    : seconds > MAX_TIMEOUT_SECONDS
+    ? `it is more than an hour (${MAX_TIMEOUT_SECONDS} seconds)`
     : null;
   if (why !== null) {
     throw new EveryhookError("usage", `Cannot install with --timeout ${seconds}: ${why}`);
