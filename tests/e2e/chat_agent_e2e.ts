@@ -10,9 +10,9 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile, Fixture } from "./harness_types.ts";
+import type { Fixture } from "./harness_types.ts";
 import { committedFixtures, payloadShape } from "./everyhook_e2e.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { keyCasesTest } from "./conformance_runner.ts";
 import { inPool } from "./process.ts";
 import { type ChatAgent, type ChatSession, chatWorld } from "./chat_agent_session.ts";
 import { CHAT_CASES, runChatCase } from "./chat_agent_cases.ts";
@@ -88,22 +88,11 @@ export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
     },
   });
 
-  Deno.test({
-    name: `${id} still does what fixtures/conformance/${id}.json says for the key cases`,
-    ignore: skip !== undefined,
-    async fn() {
-      const file = JSON.parse(
-        await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${id}.json`),
-      ) as ConformanceFile;
-      const cases = CHAT_CASES.filter((c) => t.keyCases.includes(c.id));
-      assert.equal(cases.length, t.keyCases.length);
-      const fresh = await inPool(cases, t.jobs, (c) => runChatCase(t.agent, c));
-      for (const now of fresh) {
-        const then = file.cases.find((c) => c.id === now.id);
-        assert.ok(then, `case ${now.id} is recorded`);
-        const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-        assert.deepEqual(pick(now), pick(then), `case ${now.id} (${now.notes})`);
-      }
-    },
+  keyCasesTest({
+    id,
+    skip,
+    keyCases: t.keyCases,
+    run: (ids) =>
+      inPool(CHAT_CASES.filter((c) => ids.includes(c.id)), t.jobs, (c) => runChatCase(t.agent, c)),
   });
 }

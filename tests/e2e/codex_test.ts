@@ -9,7 +9,6 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile } from "./harness_types.ts";
 import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
 import { recordMainFixtures, recordSubagentFixtures } from "./codex_harness.ts";
 import { CODEX, type CodexWorld, FORCE_PUSH, withCodexSession } from "./codex_session.ts";
@@ -22,7 +21,7 @@ import {
   lineModes,
   payloadShape,
 } from "./everyhook_e2e.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { keyCasesTest } from "./conformance_runner.ts";
 import { agentVersion, skipReason } from "./world.ts";
 
 const skip = await skipReason(CODEX);
@@ -62,27 +61,11 @@ const KEY_CASES = [
   "stop-block",
 ];
 
-Deno.test({
-  name: "codex still does what fixtures/conformance/codex.json says for the key cases",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${CODEX}.json`),
-    ) as ConformanceFile;
-    const cases = CODEX_CASES.filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(cases.length, KEY_CASES.length);
-    const fresh = await Promise.all(cases.map(runCodexCase));
-    for (const now of fresh) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is recorded`);
-      const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-      assert.deepEqual(
-        pick(now),
-        pick(then),
-        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
-      );
-    }
-  },
+keyCasesTest({
+  id: CODEX,
+  skip,
+  keyCases: KEY_CASES,
+  run: (ids) => Promise.all(CODEX_CASES.filter((c) => ids.includes(c.id)).map(runCodexCase)),
 });
 
 // --- everyhook end to end ---------------------------------------------------

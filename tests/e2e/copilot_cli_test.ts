@@ -11,7 +11,6 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile } from "./harness_types.ts";
 import { fixtureSession, jobs, pickFixtures, runCase } from "./copilot_cli_harness.ts";
 import { inPool } from "./process.ts";
 import { CASES, FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_conformance.ts";
@@ -31,7 +30,7 @@ import {
   lineModes,
   payloadShape,
 } from "./everyhook_e2e.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { keyCasesTest } from "./conformance_runner.ts";
 import { agentVersion, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(COPILOT);
@@ -76,27 +75,11 @@ const KEY_CASES = [
   "subagent-stop-block",
 ];
 
-Deno.test({
-  name: "copilot-cli still does what fixtures/conformance/copilot-cli.json says for the key cases",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${COPILOT}.json`),
-    ) as ConformanceFile;
-    const cases = CASES.filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(cases.length, KEY_CASES.length);
-    const fresh = await inPool(cases, jobs(), runCase);
-    for (const now of fresh) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is recorded`);
-      const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-      assert.deepEqual(
-        pick(now),
-        pick(then),
-        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
-      );
-    }
-  },
+keyCasesTest({
+  id: COPILOT,
+  skip,
+  keyCases: KEY_CASES,
+  run: (ids) => inPool(CASES.filter((c) => ids.includes(c.id)), jobs(), runCase),
 });
 
 // --- everyhook end to end ---------------------------------------------------

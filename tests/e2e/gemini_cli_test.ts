@@ -9,7 +9,6 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceCase, ConformanceFile } from "./harness_types.ts";
 import {
   BLOCK_FORCE_PUSH,
   cliMissing,
@@ -29,7 +28,7 @@ import {
 import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
 import { conformanceSpecs, recordGeminiConformance } from "./gemini_cli_conformance.ts";
 import { functionResponses } from "../../src/verify/fake/gemini.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { keyCasesTest } from "./conformance_runner.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(GEMINI_ID);
@@ -66,27 +65,12 @@ const KEY_CASES = [
   "stop-block-once",
 ];
 
-Deno.test({
-  name: "gemini-cli still does what fixtures/conformance/gemini-cli.json says for the key cases",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${GEMINI_ID}.json`),
-    ) as ConformanceFile;
-    const specs = conformanceSpecs().filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(specs.length, KEY_CASES.length);
-    const fresh = await recordGeminiConformance(specs);
-    const pick = (c: ConformanceCase) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-    for (const now of fresh.cases) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is recorded`);
-      assert.deepEqual(
-        pick(now),
-        pick(then),
-        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
-      );
-    }
-  },
+keyCasesTest({
+  id: GEMINI_ID,
+  skip,
+  keyCases: KEY_CASES,
+  run: async (ids) =>
+    (await recordGeminiConformance(conformanceSpecs().filter((c) => ids.includes(c.id)))).cases,
 });
 
 // --- everyhook end to end ---------------------------------------------------
