@@ -11,8 +11,7 @@
 
 import assert from "node:assert/strict";
 import type { Fixture } from "./harness_types.ts";
-import { committedFixtures, payloadShape } from "./everyhook_e2e.ts";
-import { keyCasesTest } from "./conformance_runner.ts";
+import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
 import { inPool } from "./process.ts";
 import { type ChatAgent, type ChatSession, chatWorld } from "./chat_agent_session.ts";
 import { CHAT_CASES, runChatCase } from "./chat_agent_cases.ts";
@@ -73,18 +72,12 @@ export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
       const other = session.requests.filter((r) => !r.path.endsWith("/chat/completions"));
       assert.deepEqual(other.map((r) => `${r.method} ${r.path}`), []);
       assert.deepEqual(missing, [], why(session));
-      const committed = await committedFixtures(id);
-      assert.equal(fixtures.length, committed.size, "as many fixtures as are committed");
-      for (const fresh of fixtures) {
-        const name = `${fresh.event}.${fresh.variant}`;
-        const old = committed.get(name);
-        assert.ok(old, `fixtures/${id}/${name}.json is committed`);
-        const have = new Set(payloadShape(fresh.payload));
-        const gone = payloadShape(old.payload).filter((k) => !have.has(k));
-        assert.deepEqual(gone, [], `${name}: keys gone`);
-        assert.equal(fresh.nativeEvent, old.nativeEvent, name);
-        assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
-      }
+      await assertFixturesHold(id, fixtures, {
+        cover: "all",
+        keys: "kept",
+        fields: ["tool_name"],
+        nativeEvent: true,
+      });
     },
   });
 
