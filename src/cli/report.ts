@@ -20,8 +20,9 @@ import { effectWords } from "../agents/effect_words.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonText } from "./report.ts";
- * console.assert(jsonText({ ok: true }) === '{\n  "ok": true\n}\n');
+ * assert(jsonText({ ok: true }) === '{\n  "ok": true\n}\n');
  * ```
  */
 export function jsonText(value: unknown): string {
@@ -98,8 +99,9 @@ export function errorDocument(error: { code: ErrorCode; message: string }): Erro
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerSummary } from "./report.ts";
- * console.assert(answerSummary({}) === "no opinion");
+ * assert(answerSummary({}) === "no opinion");
  * ```
  */
 export function answerSummary(answer: HookAnswer): string {

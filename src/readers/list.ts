@@ -19,7 +19,14 @@ import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
 import { pluginHooksText } from "../hooks_files/plugin_file.ts";
 
-export type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+export type {
+  ListedEntry,
+  ListedFile,
+  Listing,
+  ListWorld,
+  Problem,
+  ProblemKind,
+} from "./listing.ts";
 
 const FORMAT_NAMES = { json: "JSON", toml: "TOML", plugin: "everyhook's plugin" } as const;
 
@@ -47,12 +54,13 @@ function existsOnDisk(path: string): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { listHooks } from "./list.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const listing = await listHooks([findAgent("cursor")!], {
  *   env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p", exists: () => false,
  * });
- * console.assert(listing.entries.length === 0);
+ * assert(listing.entries.length === 0);
  * ```
  */
 export async function listHooks(agents: readonly Agent[], world: ListWorld): Promise<Listing> {

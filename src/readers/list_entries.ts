@@ -273,9 +273,10 @@ function programProblem(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shellWord } from "./list_entries.ts";
- * console.assert(shellWord("/a/b.ts") === "/a/b.ts");
- * console.assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
+ * assert(shellWord("/a/b.ts") === "/a/b.ts");
+ * assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
  * ```
  */
 export function shellWord(word: string): string {
