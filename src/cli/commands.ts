@@ -64,6 +64,13 @@ export const COMMANDS: readonly CommandSpec[] = [
         required: true,
         text: "the contract event this entry is for (the agent's own name for it works too)",
       },
+      {
+        name: "speaks",
+        kind: "string",
+        value: "<agent>",
+        text:
+          "the hook is written for this agent's own hook protocol: it gets that agent's payload, and its output is read as that agent reads it (see docs/bring-your-own-hooks.md)",
+      },
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
@@ -80,8 +87,9 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the hook gets --strict; it is stopped after 10 seconds",
       },
       {
-        line: "run --agent gemini --event pre-tool --json -- ./guard.ts < payload.json",
-        text: "the whole result for a payload of your own",
+        line:
+          "run --agent codex --event pre-tool --speaks claude-code -- bash -c ./claude-guard.sh",
+        text: "a hook written for Claude Code, called from Codex CLI",
       },
     ],
     env: [{ name: "EVERYHOOK_DEBUG", text: "1: log each step to stderr" }, PATH],
