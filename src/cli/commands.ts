@@ -13,6 +13,7 @@
 import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
 import { SHARED } from "./command_parts.ts";
+import { IMPORT_COMMAND } from "./command_import.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 export { TIMEOUT_RULE } from "./command_parts.ts";
@@ -71,6 +72,13 @@ export const COMMANDS: readonly CommandSpec[] = [
         text:
           "the hook is written for this agent's own hook protocol: it gets that agent's payload, and its output is read as that agent reads it (see docs/bring-your-own-hooks.md)",
       },
+      {
+        name: "only-tools",
+        kind: "string",
+        value: "<kinds>",
+        text:
+          "with --speaks: call the hook only for these kinds of tool call (shell, edit, write, read, mcp, agent), where the agent's event takes no matcher",
+      },
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
@@ -117,6 +125,13 @@ export const COMMANDS: readonly CommandSpec[] = [
         ...FAIL_CLOSED,
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
+      {
+        name: "speaks",
+        kind: "string",
+        value: "<agent>",
+        text:
+          "the hook is written for this agent's own hook protocol (claude-code): each agent's call is said to it in that agent's words",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],
@@ -136,6 +151,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
+  IMPORT_COMMAND,
   {
     name: "uninstall",
     group: "change",
@@ -147,10 +163,20 @@ export const COMMANDS: readonly CommandSpec[] = [
       events("only these events", false),
       SCOPE,
       PROJECT,
+      {
+        name: "from",
+        kind: "string",
+        value: "<agent>",
+        text: "take out the entries import --from wrote (the hook: one original command)",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],
-    operands: [{ ...HOOK, text: "the hook file as install was given it (it may be gone)" }],
+    operands: [{
+      ...HOOK,
+      required: false,
+      text: "the hook file as install was given it (it may be gone)",
+    }],
     oneOf: [{ flags: ["agent", "all"], required: false }],
     examples: [
       { line: "uninstall ./hooks/guard.ts --dry-run", text: "show what would be taken out" },

@@ -19,7 +19,7 @@ import type { Agent } from "../agents/types.ts";
 import { loadAgent } from "../agents/registry.ts";
 import { loadSpoken, spokenIds } from "../speaks/registry.ts";
 import type { SpokenProtocol } from "../speaks/types.ts";
-import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
+import { type ContractEvent, EVENTS, isContractEvent, TOOL_KINDS } from "../contract/contract.ts";
 
 /** The arguments of `run`, as read. */
 export interface RunArgs {
@@ -29,6 +29,8 @@ export interface RunArgs {
   event: string;
   /** `--speaks`: the agent whose hook protocol the hook is written for. */
   speaks?: string;
+  /** `--only-tools`: the kinds of tool call a spoken hook is given. */
+  onlyTools?: string[];
   /** `--fail-closed`. */
   failClosed: boolean;
   /** `--timeout`, in seconds. */
@@ -58,7 +60,25 @@ export interface RunArgs {
 export function parseRunArgs(args: readonly string[]): RunArgs {
   const a = parseArgs(commandSpec("run"), args);
   const speaks = a.text("speaks");
+  const only = a.text("only-tools");
+  if (only !== undefined && speaks === undefined) {
+    throw new EveryhookError(
+      "usage",
+      'Cannot read "--only-tools" without "--speaks": it narrows a spoken hook',
+    );
+  }
+  const kinds = only?.split(",").map((k) => k.trim()).filter((k) => k !== "");
+  const unknown = kinds?.find((k) => !(TOOL_KINDS as readonly string[]).includes(k));
+  if (unknown !== undefined) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot read "--only-tools ${only}": "${unknown}" is not a kind of tool (${
+        TOOL_KINDS.join(", ")
+      })`,
+    );
+  }
   return {
+    ...(kinds !== undefined ? { onlyTools: kinds } : {}),
     agent: a.text("agent")!,
     event: a.text("event")!,
     ...(speaks !== undefined ? { speaks } : {}),
@@ -170,6 +190,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     cwd: io.cwd,
     runner: runHook,
     ...(speaks ? { speaks } : {}),
+    ...(parsed.onlyTools ? { onlyTools: parsed.onlyTools } : {}),
     ...(debug ? { debug } : {}),
   });
   if (parsed.json) {

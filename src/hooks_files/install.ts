@@ -71,6 +71,8 @@ export interface InstallOptions {
   failClosed: boolean;
   /** Write nothing. */
   dryRun: boolean;
+  /** The agent whose hook protocol the hook is written for (`--speaks`): the lines say so. */
+  speaks?: string;
   /**
    * How everyhook starts itself (`selfInvocation(...)`): its words, warnings,
    * and the deno that starts a hook in direct mode (else the one on PATH).
@@ -229,7 +231,9 @@ export async function install(
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
   const warnings = [...options.self.warnings, ...hookWarnings(hook)];
-  const starter = await starterOf(hook, options, world, warnings);
+  const starter: Starter = options.speaks === undefined
+    ? await starterOf(hook, options, world, warnings)
+    : { mode: "run" };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
@@ -353,6 +357,7 @@ function planAgent(
       timeout: Math.max(1, seconds - 2),
       failClosed: options.failClosed,
       hook: linePath(hook, os),
+      ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
     };
     const argv = starter.mode === "direct"
       ? directArgv(starter.deno, starter.permissions, line)

@@ -66,6 +66,8 @@ export interface RunOptions {
    * agent's meanings. Loaded by the caller (src/speaks/registry.ts).
    */
   speaks?: SpokenProtocol;
+  /** With `speaks`: the only kinds of tool call the hook is given. */
+  onlyTools?: readonly string[];
 }
 
 /** What became of the hook. */
@@ -230,7 +232,7 @@ export async function runAdapter(
       const other = (outcome: HookOutcome) =>
         judge(outcome, event, timeoutSeconds, result, fail, hookName);
       if (options.speaks) {
-        const how = { failClosed, hookName, cwd: options.cwd, env: options.env };
+        const how = { ...options, failClosed, hookName };
         answer = await callSpoken(options.speaks, doc, spec, runner, how, result, fail, other);
       } else {
         answer = other(

@@ -59,6 +59,8 @@ export interface SpokenHow {
   cwd: string;
   /** The calling agent's environment. */
   env: Readonly<Record<string, string>>;
+  /** The only kinds of tool call the hook is given (`--only-tools`). */
+  onlyTools?: readonly string[] | undefined;
 }
 
 /**
@@ -99,6 +101,14 @@ export async function callSpoken(
   fail: (kind: "exit", detail: string) => HookAnswer,
   other: (outcome: HookOutcome) => HookAnswer,
 ): Promise<HookAnswer> {
+  const kind = doc.tool?.kind;
+  const only = how.onlyTools;
+  if (kind !== undefined && only && !only.includes(kind)) {
+    const why = `the entry is for ${only.join(", ")} calls only, and this is a ${kind} call`;
+    result.spoken = { agent: speaks.id, called: false, why, rules: [] };
+    result.notes.push(`not called: ${why}`);
+    return {};
+  }
   const said = speaks.write(doc, { cwd: how.cwd, env: how.env });
   const spoken: SpokenRun = { agent: speaks.id, called: said.ok, rules: [...said.rules] };
   result.spoken = spoken;

@@ -273,6 +273,11 @@ export const claudeCodeSpoken: SpokenProtocol = {
       "a command hook's command string runs through bash (the handler's shell field, bash when absent)",
     basis: documented("command-hook-fields"),
   },
+  defaultTimeout: {
+    seconds: 600,
+    text: "a command hook whose entry names no timeout may run 600 seconds",
+    basis: documented("common-fields"),
+  },
   write: writeClaudePayload,
   read,
 };

@@ -101,6 +101,8 @@ export interface SpokenProtocol {
    * string with (the string comes last), with its basis.
    */
   shell: Fact & { argv: readonly string[] };
+  /** The timeout the spoken agent gives a command hook whose entry names none, with its basis. */
+  defaultTimeout: Fact & { seconds: number };
   /** Write the payload the spoken agent would send for this document. */
   write(doc: HookDocument, context: WriteContext): Said;
   /** Read what the hook printed, as the spoken agent reads it at the event it was sent under. */
