@@ -33,6 +33,8 @@ const {
   HOME,
   AGENT_HOMES,
   PATH,
+  SPEAKS,
+  ONLY_TOOLS,
 } = SHARED;
 
 /**
@@ -65,20 +67,8 @@ export const COMMANDS: readonly CommandSpec[] = [
         required: true,
         text: "the contract event this entry is for (the agent's own name for it works too)",
       },
-      {
-        name: "speaks",
-        kind: "string",
-        value: "<agent>",
-        text:
-          "the hook is written for this agent's own hook protocol: it gets that agent's payload, and its output is read as that agent reads it (see docs/bring-your-own-hooks.md)",
-      },
-      {
-        name: "only-tools",
-        kind: "string",
-        value: "<kinds>",
-        text:
-          "with --speaks: call the hook only for these kinds of tool call (shell, edit, write, read, mcp, agent), where the agent's event takes no matcher",
-      },
+      SPEAKS,
+      ONLY_TOOLS,
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
@@ -125,13 +115,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         ...FAIL_CLOSED,
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
-      {
-        name: "speaks",
-        kind: "string",
-        value: "<agent>",
-        text:
-          "the hook is written for this agent's own hook protocol (claude-code): each agent's call is said to it in that agent's words",
-      },
+      { ...SPEAKS, text: "the hook is written for this agent's own hook protocol (claude-code)" },
       DRY_RUN,
       JSON_FLAG,
     ],
@@ -270,6 +254,7 @@ export const COMMANDS: readonly CommandSpec[] = [
           'a fixture file of your own instead: JSON with "agent", "event", "payload" (repeat it)',
       },
       { ...PROJECT, text: "run the hook in this folder, with the documents' folder set to it" },
+      SPEAKS,
       { ...FAIL_CLOSED, text: "show what a failing hook would be with --fail-closed" },
       timeout("how long the hook may run", 25),
       JSON_FLAG,

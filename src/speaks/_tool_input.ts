@@ -147,8 +147,24 @@ export function inputBack(
   return { input: out };
 }
 
-/** A path as absolute: joined to the folder when it is relative. */
+/**
+ * A path as absolute: joined to the folder when it is relative (a path that
+ * starts with the folder is kept as it is).
+ *
+ * @param path The path as the calling agent sent it.
+ * @param folder The folder it is relative to.
+ * @returns The absolute path.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { absolute } from "./_tool_input.ts";
+ * assert.equal(absolute("src/a.ts", "/p"), "/p/src/a.ts");
+ * assert.equal(absolute("/etc/hosts", "/p"), "/etc/hosts");
+ * ```
+ */
 export function absolute(path: string, folder: string): string {
+  if (folder !== "" && path.startsWith(folder)) return path;
   if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith("\\\\")) return path;
   const sep = /^[A-Za-z]:[\\/]/.test(folder) ? "\\" : "/";
   const base = folder.endsWith("/") || folder.endsWith("\\") ? folder.slice(0, -1) : folder;
