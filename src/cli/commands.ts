@@ -282,7 +282,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     group: "read",
     summary:
       "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
-    flags: [JSON_FLAG],
+    flags: [
+      JSON_FLAG,
+      { ...SPEAKS, text: "what carries over from a hook written for this agent's protocol" },
+    ],
     operands: [
       { name: "agent", required: false, text: "an agent, by id or short name" },
       { name: "event", required: false, text: "a contract event" },
