@@ -16,6 +16,7 @@ import { commandSpec } from "../cli/commands.ts";
 import { jsonText } from "../cli/report.ts";
 import { changeWorld } from "../cli/install_cli.ts";
 import { listHooks } from "../readers/list.ts";
+import { agentLocations } from "../readers/hook_locations.ts";
 import { pathsFor, type Scope } from "../hooks_files/locations.ts";
 import { importHooks, type ImportReport, type ImportSource } from "../hooks_files/import_hooks.ts";
 import { selfInvocation } from "../hooks_files/self.ts";
@@ -69,6 +70,11 @@ export async function command(args: string[], io: Io): Promise<number> {
   }
   const folder = pathsFor(os).resolve(io.cwd, project ?? ".");
   const listing = await listHooks([from], { env: io.env, os, project: folder });
+  const listWorld = { env: io.env, os, project: folder };
+  const readBy = (file: string) =>
+    targets.filter((t) =>
+      agentLocations(t, listWorld).some((l) => l.layout !== undefined && l.path === file)
+    ).map((t) => t.id);
   const sources: ImportSource[] = [];
   const notImported: NotImported[] = [];
   for (const e of listing.entries) {
@@ -89,6 +95,7 @@ export async function command(args: string[], io: Io): Promise<number> {
         matcher: e.matcher,
         command: e.command,
         timeout: e.timeout?.seconds ?? null,
+        readBy: readBy(e.file),
       });
     }
   }

@@ -56,6 +56,8 @@ export interface ImportSource {
   command: string;
   /** Its timeout in seconds, or null for the source agent's default. */
   timeout: number | null;
+  /** The target agents that read its file themselves, and so run it already. */
+  readBy?: readonly string[];
 }
 
 /** What to import. */
@@ -213,6 +215,10 @@ function planAgent(
   for (const source of options.sources) {
     const skip = (why: string) =>
       row.skipped.push({ command: source.command, native: source.native, why });
+    if (source.readBy?.includes(agent.id)) {
+      skip(`${agent.name} reads ${source.file} itself and runs this hook already`);
+      continue;
+    }
     const event = agent.events[source.event];
     if (!event) {
       skip(`${agent.name} has no ${source.event} event`);
