@@ -56,7 +56,9 @@ function claudeSettings(home: string): string {
 }
 
 async function everyhook(args: string[], env: Record<string, string>) {
-  const io = memoryIo({ env, cwd: env.HOME! });
+  // The project is a folder of its own: Copilot CLI reads the project's .claude/settings.json itself.
+  await Deno.mkdir(`${env.HOME}/project`, { recursive: true });
+  const io = memoryIo({ env, cwd: `${env.HOME}/project` });
   const code = await main(args, io);
   return { code, stdout: io.stdoutText(), stderr: io.stderrText() };
 }
@@ -92,7 +94,7 @@ Deno.test({
       assert.ok(dryReport.notImported.some((n: { native: string }) => n.native === "Notification"));
       for (const a of targets) {
         assert.equal(
-          await exists(hooksFilePath(a, "user", { env, os: "linux", project: home })),
+          await exists(hooksFilePath(a, "user", { env, os: "linux", project: `${home}/project` })),
           false,
         );
       }
@@ -108,7 +110,7 @@ Deno.test({
       for (const a of targets) {
         const row = report.results.find((r: { agent: string }) => r.agent === a.id);
         assert.equal(row.action, "created", a.id);
-        const file = hooksFilePath(a, "user", { env, os: "linux", project: home });
+        const file = hooksFilePath(a, "user", { env, os: "linux", project: `${home}/project` });
         const read = await readHooksFile(file, a.install);
         const ours = findOurs(read.value as Record<string, unknown>, a.install);
         const commands = ours.map((f) => importedCommand(f.line));
@@ -147,7 +149,7 @@ Deno.test({
       const codexFile = hooksFilePath(AGENTS.find((a) => a.id === "codex")!, "user", {
         env,
         os: "linux",
-        project: home,
+        project: `${home}/project`,
       });
       await Deno.writeTextFile(
         claudeFile,
@@ -190,7 +192,7 @@ Deno.test({
       assert.equal(out.code, 0, out.stdout);
       for (const a of targets) {
         assert.equal(
-          await exists(hooksFilePath(a, "user", { env, os: "linux", project: home })),
+          await exists(hooksFilePath(a, "user", { env, os: "linux", project: `${home}/project` })),
           false,
           a.id,
         );
@@ -233,7 +235,7 @@ Deno.test({
       for (const id of agents) {
         const agent = AGENTS.find((a) => a.id === id)!;
         const read = await readHooksFile(
-          hooksFilePath(agent, "user", { env, os: "linux", project: home }),
+          hooksFilePath(agent, "user", { env, os: "linux", project: `${home}/project` }),
           agent.install,
         );
         const guard = findOurs(read.value as Record<string, unknown>, agent.install)
