@@ -115,7 +115,11 @@ export const COMMANDS: readonly CommandSpec[] = [
         ...FAIL_CLOSED,
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
-      { ...SPEAKS, text: "the hook is written for this agent's own hook protocol (claude-code)" },
+      {
+        ...SPEAKS,
+        text:
+          "the hook is written for this agent's own hook protocol (claude-code, qwen-code, factory-droid)",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],

@@ -146,7 +146,7 @@ export async function spokenProtocol(name: string): Promise<SpokenProtocol> {
   if (spoken) return spoken;
   throw new EveryhookError(
     "usage",
-    `Cannot read "--speaks ${name}": everyhook speaks the hook protocol of ${spokenIds()}; OpenCode and Kilo Code take plugins, not command hooks`,
+    `Cannot read "--speaks ${name}": everyhook speaks the hook protocol of ${spokenIds()} (OpenCode and Kilo Code take plugins, not command hooks)`,
   );
 }
 

@@ -34,6 +34,16 @@ export const SPOKEN_ENTRIES: readonly SpokenEntry[] = [
     aliases: ["claude"],
     load: async () => (await import("./claude_code.ts")).claudeCodeSpoken,
   },
+  {
+    id: "qwen-code",
+    aliases: ["qwen"],
+    load: async () => (await import("./qwen_code.ts")).qwenCodeSpoken,
+  },
+  {
+    id: "factory-droid",
+    aliases: ["droid"],
+    load: async () => (await import("./factory_droid.ts")).factoryDroidSpoken,
+  },
 ];
 
 /**
