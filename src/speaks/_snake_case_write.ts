@@ -10,9 +10,16 @@
 
 import type { ContractEvent, HookDocument } from "../contract/contract.ts";
 import type { Agent, Basis, Fact } from "../agents/types.ts";
-import { obj, str } from "../agents/_payload.ts";
+import { obj, patchText, str } from "../agents/_payload.ts";
 import type { Said, WriteContext } from "./types.ts";
-import { absolute, inputBack, onePatchChange, type ToolShapes, writeInput } from "./_tool_input.ts";
+import {
+  absolute,
+  FIELD_NAMES,
+  inputBack,
+  onePatchChange,
+  type ToolShapes,
+  writeInput,
+} from "./_tool_input.ts";
 import { sameAgentSaid } from "./_spoken.ts";
 
 /** What the writer of one Claude-shaped agent's payloads needs. */
@@ -21,6 +28,11 @@ export interface WriterTable {
   agent: Agent;
   /** Its tool for each kind of call. */
   tools: ToolShapes;
+  /**
+   * Where its edits and writes go through one patch tool (Codex CLI's
+   * `apply_patch`, its input `{command: <patch>}`): that tool, and what it rests on.
+   */
+  patch?: { name: string; basis: Basis };
   /** How it names an MCP tool (kept as it is when it matches), or null. */
   mcp: { pattern: RegExp; form: string; basis: Basis } | null;
   /** The event a failed tool's post-tool is sent under, where the agent has one. */
@@ -61,6 +73,9 @@ function tool(t: WriterTable, doc: HookDocument, cwd: string, rules: Fact[]): Bu
     }
     rules.push({ text: `an MCP tool keeps its ${t.mcp.form} name`, basis: t.mcp.basis });
     return { ok: true, name: call.name, input: obj(call.input) ?? {}, back: {} };
+  }
+  if (t.patch && (call.kind === "edit" || call.kind === "write")) {
+    return patchTool(t.patch, t.agent.name, doc, cwd, rules);
   }
   const shape = t.tools[call.kind];
   if (!shape) {
@@ -111,6 +126,59 @@ function tool(t: WriterTable, doc: HookDocument, cwd: string, rules: Fact[]): Bu
     why: change.kind === "delete"
       ? `${name} has no tool that deletes a file (the patch deletes ${change.path})`
       : `${name}'s tools take one file at a time: the patch moves ${change.path} to ${change.to}`,
+  };
+}
+
+/** An edit or a write said as one patch (`*** Begin Patch` ... `*** End Patch`) for one file. */
+function patchTool(
+  patch: { name: string; basis: Basis },
+  agentName: string,
+  doc: HookDocument,
+  cwd: string,
+  rules: Fact[],
+): Built {
+  const call = doc.tool!;
+  const given = patchText(call.input);
+  if (given !== undefined && given.includes("*** Begin Patch")) {
+    rules.push({ text: `a patch is sent as ${patch.name} as it is`, basis: patch.basis });
+    return { ok: true, name: patch.name, input: { command: given } };
+  }
+  const fields = obj(call.input) ?? {};
+  const pick = (names: readonly string[]) =>
+    names.map((n) => fields[n]).find((v) => typeof v === "string") as
+      | string
+      | undefined;
+  const path = call.path;
+  if (path === undefined) {
+    return { ok: false, why: `${call.name}'s input names no file for ${patch.name}` };
+  }
+  const folder = doc.cwd ?? cwd;
+  const file = path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : path;
+  const lines = (text: string, mark: string) =>
+    text.replace(/\n$/, "").split("\n").map((l) => `${mark}${l}`);
+  const oldText = pick(FIELD_NAMES.oldText);
+  const newText = pick(FIELD_NAMES.newText);
+  const content = pick(FIELD_NAMES.content);
+  let body: string[];
+  if (call.kind === "edit" && oldText !== undefined && newText !== undefined) {
+    body = [`*** Update File: ${file}`, "@@", ...lines(oldText, "-"), ...lines(newText, "+")];
+  } else if (content !== undefined) {
+    body = [`*** Add File: ${file}`, ...lines(content, "+")];
+  } else {
+    return {
+      ok: false,
+      why:
+        `${call.name}'s input has no old and new text or content for ${agentName}'s ${patch.name}`,
+    };
+  }
+  rules.push({
+    text: `an edit or a write of one file is sent as ${patch.name} with a patch of it`,
+    basis: patch.basis,
+  });
+  return {
+    ok: true,
+    name: patch.name,
+    input: { command: ["*** Begin Patch", ...body, "*** End Patch"].join("\n") },
   };
 }
 

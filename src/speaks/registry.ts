@@ -34,6 +34,7 @@ export const SPOKEN_ENTRIES: readonly SpokenEntry[] = [
     aliases: ["claude"],
     load: async () => (await import("./claude_code.ts")).claudeCodeSpoken,
   },
+  { id: "codex", aliases: [], load: async () => (await import("./codex.ts")).codexSpoken },
   {
     id: "qwen-code",
     aliases: ["qwen"],

@@ -8,6 +8,7 @@ import { isContractEvent } from "../../src/contract/contract.ts";
 import type { SpokenProtocol } from "../../src/speaks/types.ts";
 import { qwenCodeSpoken } from "../../src/speaks/qwen_code.ts";
 import { factoryDroidSpoken } from "../../src/speaks/factory_droid.ts";
+import { codexSpoken } from "../../src/speaks/codex.ts";
 import type { HookOutcome, HookSpec } from "../../src/run/hook_process.ts";
 
 const fixtures = await loadFixtures(AGENTS.map((a) => a.id));
@@ -17,12 +18,20 @@ interface Dialect {
   shell: string;
   write: string;
   edit: string;
-  env: string;
+  env: string | null;
   /** What an updatedInput comes to: carried back, or not honoured. */
   rewrites: boolean;
 }
 
 const DIALECTS: readonly Dialect[] = [
+  {
+    spoken: codexSpoken,
+    shell: "Bash",
+    write: "apply_patch",
+    edit: "apply_patch",
+    env: null,
+    rewrites: true,
+  },
   {
     spoken: qwenCodeSpoken,
     shell: "run_shell_command",
@@ -59,7 +68,9 @@ function hook(d: Dialect, p: Any, env: Record<string, string>): Print {
     };
   }
   if (p.hook_event_name === "PreToolUse" && [d.write, d.edit].includes(p.tool_name)) {
-    if (String(p.tool_input?.file_path ?? "").endsWith(".env")) {
+    const patched = /^\*\*\* (?:Add|Update) File: (.+)$/m.exec(String(p.tool_input?.command ?? ""))
+      ?.[1];
+    if (String(p.tool_input?.file_path ?? patched ?? "").endsWith(".env")) {
       return {
         exit: 0,
         stdout: JSON.stringify({
@@ -73,7 +84,7 @@ function hook(d: Dialect, p: Any, env: Record<string, string>): Print {
     }
   }
   if (p.hook_event_name === "SessionStart") {
-    if (env[d.env] !== p.cwd) return { exit: 1, stderr: `${d.env} is not cwd` };
+    if (d.env && env[d.env] !== p.cwd) return { exit: 1, stderr: `${d.env} is not cwd` };
     return { exit: 0, stdout: `R-START ${p.source}` };
   }
   if (p.hook_event_name === "Stop" && p.stop_hook_active === false) {
@@ -205,7 +216,7 @@ Deno.test("Qwen Code's and Droid's readings differ where their binaries did", ()
   }
 });
 
-Deno.test("every reading rule of Qwen Code's and Droid's protocols names a recorded case or the reference", async () => {
+Deno.test("every reading rule of Codex CLI's, Qwen Code's and Droid's protocols names a recorded case or the reference", async () => {
   const { readingRules } = await import("../../src/readers/speaks_explain.ts");
   for (
     const [p, file] of [[qwenCodeSpoken, "qwen-code"], [
