@@ -40,7 +40,7 @@ import {
 import type { Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
 import { matcherKinds, targetMatcher } from "./matcher_kinds.ts";
-import { canText } from "./install.ts";
+import { canText } from "./can_text.ts";
 
 /** One hook entry of the source agent, to be imported. */
 export interface ImportSource {

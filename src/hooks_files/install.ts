@@ -8,7 +8,9 @@
  * @module
  */
 
-import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
+import type { Agent } from "../agents/types.ts";
+import { canText } from "./can_text.ts";
+export { canText } from "./can_text.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
 import {
   checkWord,
@@ -145,50 +147,6 @@ export interface InstallReport {
   warnings: string[];
 }
 
-const VERBS: Partial<Record<Effect, string>> = {
-  blocked: "blocks",
-  asked: "asks",
-  approved: "approves",
-  rewritten: "rewrites",
-  feedback: "gives feedback",
-  "sent-back": "sends back",
-  context: "adds context",
-  message: "shows a message",
-  ended: "ends the run",
-};
-
-/**
- * What the answers of a hook do at one event of an agent, in short, from its cells.
- *
- * @param agent The agent.
- * @param event The contract event.
- * @returns Such as `deny blocks, ask becomes deny, context, message`.
- *
- * @example Usage
- * ```ts
- * import { canText } from "./install.ts";
- * import { findAgent } from "../agents/mod.ts";
- * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
- * ```
- */
-export function canText(agent: Agent, event: ContractEvent): string {
-  const cells = agent.events[event]?.cells;
-  if (!cells) return "";
-  const parts: AnswerPart[] = ["deny", "ask", "allow", "context", "message", "input"];
-  const out: string[] = [];
-  for (const part of parts) {
-    const cell = cells[part];
-    if (!cell || cell.becomes === "dropped") continue;
-    if (cell.becomes !== undefined && cell.becomes !== part) {
-      out.push(`${part} becomes ${cell.becomes}`);
-    } else if (cell.effect !== "none") {
-      const decision = part === "deny" || part === "ask" || part === "allow";
-      out.push(decision ? `${part} ${VERBS[cell.effect] ?? cell.effect}` : part);
-    }
-  }
-  return out.length > 0 ? out.join(", ") : "nothing";
-}
-
 function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
   events: ContractEvent[];
   notes: string[];
@@ -234,9 +192,7 @@ export async function install(
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
   const warnings = [...options.self.warnings, ...hookWarnings(hook)];
-  const starter: Starter = options.speaks === undefined
-    ? await starterOf(hook, options, world, warnings)
-    : { mode: "run" };
+  const starter = await starterOf(hook, options, world, warnings);
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
@@ -305,6 +261,7 @@ async function starterOf(
   world: InstallWorld,
   warnings: string[],
 ): Promise<Starter> {
+  if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
   let source: string;
   try {
     source = await Deno.readTextFile(hook);

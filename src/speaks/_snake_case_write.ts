@@ -107,10 +107,10 @@ function tool(t: WriterTable, doc: HookDocument, cwd: string, rules: Fact[]): Bu
   if (change.kind === "update" && change.edits.length === 1) {
     const edit = change.edits[0]!;
     const input = {
-      file_path: path,
-      old_string: edit.oldText,
-      new_string: edit.newText,
-      replace_all: false,
+      "file_path": path,
+      "old_string": edit.oldText,
+      "new_string": edit.newText,
+      "replace_all": false,
     };
     return as("edit", input, "changes one place in one file");
   }
