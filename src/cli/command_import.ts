@@ -33,7 +33,8 @@ export const IMPORT_COMMAND: CommandSpec = {
       kind: "string",
       value: "<agent>",
       required: true,
-      text: "the agent whose hooks are imported (claude-code, codex, qwen-code, factory-droid)",
+      text:
+        "the agent whose hooks are imported (claude-code, codex, gemini-cli, qwen-code, factory-droid)",
     },
     AGENTS_FLAG,
     ALL,

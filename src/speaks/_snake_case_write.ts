@@ -53,6 +53,8 @@ export interface WriterTable {
   common: Basis;
   /** The variable it sets to the project folder, where it sets one. */
   envVar: { name: string; basis: Basis } | null;
+  /** The field a stop's last message goes in (default `last_assistant_message`). */
+  lastMessageKey?: string;
 }
 
 type Built =
@@ -266,7 +268,9 @@ function fields(t: WriterTable, doc: HookDocument, cwd: string, rules: Fact[]): 
         out.agent_type = doc.subagent?.type ?? "";
         out.agent_transcript_path = doc.subagent?.transcript ?? "";
       }
-      if (doc.stop?.lastMessage !== undefined) out.last_assistant_message = doc.stop.lastMessage;
+      if (doc.stop?.lastMessage !== undefined) {
+        out[t.lastMessageKey ?? "last_assistant_message"] = doc.stop.lastMessage;
+      }
       rules.push({
         text: "stop_hook_active says whether a hook already sent the agent back",
         basis: t.stopBasis,

@@ -36,6 +36,11 @@ export const SPOKEN_ENTRIES: readonly SpokenEntry[] = [
   },
   { id: "codex", aliases: [], load: async () => (await import("./codex.ts")).codexSpoken },
   {
+    id: "gemini-cli",
+    aliases: ["gemini"],
+    load: async () => (await import("./gemini_cli.ts")).geminiCliSpoken,
+  },
+  {
     id: "qwen-code",
     aliases: ["qwen"],
     load: async () => (await import("./qwen_code.ts")).qwenCodeSpoken,
