@@ -34,7 +34,7 @@ export const IMPORT_COMMAND: CommandSpec = {
       value: "<agent>",
       required: true,
       text:
-        "the agent whose hooks are imported (claude-code, codex, gemini-cli, qwen-code, factory-droid)",
+        "the agent whose hooks are imported (claude-code, codex, gemini-cli, copilot-cli, qwen-code, factory-droid)",
     },
     AGENTS_FLAG,
     ALL,

@@ -118,7 +118,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       {
         ...SPEAKS,
         text:
-          "the hook is written for this agent's own hook protocol (claude-code, codex, gemini-cli, qwen-code, factory-droid)",
+          "the hook is written for this agent's own hook protocol (claude-code, codex, gemini-cli, copilot-cli, qwen-code, factory-droid)",
       },
       DRY_RUN,
       JSON_FLAG,

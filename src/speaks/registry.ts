@@ -36,6 +36,11 @@ export const SPOKEN_ENTRIES: readonly SpokenEntry[] = [
   },
   { id: "codex", aliases: [], load: async () => (await import("./codex.ts")).codexSpoken },
   {
+    id: "copilot-cli",
+    aliases: ["copilot"],
+    load: async () => (await import("./copilot_cli.ts")).copilotCliSpoken,
+  },
+  {
     id: "gemini-cli",
     aliases: ["gemini"],
     load: async () => (await import("./gemini_cli.ts")).geminiCliSpoken,
