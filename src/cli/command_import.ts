@@ -33,8 +33,7 @@ export const IMPORT_COMMAND: CommandSpec = {
       kind: "string",
       value: "<agent>",
       required: true,
-      text:
-        "the agent whose hooks are imported (claude-code, codex, gemini-cli, copilot-cli, qwen-code, factory-droid)",
+      text: "the agent whose hooks are imported (any command-hook agent)",
     },
     AGENTS_FLAG,
     ALL,

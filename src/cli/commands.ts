@@ -117,8 +117,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       {
         ...SPEAKS,
-        text:
-          "the hook is written for this agent's own hook protocol (claude-code, codex, gemini-cli, copilot-cli, qwen-code, factory-droid)",
+        text: "the hook is written for this agent's own hook protocol (any command-hook agent)",
       },
       DRY_RUN,
       JSON_FLAG,

@@ -45,6 +45,7 @@ export const SPOKEN_ENTRIES: readonly SpokenEntry[] = [
     aliases: ["gemini"],
     load: async () => (await import("./gemini_cli.ts")).geminiCliSpoken,
   },
+  { id: "cursor", aliases: [], load: async () => (await import("./cursor.ts")).cursorSpoken },
   {
     id: "qwen-code",
     aliases: ["qwen"],
