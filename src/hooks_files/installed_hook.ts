@@ -12,7 +12,13 @@
 import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { linePath, samePath } from "./command_line.ts";
-import { agentFiles, hookPath, type InstallWorld, readHooksFile } from "./config_file.ts";
+import {
+  agentFiles,
+  hookPath,
+  type InstallWorld,
+  type ReadFile,
+  readHooksFile,
+} from "./config_file.ts";
 import { findOurs, type JsonObject } from "./hooks_file.ts";
 import type { Scope } from "./locations.ts";
 
@@ -57,6 +63,7 @@ export function fitsName(installed: string, name: string): boolean {
  *
  * @param query The name and where to look.
  * @param world The environment, folder and OS.
+ * @param reads Where to keep each file read, by its path, for the caller to change it without reading it again.
  * @returns The hook's path: the path given when it is installed, else the one
  *   installed hook whose path ends with the name.
  * @throws {EveryhookError} `not-found` when no installed hook fits; `ambiguous`
@@ -71,13 +78,16 @@ export function fitsName(installed: string, name: string): boolean {
 export async function installedHook(
   query: InstalledHookQuery,
   world: InstallWorld,
+  reads?: Map<string, ReadFile>,
 ): Promise<string> {
   const given = hookPath(query.hook, world);
   const installed: string[] = [];
   for (const { agent, file } of agentFiles(query.agents, query.scope, query.project, world)) {
     let value: unknown;
     try {
-      value = (await readHooksFile(file, agent.install)).value;
+      const read = await readHooksFile(file, agent.install);
+      reads?.set(file, read);
+      value = read.value;
     } catch {
       continue; // uninstall reports the file's problem itself
     }

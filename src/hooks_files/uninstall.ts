@@ -19,6 +19,7 @@ import {
   agentFiles,
   fileContent,
   type InstallWorld,
+  type ReadFile,
   readHooksFile,
   refusalReason,
   renameHook,
@@ -27,7 +28,7 @@ import {
 import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
 import type { Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
-import { readWhole, safeWrite } from "./safe_write.ts";
+import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
 import { installedHook } from "./installed_hook.ts";
 
@@ -129,7 +130,10 @@ export async function uninstall(
   options: UninstallOptions,
   world: InstallWorld,
 ): Promise<UninstallReport> {
-  const hook = await installedHook(options, world);
+  // Each file is read once: what the lookup read is what is changed (its
+  // snapshot still guards the write against a change since).
+  const reads = new Map<string, ReadFile>();
+  const hook = await installedHook(options, world, reads);
   const results: UninstallResult[] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
     const row: UninstallResult = {
@@ -145,7 +149,9 @@ export async function uninstall(
     };
     results.push(row);
     try {
-      await uninstallOne(agent, file, hook, options, world, row);
+      const read = reads.get(file);
+      reads.delete(file); // a file two agents share is read again after the first change
+      await uninstallOne(agent, file, hook, options, world, row, read);
     } catch (e) {
       row.action = "refused";
       row.refused = refusalReason(e, file);
@@ -168,8 +174,9 @@ async function uninstallOne(
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
+  readBefore: ReadFile | undefined,
 ): Promise<void> {
-  const read = await readHooksFile(file, agent.install);
+  const read = readBefore ?? await readHooksFile(file, agent.install);
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
     return;
@@ -194,9 +201,11 @@ async function uninstallOne(
     found = mine(root);
   }
   if (row.removed === 0) return;
-  text = withoutEmptiedHooks(text, root, format);
-  root = parseJsonText(text, file) as JsonObject;
-  let content: Uint8Array | null = fileContent(info, text, format);
+  const trimmed = withoutEmptiedHooks(text, root, format);
+  if (trimmed !== text) root = parseJsonText(trimmed, file) as JsonObject;
+  text = trimmed;
+  const left = fileContent(info, text, format);
+  let content: Uint8Array | null = left;
   const current = read.snapshot.bytes;
   for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
     let bytes: Uint8Array;
@@ -205,7 +214,9 @@ async function uninstallOne(
     } catch {
       continue;
     }
-    if (installMade(bytes, ours, info, current)) {
+    // The bytes left once our entries are out may be the backup's already: then
+    // they are what would be written back, and install need not be replayed.
+    if (sameBytes(left, bytes) || installMade(bytes, ours, info, current)) {
       content = bytes;
       row.restoredFrom = backup;
       break;
