@@ -14,7 +14,7 @@
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { linePath, samePath } from "./command_line.ts";
-import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { findOurs, type FoundEntry, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
   fileContent,
@@ -193,7 +193,15 @@ async function uninstallOne(
   let root = read.value as JsonObject;
   let text = read.json.text;
   const ours = mine(root);
-  let found = ours;
+  // Taken out from the last: an entry's path stays good while only entries
+  // after it go; its group's size is read again each time. One scan at the end
+  // makes sure none is left (and takes out, rescanning, any that is).
+  for (let i = ours.length - 1; i >= 0; i--) {
+    text = removeEntry(text, root, withGroupSize(root, ours[i]!), format);
+    root = parseJsonText(text, file) as JsonObject;
+    row.removed++;
+  }
+  let found = ours.length > 0 ? mine(root) : ours;
   while (found.length > 0) {
     text = removeEntry(text, root, found.at(-1)!, format);
     root = parseJsonText(text, file) as JsonObject;
@@ -234,6 +242,22 @@ async function uninstallOne(
   row.backup = written.backup;
   row.notes.push(...written.notes);
   row.action = content === null ? "deleted" : "removed";
+}
+
+// The entry with its group's size as the file holds it now (entries of the
+// same group may have gone since it was found).
+function withGroupSize(root: JsonObject, found: FoundEntry): FoundEntry {
+  if (found.groupPath === undefined) return found;
+  let node: unknown = root;
+  for (const key of found.groupPath) {
+    node = typeof node === "object" && node !== null
+      ? (node as Record<string | number, unknown>)[key]
+      : undefined;
+  }
+  const handlers = typeof node === "object" && node !== null
+    ? (node as JsonObject).hooks
+    : undefined;
+  return Array.isArray(handlers) ? { ...found, groupSize: handlers.length } : found;
 }
 
 // A `hooks` object our entries were taken out of, left empty with no comment
