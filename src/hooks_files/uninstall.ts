@@ -19,6 +19,7 @@ import {
   agentFiles,
   fileContent,
   type InstallWorld,
+  linkedTo,
   type ReadFile,
   readHooksFile,
   refusalReason,
@@ -59,6 +60,8 @@ export interface UninstallResult {
   scope: Scope;
   /** The file. */
   file: string;
+  /** The file written through `file`, when that is a link (user scope follows links). */
+  linkedTo?: string;
   /** What happened: entries removed, the file deleted, nothing of ours, no file, or refused. */
   action: "removed" | "deleted" | "unchanged" | "no-file" | "refused";
   /** How many entries were taken out. */
@@ -135,7 +138,8 @@ export async function uninstall(
   const reads = new Map<string, ReadFile>();
   const hook = await installedHook(options, world, reads);
   const results: UninstallResult[] = [];
-  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+  const files = agentFiles(options.agents, options.scope, options.project, world);
+  for (const { agent, file, project } of files) {
     const row: UninstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -149,9 +153,12 @@ export async function uninstall(
     };
     results.push(row);
     try {
-      const read = reads.get(file);
-      reads.delete(file); // a file two agents share is read again after the first change
-      await uninstallOne(agent, file, hook, options, world, row, read);
+      // The lookup's read is used again only for a file no project confines (the
+      // lookup reads without that check); a file two agents share is read again
+      // after the first change.
+      const read = project === undefined ? reads.get(file) : undefined;
+      reads.delete(file);
+      await uninstallOne(agent, { file, project }, hook, options, world, row, read);
     } catch (e) {
       row.action = "refused";
       row.refused = refusalReason(e, file);
@@ -169,14 +176,15 @@ export async function uninstall(
 
 async function uninstallOne(
   agent: Agent,
-  file: string,
+  { file, project }: { file: string; project: string | undefined },
   hook: string,
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
   readBefore: ReadFile | undefined,
 ): Promise<void> {
-  const read = readBefore ?? await readHooksFile(file, agent.install);
+  const read = readBefore ?? await readHooksFile(file, agent.install, project);
+  Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
     return;
