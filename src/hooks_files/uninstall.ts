@@ -20,7 +20,6 @@ import {
   fileContent,
   type InstallWorld,
   linkedTo,
-  type ReadFile,
   readHooksFile,
   refusalReason,
   renameHook,
@@ -31,7 +30,7 @@ import type { Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
 import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
-import { installedHook } from "./installed_hook.ts";
+import { installedHook, type LookupRead } from "./installed_hook.ts";
 
 /** How many of a file's newest backups are tried as the bytes from before install. */
 const BACKUPS_TRIED = 20;
@@ -135,7 +134,7 @@ export async function uninstall(
 ): Promise<UninstallReport> {
   // Each file is read once: what the lookup read is what is changed (its
   // snapshot still guards the write against a change since).
-  const reads = new Map<string, ReadFile>();
+  const reads = new Map<string, LookupRead>();
   const hook = await installedHook(options, world, reads);
   const results: UninstallResult[] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
@@ -181,9 +180,9 @@ async function uninstallOne(
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
-  readBefore: ReadFile | undefined,
+  before: LookupRead | undefined,
 ): Promise<void> {
-  const read = readBefore ?? await readHooksFile(file, agent.install, project);
+  const read = before?.read ?? await readHooksFile(file, agent.install, project);
   Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
@@ -192,15 +191,14 @@ async function uninstallOne(
   const info = agent.install;
   const format = read.json.format;
   const line = linePath(hook, world.os);
-  const mine = (root: JsonObject) =>
-    findOurs(root, info).filter((f) =>
-      f.line.agent === agent.id && samePath(f.line.hook, line) &&
-      (options.events === undefined || options.events.some((e) => e === f.line.event))
-    );
+  const isMine = (f: FoundEntry) =>
+    f.line.agent === agent.id && samePath(f.line.hook, line) &&
+    (options.events === undefined || options.events.some((e) => e === f.line.event));
+  const mine = (root: JsonObject) => findOurs(root, info).filter(isMine);
   if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;
   let root = read.value as JsonObject;
   let text = read.json.text;
-  const ours = mine(root);
+  const ours = before ? before.found.filter(isMine) : mine(root);
   // Taken out from the last: an entry's path stays good while only entries
   // after it go; its group's size is read again each time. One scan at the end
   // makes sure none is left (and takes out, rescanning, any that is).
