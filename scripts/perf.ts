@@ -45,7 +45,7 @@ const GOALS: Readonly<Record<string, number>> = {
 const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
 const iterations = readCount(Deno.args, "--iterations", 20);
-const fileRounds = readCount(Deno.args, "--file-rounds", 3);
+const fileRounds = readCount(Deno.args, "--file-rounds", 5);
 const ENTRIES = 40_000;
 
 function readCount(args: string[], name: string, fallback: number): number {
