@@ -35,7 +35,8 @@ function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string):
     const seen = c.reachedModel === null
       ? ""
       : `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`;
-    out.push(`      ${c.payloadEvent ?? "call"}: ${ms}, ${exit}, ${answer}${seen}`);
+    const step = c.step === null ? "" : ` (${c.step})`;
+    out.push(`      ${c.payloadEvent ?? "call"}${step}: ${ms}, ${exit}, ${answer}${seen}`);
     if (c.stderr !== "") out.push(`      stderr: ${cut(c.stderr, 120)}`);
   }
   if (e.reason) out.push(`      ${paint.warn("why:")} ${short(e.reason)}`);
@@ -54,7 +55,40 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
     } s, ${exit}; the harmless command ${r.commandRan ? "ran" : "did not run"})`,
   ];
   if (r.tail) out.push(`  the agent's last lines: ${cut(r.tail, 300)}`);
-  for (const e of v.entries) out.push(...entryLines(e, paint, short));
+  if (r.asReviewed) {
+    out.push(
+      paint.warn("  --as-reviewed: Codex CLI's hook review was off for this run (the copy only)"),
+    );
+  }
+  if (v.steps.length > 0) out.push("  steps:");
+  for (const s of v.steps) {
+    const state = s.status === "done"
+      ? paint.good("done")
+      : s.status === "cannot"
+      ? paint.dim("cannot")
+      : paint.warn("not done");
+    const tool = s.tool ? ` ${s.tool}` : "";
+    const events = s.events.length === 0 ? "" : `; reached ${s.events.join(", ")}`;
+    const fired = s.status === "done"
+      ? `; ${
+        s.fired.length === 0
+          ? "no hook fired"
+          : `fired: ${s.fired.map((i) => `#${i + 1}`).join(" ")}`
+      }`
+      : "";
+    out.push(`    ${state}  ${s.name}${tool}${events}${fired}${s.why ? ` (${s.why})` : ""}`);
+  }
+  v.entries.forEach((e, i) => {
+    const lines = entryLines(e, paint, short);
+    lines[0] = lines[0]!.replace(/^ {2}/, `  #${i + 1} `);
+    out.push(...lines);
+  });
+  for (const h of v.holes) {
+    out.push(
+      `  ${paint.bad("HOLE")} #${h.entry + 1}: ${h.text}`,
+      `      ${paint.warn("fix:")} ${h.fix}`,
+    );
+  }
   for (const a of v.adjustments) out.push(paint.dim(`  adjusted in the copy: ${short(a)}`));
   return out;
 }
@@ -72,8 +106,8 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
  * import { renderVerify } from "./render_verify.ts";
  * import { paintFor } from "./colour.ts";
  * import { memoryIo } from "./io.ts";
- * const text = renderVerify({ ok: true, project: "/p", loopbackOnly: false, agents: [
- *   { agent: "cursor", name: "Cursor", run: { kind: "not-run", reason: "no driver" }, ok: true, entries: [], adjustments: [] },
+ * const text = renderVerify({ everyhook: 1, ok: true, project: "/p", loopbackOnly: false, agents: [
+ *   { agent: "cursor", name: "Cursor", run: { kind: "not-run", reason: "no driver" }, ok: true, entries: [], steps: [], holes: [], adjustments: [] },
  * ] }, paintFor(memoryIo()), "/h");
  * console.assert(text.includes("Cursor: not run: no driver"));
  * ```
@@ -86,6 +120,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
   const entries = report.agents.flatMap((v) => v.entries);
   const count = (s: EntryReport["status"]) => entries.filter((e) => e.status === s).length;
   const ran = report.agents.filter((v) => v.run.kind === "ran").length;
+  const holes = report.agents.reduce((n, v) => n + v.holes.length, 0);
   lines.push(
     `${ran} agent${ran === 1 ? "" : "s"} run${
       report.loopbackOnly
@@ -93,7 +128,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
         : " (no network namespace here: the fake model API listened on 127.0.0.1)"
     }; ${count("fired")} fired, ${count("not-fired")} not fired, ${
       count("not-reached")
-    } not reached`,
+    } not reached, ${holes} hole${holes === 1 ? "" : "s"}`,
   );
   return `${lines.join("\n")}\n`;
 }
@@ -102,7 +137,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
  * What verify says before it starts: the hooks that will run once against a harmless command.
  *
  * @param planned Per agent, its name and entries (event, command).
- * @param command The harmless command.
+ * @param command The run's tool calls, for people.
  * @returns The text.
  *
  * @example Usage
@@ -119,7 +154,7 @@ export function renderPlan(
   command: string,
 ): string {
   const lines = [
-    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; your hooks below will run once, for a session whose one tool call is \`${command}\`:`,
+    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; your hooks below will run for a session whose tool calls are ${command}:`,
   ];
   for (const p of planned) {
     for (const e of p.entries) lines.push(`  ${p.name} ${e.event}: ${cut(e.command ?? "", 120)}`);

@@ -26,6 +26,7 @@ import { flagFor, runtimeFacts } from "../run/runtime.ts";
 import { findAgentBinary } from "../verify/agent_run.ts";
 import { findDriver } from "../verify/drivers/mod.ts";
 import { HARMLESS_COMMAND, verifyAll } from "../verify/verify.ts";
+import { PROBE_FILE } from "../verify/steps.ts";
 
 /** Set in the copy of verify that runs inside the network namespace. */
 const IN_NAMESPACE = "EVERYHOOK_VERIFY_NAMESPACE";
@@ -80,7 +81,12 @@ export async function command(args: string[], io: Io): Promise<number> {
       return entries.length === 0 ? [] : [{ name: agent.name, entries }];
     });
     if (planned.length > 0) {
-      io.err(renderPlan(planned, HARMLESS_COMMAND));
+      io.err(renderPlan(
+        planned,
+        a.flag("quick")
+          ? `\`${HARMLESS_COMMAND}\``
+          : `\`${HARMLESS_COMMAND}\`, a failing command, a write and an edit of ${PROBE_FILE} in the copy, and a subagent's \`echo\` (where the agent can play each)`,
+      ));
       const inside = await inNamespace(args, io);
       if (inside !== undefined) return inside;
     }
@@ -91,6 +97,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     events,
     ...(binPath === undefined ? {} : { bin: binPath }),
     loopbackOnly: io.env[IN_NAMESPACE] === "1",
+    quick: a.flag("quick"),
+    asReviewed: a.flag("as-reviewed"),
     progress: (line) => io.err(`everyhook verify: ${line}\n`),
   });
   if (named) {

@@ -11,6 +11,7 @@
  * @module
  */
 
+import type { ContractEvent } from "../contract/contract.ts";
 import type { AnthropicScript, AnthropicStep } from "./fake/anthropic.ts";
 import type { GeminiStep } from "./fake/gemini.ts";
 import type { ChatScript, ChatStep } from "./fake/openai_chat.ts";
@@ -112,6 +113,62 @@ export interface AgentDriver<K extends FakeApiKind = FakeApiKind> {
    * log: each tool result once, in order (a hook's block reason among them).
    */
   toolResults(requests: readonly LoggedRequest[]): string[];
+  /** The model's turns of verify's whole run beyond the shell call (steps.ts), where written. */
+  plays?: DriverPlays<K>;
+  /**
+   * The events a step of verify's run reaches in other agents that this one
+   * does not send there, and what shows it (a headless run that never fires it).
+   */
+  notSent?: ReadonlyArray<{ step: string; event: ContractEvent; why: string }>;
+}
+
+/** One step of verify's whole run, as one agent's model plays it. */
+export interface StepPlay<S> {
+  /** The model's turns. */
+  turns: readonly S[];
+  /** The tool name the agent gives its hooks for the step's call. */
+  tool: string;
+  /** The recording that shows the agent sending that call to its hooks (a fixture). */
+  basis: string;
+}
+
+/** A step the agent cannot do, and why (with what shows it). */
+export interface StepCannot {
+  /** Why. */
+  cannot: string;
+}
+
+/** A subagent step: the main thread's call that starts it, and the script with its own turns. */
+export interface SubagentPlay<K extends FakeApiKind> extends StepPlay<FakeApis[K]["step"]> {
+  /**
+   * The whole script: the main thread's turns, and the subagent's (told apart
+   * by `marker` in its prompt).
+   */
+  script(
+    main: ReadonlyArray<FakeApis[K]["step"]>,
+    marker: string,
+    sub: ReadonlyArray<FakeApis[K]["step"]>,
+  ): FakeApis[K]["script"];
+}
+
+/**
+ * How one agent's model plays the steps of verify's whole run besides the
+ * successful shell call (driver.shell): each is a play, or why the agent
+ * cannot play it. Paths are absolute, in the world's project.
+ */
+export interface DriverPlays<K extends FakeApiKind> {
+  /** A tool call that fails (a shell command that exits non-zero, where that is a failure). */
+  fails: ((marker: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
+  /** A write of a new file. */
+  write: ((path: string, content: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
+  /** An edit of that file (a read of it first where the agent wants one). */
+  edit:
+    | ((path: string, before: string, after: string) => StepPlay<FakeApis[K]["step"]>)
+    | StepCannot;
+  /** A subagent whose prompt holds the marker. */
+  subagent: ((prompt: string) => SubagentPlay<K>) | StepCannot;
+  /** A call of an MCP tool. */
+  mcp: StepCannot;
 }
 
 /** A driver of any fake API. */
@@ -166,3 +223,36 @@ export function playScript<K extends FakeApiKind>(
 ): FakeApis[K]["script"] {
   return driver.script(plays.map((p) => "shell" in p ? driver.shell(p.shell) : driver.say(p.say)));
 }
+
+/**
+ * The failing step most agents play: a shell command that prints the marker
+ * (written as arithmetic, so that only its output holds it) and exits 3.
+ *
+ * @param marker What the command prints, ending in `-42`.
+ * @returns The command line.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { failingCommand } from "./driver.ts";
+ * assert.equal(failingCommand("x-fails-42"), "echo x-fails-$((6*7)); exit 3");
+ * ```
+ */
+export function failingCommand(marker: string): string {
+  return `echo ${marker.replace(/42$/, "$((6*7))")}; exit 3`;
+}
+
+/**
+ * The MCP step, in every agent for now: verify starts no MCP server yet, and
+ * no agent's MCP tool call is recorded here.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { NO_MCP_STEP } from "./driver.ts";
+ * assert.match(NO_MCP_STEP.cannot, /MCP/);
+ * ```
+ */
+export const NO_MCP_STEP: StepCannot = {
+  cannot: "verify starts no MCP server yet, and no MCP tool call of this agent is recorded here",
+};

@@ -13,38 +13,41 @@ import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import type { ListedEntry } from "../readers/listing.ts";
 import type { ProbeCall } from "./probe.ts";
+import { matcherTakes, type Reached } from "./reach.ts";
 import type { Watched } from "./world.ts";
-
-/**
- * The events verify's run reaches: one session, one prompt, one shell tool call
- * with its result, the turn's stop. Every agent recorded here sends them all in a
- * headless run (fixtures/); no subagent is started.
- *
- * @example Usage
- * ```ts
- * import { REACHED_EVENTS } from "./report.ts";
- * console.assert(REACHED_EVENTS.includes("pre-tool") && !REACHED_EVENTS.includes("subagent-stop"));
- * ```
- */
-export const REACHED_EVENTS: readonly ContractEvent[] = [
-  "session-start",
-  "prompt",
-  "pre-tool",
-  "post-tool",
-  "stop",
-  "session-end",
-];
 
 /**
  * What became of one entry:
  * - `fired`: the agent ran it;
- * - `not-fired`: verify's run reached its event and it did not run (the reason says
- *   why where it can be told: list's findings, an event name the agent does not have);
- * - `not-reached`: verify's run does not reach it (its event, or a matcher that
- *   leaves out the shell tool);
+ * - `not-fired`: verify's run reached its event with a tool its matcher takes in,
+ *   and it did not run (the reason says why where it can be told: list's
+ *   findings no fired entry shares, an event name the agent does not have);
+ * - `not-reached`: verify's run did not get to it (no step reached its event, or
+ *   none with a tool its matcher takes in): never a failure;
  * - `not-observed`: not a command entry (an http or prompt hook): verify cannot see it.
+ *
+ * A status is per entry and the report's verdict reads it through
+ * {@linkcode STATUS_FAILS}: a status added later says there whether it fails.
  */
 export type EntryStatus = "fired" | "not-fired" | "not-reached" | "not-observed";
+
+/**
+ * Whether each status makes verify's verdict fail.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { STATUS_FAILS } from "./report.ts";
+ * assert.equal(STATUS_FAILS["not-reached"], false);
+ * assert.equal(STATUS_FAILS["not-fired"], true);
+ * ```
+ */
+export const STATUS_FAILS: Readonly<Record<EntryStatus, boolean>> = {
+  "fired": false,
+  "not-fired": true,
+  "not-reached": false,
+  "not-observed": false,
+};
 
 /** One call of an entry, as the report shows it. */
 export interface CallReport {
@@ -60,6 +63,8 @@ export interface CallReport {
   stderr: string;
   /** Text of its answer that reached the model (a block reason, context), or null. */
   reachedModel: string | null;
+  /** The step of verify's run it was for, or null when the payload names none. */
+  step: string | null;
 }
 
 /** One entry of the report. */
@@ -84,6 +89,8 @@ export interface EntryReport {
   reason: string | null;
   /** Its calls. */
   calls: CallReport[];
+  /** The steps of verify's run that reached its event with a tool its matcher takes in. */
+  reachedBy: string[];
 }
 
 /** What the run shows besides the entries. */
@@ -92,16 +99,12 @@ export interface RunSeen {
   calls: readonly ProbeCall[];
   /** Each tool result that reached the model, in order. */
   toolResults: readonly string[];
-}
-
-function matches(matcher: string | null, names: readonly string[]): boolean {
-  if (matcher === null || matcher === "" || matcher === "*") return true;
-  try {
-    const re = new RegExp(`^(?:${matcher})$`);
-    return names.some((n) => re.test(n));
-  } catch {
-    return names.includes(matcher);
-  }
+  /** The native events the steps that ran reached. */
+  reached: readonly Reached[];
+  /** The step of the run a call was for (holes.ts), or null. */
+  stepOf?: (call: ProbeCall, event: ContractEvent | null) => string | null;
+  /** The native events of steps that did not run or cannot run in this agent, and why not. */
+  missed?: ReadonlyArray<Reached & { why: string }>;
 }
 
 /** The texts of an answer worth looking for in what reached the model. */
@@ -133,6 +136,7 @@ function answerTexts(call: ProbeCall): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reportEntries } from "./report.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const entry = {
@@ -141,8 +145,9 @@ function answerTexts(call: ProbeCall): string[] {
  *   timeout: null, ours: false, mode: null, hook: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
  * };
  * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop" }];
- * const [r] = reportEntries(findAgent("claude-code")!, [entry], watched, { calls: [], toolResults: [] }, (p) => p);
- * console.assert(r!.status === "not-fired");
+ * const reached = [{ native: "Stop", step: "stop", tools: [], kind: null, thread: "main" as const }];
+ * const [r] = reportEntries(findAgent("claude-code")!, [entry], watched, { calls: [], toolResults: [], reached }, (p) => p);
+ * assert.equal(r!.status, "not-fired");
  * ```
  */
 export function reportEntries(
@@ -152,13 +157,24 @@ export function reportEntries(
   seen: RunSeen,
   userText: (text: string) => string,
 ): EntryReport[] {
-  const shells = Object.entries(agent.tools.names).filter(([, k]) => k === "shell").map(([n]) => n);
   const taken = new Set<Watched>();
-  return entries.map((e): EntryReport => {
+  const withCalls = entries.map((e) => {
     // The entries of a file come in file order in both lists.
     const probe = watched.find((w) => !taken.has(w) && w.copy === e.file && w.native === e.event);
     if (probe) taken.add(probe);
     const calls = probe?.id ? seen.calls.filter((c) => c.id === probe.id) : [];
+    return { e, probe, calls };
+  });
+  // A finding of list that entries fired under is not what held another back.
+  const firedUnder = new Set(
+    withCalls.filter((x) => x.calls.length > 0).flatMap((x) => x.e.problems),
+  );
+  return withCalls.map(({ e, probe, calls }): EntryReport => {
+    const reaching = seen.reached.filter((r) =>
+      r.native === e.event &&
+      (r.kind === null || !agent.events[e.contractEvent ?? "stop"]?.matcher ||
+        matcherTakes(e.matcher, r.tools))
+    );
     const base = {
       file: userText(e.file),
       scope: e.scope,
@@ -175,14 +191,22 @@ export function reportEntries(
         stderr: c.stderr.trim(),
         reachedModel: answerTexts(c).find((t) => seen.toolResults.some((r) => r.includes(t))) ??
           null,
+        step: seen.stepOf?.(c, e.contractEvent) ?? null,
       })),
+      reachedBy: [...new Set(reaching.map((r) => r.step))],
     };
-    const listed = e.problems.map(userText).join("; ");
+    const own = e.problems.filter((p) => !firedUnder.has(p)).map(userText).join("; ");
+    const shared = e.problems.filter((p) => firedUnder.has(p)).map(userText);
+    const listedNote = e.problems.length === 0
+      ? ""
+      : ` (list says: ${e.problems.map(userText).join("; ")})`;
     if (calls.length > 0) {
       return {
         ...base,
         status: "fired",
-        reason: listed === "" ? null : `it fired although list says: ${listed}`,
+        reason: e.problems.length === 0
+          ? null
+          : `it fired although list says: ${e.problems.map(userText).join("; ")}`,
       };
     }
     if (!probe?.id) {
@@ -192,28 +216,44 @@ export function reportEntries(
         reason: `a ${e.type} entry: verify sees command entries only`,
       };
     }
-    if (listed !== "") return { ...base, status: "not-fired", reason: listed };
     if (e.contractEvent === null) {
       return { ...base, status: "not-fired", reason: `${agent.name} has no event "${e.event}"` };
     }
-    if (!REACHED_EVENTS.includes(e.contractEvent)) {
-      return { ...base, status: "not-reached", reason: `verify's run does not reach ${e.event}` };
-    }
-    const native = agent.events[e.contractEvent];
-    if (native?.matcher && !matches(e.matcher, shells)) {
+    if (reaching.length === 0) {
       return {
         ...base,
         status: "not-reached",
-        reason: `the matcher "${e.matcher}" leaves out ${
-          shells.join(" and ")
-        }, the shell tool verify's run calls`,
+        reason: `${notReachedWhy(agent, e, seen)}${listedNote}`,
       };
     }
+    if (own !== "") return { ...base, status: "not-fired", reason: own };
+    const sharedNote = shared.length === 0
+      ? ""
+      : `; list's finding "${shared.join("; ")}" is not why: other entries fired under it`;
     return {
       ...base,
       status: "not-fired",
-      reason:
-        `list finds nothing in its way, yet ${agent.name} did not run it (a version without this event, or a setting list does not read?)`,
+      reason: `the step${base.reachedBy.length === 1 ? "" : "s"} ${
+        base.reachedBy.join(", ")
+      } reached ${e.event}${
+        e.matcher ? ` with a tool its matcher takes in` : ""
+      }, yet ${agent.name} did not run it (a version without this event, or a setting list does not read?)${sharedNote}`,
     };
   });
+}
+
+/** Why no step of the run reached an entry: its event, or its matcher. */
+function notReachedWhy(agent: Agent, e: ListedEntry, seen: RunSeen): string {
+  const sameEvent = seen.reached.filter((r) => r.native === e.event);
+  if (sameEvent.length === 0) {
+    const missed = (seen.missed ?? []).filter((m) => m.native === e.event);
+    const whys = [...new Set(missed.map((m) => `${m.step}: ${m.why}`))];
+    return whys.length === 0
+      ? `verify's run does not reach ${e.event}`
+      : `verify's run did not reach ${e.event} (${whys.join("; ")})`;
+  }
+  const called = [...new Set(sameEvent.flatMap((r) => r.tools))];
+  return `the matcher "${e.matcher}" leaves out ${called.join(" and ")}, the tool${
+    called.length === 1 ? "" : "s"
+  } verify's run called at ${e.event} (${agent.name})`;
 }

@@ -12,17 +12,47 @@ import type { ContractEvent } from "../contract/contract.ts";
 import type { HookOutcome } from "../run/hook_process.ts";
 import type { ListWorld } from "../readers/listing.ts";
 import { agentReadiness, runAgentOnce, worldEnv } from "./agent_run.ts";
-import { shellScript } from "./driver.ts";
 import { findDriver } from "./drivers/mod.ts";
 import { readCalls } from "./probe.ts";
-import { type EntryReport, reportEntries } from "./report.ts";
+import { type Reached, reachedBy } from "./reach.ts";
+import { type EntryReport, reportEntries, STATUS_FAILS } from "./report.ts";
+import { findHoles, type Hole, stepOfCall } from "./holes.ts";
+import type { ProbeCall } from "./probe.ts";
+import type { ListedEntry } from "../readers/listing.ts";
+import type { Watched } from "./world.ts";
+import {
+  planRun,
+  PROBE_FILE,
+  SHELL_COMMAND,
+  STEP_REACH,
+  STEP_TEXT,
+  type StepName,
+  stepsDone,
+} from "./steps.ts";
 import { buildWorld } from "./world.ts";
 
 /** The shell command verify's model asks every agent to run: it prints a word and changes nothing. */
-export const HARMLESS_COMMAND = "echo everyhook-verify";
+export const HARMLESS_COMMAND = SHELL_COMMAND;
 
-/** The prompt verify submits. */
-export const VERIFY_PROMPT = `Run the shell command \`${HARMLESS_COMMAND}\`, then stop.`;
+/** One step of an agent's run, as the report shows it. */
+export interface StepReport {
+  /** The step's name. */
+  name: StepName;
+  /** What it does. */
+  text: string;
+  /** done; not-done (played, and the run shows it did not happen); cannot (this agent cannot play it). */
+  status: "done" | "not-done" | "cannot";
+  /** Why it was not done or cannot be, or null. */
+  why: string | null;
+  /** The tool it called, where it calls one. */
+  tool: string | null;
+  /** The recording that shows the agent sending that call to its hooks, or null. */
+  basis: string | null;
+  /** The native events it reached. */
+  events: string[];
+  /** The entries (by index in the verdict's entries) that fired for it. */
+  fired: number[];
+}
 
 /** What became of one agent. */
 export interface AgentVerdict {
@@ -40,6 +70,10 @@ export interface AgentVerdict {
       ms: number;
       /** Whether the harmless command's output reached the model (the command ran). */
       commandRan: boolean;
+      /** Whether the run was --quick (the one shell call). */
+      quick: boolean;
+      /** Whether Codex CLI's unreviewed entries were trusted in the copy (--as-reviewed). */
+      asReviewed: boolean;
       /** The last lines the agent printed, when it failed. */
       tail: string | null;
     }
@@ -48,12 +82,18 @@ export interface AgentVerdict {
   ok: boolean;
   /** Each entry. */
   entries: EntryReport[];
+  /** The steps of the run (empty when it was not run). */
+  steps: StepReport[];
+  /** The holes the run showed. */
+  holes: Hole[];
   /** What was adjusted in the world's copies. */
   adjustments: string[];
 }
 
 /** The whole report. */
 export interface VerifyReport {
+  /** The version of this shape. */
+  everyhook: 1;
   /** True when every agent's verdict is. */
   ok: boolean;
   /** The user's project. */
@@ -80,7 +120,14 @@ export interface VerifyOptions {
   progress: (line: string) => void;
   /** How long one agent may run, in milliseconds (default 180 000). */
   timeoutMs?: number;
+  /** Only the shell call (the session, the prompt, the call, the stop). */
+  quick?: boolean;
+  /** Trust, in the copy only, the Codex CLI entries Codex would skip as not reviewed. */
+  asReviewed?: boolean;
 }
+
+/** The agents whose trust of hooks --as-reviewed lays aside in the run (their driver's switch). */
+const REVIEWED_BY_SWITCH: readonly string[] = ["codex"];
 
 function keep(events: VerifyOptions["events"], event: ContractEvent | null): boolean {
   return events === undefined || events === "all" || (event !== null && events.includes(event));
@@ -108,7 +155,14 @@ function tailOf(outcome: HookOutcome): string | null {
  * ```
  */
 export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<AgentVerdict> {
-  const base = { agent: agent.id, name: agent.name, entries: [], adjustments: [] };
+  const base = {
+    agent: agent.id,
+    name: agent.name,
+    entries: [],
+    steps: [],
+    holes: [],
+    adjustments: [],
+  };
   const notRun = (reason: string, ok = false): AgentVerdict => ({
     ...base,
     run: { kind: "not-run", reason },
@@ -131,36 +185,129 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
     if (entries.length === 0) return { ...notRun(`no hook to verify`, true) };
     o.progress(`${agent.name}: running ${binary} in ${root}`);
     const dir = dirOf(binary);
+    const quick = o.quick ?? false;
+    const plan = planRun(driver, world.project, quick);
+    const asReviewed = (o.asReviewed ?? false) && REVIEWED_BY_SWITCH.includes(agent.id);
     const run = await runAgentOnce({
       driver,
       program: binary,
       world,
       env: worldEnv(world, [dir, env.PATH ?? ""].filter((p) => p !== "").join(":")),
-      script: shellScript(driver, [HARMLESS_COMMAND], "Done."),
-      prompt: VERIFY_PROMPT,
+      script: plan.script as never,
+      prompt: plan.prompt,
       timeoutMs: o.timeoutMs ?? 180_000,
+      bypassTrust: asReviewed,
     });
     const calls = await readCalls(world.calls);
+    const outcome = run.outcome;
+    const exit = outcome.kind === "exited" ? outcome.code : null;
+    let probeFile: string | null = null;
+    try {
+      probeFile = await Deno.readTextFile(`${world.project}/${PROBE_FILE}`);
+    } catch { /* not written */ }
+    const done = stepsDone(plan.steps, {
+      toolResults: run.toolResults,
+      requests: run.requests,
+      probeFile,
+      exit,
+    });
+    const reached: Reached[] = [];
+    const missed: Array<Reached & { why: string }> = [];
+    for (const step of plan.steps) {
+      const natives = reachedBy(agent, step.name, STEP_REACH[step.name]).map((r) =>
+        step.kind === "played" && step.tool !== null && r.thread === "main" &&
+          STEP_REACH[step.name].some((x) =>
+            x.kind !== null && x.kind === agent.tools.names[step.tool!]
+          )
+          ? { ...r, tools: [step.tool] }
+          : r
+      );
+      const why = step.kind === "cannot" ? step.why : done[step.name] ?? null;
+      if (why === null) reached.push(...natives);
+      else missed.push(...natives.map((r) => ({ ...r, why })));
+    }
+    for (const r of driver.notSent ?? []) {
+      for (let i = reached.length - 1; i >= 0; i--) {
+        const x = reached[i]!;
+        if (x.step === r.step && agent.events[r.event]?.native === x.native) {
+          reached.splice(i, 1);
+          missed.push({ ...x, why: r.why });
+        }
+      }
+    }
     const reports = reportEntries(agent, entries, world.watched, {
       calls,
       toolResults: run.toolResults,
+      reached,
+      missed,
+      stepOf: stepOfCall,
     }, world.userText);
-    const outcome = run.outcome;
-    const exit = outcome.kind === "exited" ? outcome.code : null;
+    const holes = findHoles(
+      agent,
+      reports,
+      entryCalls(entries, world.watched, calls),
+      reached,
+      done.subagent === null,
+    );
+    const steps: StepReport[] = plan.steps.map((step) => {
+      const why = step.kind === "cannot" ? step.why : done[step.name] ?? null;
+      return {
+        name: step.name,
+        text: STEP_TEXT[step.name],
+        status: step.kind === "cannot" ? "cannot" : why === null ? "done" : "not-done",
+        why,
+        tool: step.kind === "played" ? step.tool : null,
+        basis: step.kind === "played" ? step.basis : null,
+        events: [...new Set(reached.filter((r) => r.step === step.name).map((r) => r.native))],
+        fired: reports.flatMap((r, i) => r.calls.some((c) => c.step === step.name) ? [i] : []),
+      };
+    });
     const ms = outcome.ms;
     o.progress(`${agent.name}: done in ${(ms / 1000).toFixed(1)} s`);
     const commandRan = run.toolResults.some((t) => t.includes("everyhook-verify"));
     const failed = exit !== 0;
     return {
       ...base,
-      run: { kind: "ran", binary, exit, ms, commandRan, tail: failed ? tailOf(outcome) : null },
-      ok: !failed && reports.every((r) => r.status !== "not-fired"),
+      run: {
+        kind: "ran",
+        binary,
+        exit,
+        ms,
+        commandRan,
+        quick,
+        asReviewed,
+        tail: failed ? tailOf(outcome) : null,
+      },
+      ok: !failed && reports.every((r) => !STATUS_FAILS[r.status]) && holes.length === 0,
       entries: reports,
-      adjustments: world.adjustments,
+      steps,
+      holes,
+      adjustments: [
+        ...world.adjustments,
+        ...(asReviewed
+          ? [
+            `${agent.name} ran with its hook trust check off (--as-reviewed): every entry in the copy ran as if reviewed`,
+          ]
+          : []),
+      ],
     };
   } finally {
     await removeWorld(root);
   }
+}
+
+/** Per entry, its probe's calls (the entries of a file come in file order in both lists). */
+function entryCalls(
+  entries: readonly ListedEntry[],
+  watched: readonly Watched[],
+  calls: readonly ProbeCall[],
+): ProbeCall[][] {
+  const taken = new Set<Watched>();
+  return entries.map((e) => {
+    const probe = watched.find((w) => !taken.has(w) && w.copy === e.file && w.native === e.event);
+    if (probe) taken.add(probe);
+    return probe?.id ? calls.filter((c) => c.id === probe.id) : [];
+  });
 }
 
 /** Remove a world; an agent that just ended can still be writing inside, so try again a moment. */
@@ -201,6 +348,7 @@ export async function verifyAll(o: VerifyOptions): Promise<VerifyReport> {
   };
   await Promise.all([worker(), worker()]);
   return {
+    everyhook: 1,
     ok: verdicts.every((v) => v.ok),
     project: o.user.project,
     loopbackOnly: o.loopbackOnly,

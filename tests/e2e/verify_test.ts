@@ -128,7 +128,7 @@ Deno.test({
       assert.match(JSON.stringify(verdict(report, id).run), /not installed/);
     }
     assert.equal(code, 0, err);
-    assert.match(err, /your hooks below will run once/);
+    assert.match(err, /your hooks below will run for a session whose tool calls are/);
     assert.equal(await Deno.readTextFile(`${world.home}/.claude/settings.json`), before);
   },
 });

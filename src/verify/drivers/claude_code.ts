@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
 import { type AnthropicStep, toolResultTexts } from "../fake/anthropic.ts";
 
 /** The variables that keep Claude Code from calling anything but its base URL. */
@@ -66,6 +66,10 @@ export function claudeArgs(prompt: string, allowedTools: string | null): string[
   ];
 }
 
+function bash(command: string): AnthropicStep {
+  return { kind: "tool", name: "Bash", input: { command, description: "Run a command" } };
+}
+
 /**
  * Claude Code's driver.
  *
@@ -94,13 +98,52 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
     ANTHROPIC_API_KEY: "sk-ant-fake-000000",
     ...CLAUDE_SILENCE,
   }),
-  args: (_world, _apiUrl, o) => claudeArgs(o.prompt, o.autoApprove ? CLAUDE_ALLOWED_TOOLS : null),
-  shell: (command): AnthropicStep => ({
-    kind: "tool",
-    name: "Bash",
-    input: { command, description: "Run a command" },
-  }),
+  // The Agent tool too: verify's run starts a subagent.
+  args: (_world, _apiUrl, o) =>
+    claudeArgs(o.prompt, o.autoApprove ? `${CLAUDE_ALLOWED_TOOLS},Agent` : null),
+  shell: bash,
   say: (text): AnthropicStep => ({ kind: "text", text }),
   script: (steps) => ({ main: [...steps] }),
   toolResults: (requests) => toolResultTexts(requests),
+  plays: {
+    fails: (marker) => ({
+      turns: [bash(failingCommand(marker))],
+      tool: "Bash",
+      basis: "fixtures/claude-code/post-tool.shell-failed.json",
+    }),
+    write: (path, content) => ({
+      turns: [{ kind: "tool", name: "Write", input: { file_path: path, content } }],
+      tool: "Write",
+      basis: "fixtures/claude-code/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [
+        { kind: "tool", name: "Read", input: { file_path: path } },
+        {
+          kind: "tool",
+          name: "Edit",
+          input: { file_path: path, old_string: before, new_string: after },
+        },
+      ],
+      tool: "Edit",
+      basis: "fixtures/claude-code/pre-tool.edit.json",
+    }),
+    subagent: (prompt) => ({
+      turns: [{
+        kind: "tool",
+        name: "Agent",
+        input: {
+          description: "Run a sub task",
+          prompt,
+          subagent_type: "general-purpose",
+          run_in_background: false,
+        },
+      }],
+      tool: "Agent",
+      basis:
+        "fixtures/claude-code/pre-tool.agent.json, fixtures/claude-code/subagent-stop.first.json",
+      script: (main, marker, sub) => ({ main: [...main], sub: [...sub], subMarker: marker }),
+    }),
+    mcp: NO_MCP_STEP,
+  },
 };

@@ -104,4 +104,10 @@ export const FACTORY_DROID_DRIVER: AgentDriver<"openai-chat"> = {
   script: (steps) => ({ steps: [...steps] }),
   // Droid's first user message is a reminder of its own tools; sub-agents are marked later.
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  notSent: [{
+    step: "prompt",
+    event: "prompt",
+    why:
+      "droid exec fires no UserPromptSubmit for the person's prompt, only in a sub-agent's session (fixtures/factory-droid/prompt.subagent-task.json)",
+  }],
 };

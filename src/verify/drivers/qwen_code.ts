@@ -98,4 +98,10 @@ export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  notSent: [{
+    step: "session",
+    event: "session-end",
+    why:
+      "a headless run of Qwen Code fires no SessionEnd (none in its recordings, fixtures/qwen-code/)",
+  }],
 };
