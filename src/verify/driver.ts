@@ -130,6 +130,8 @@ export interface StepPlay<S> {
   tool: string;
   /** The recording that shows the agent sending that call to its hooks (a fixture). */
   basis: string;
+  /** A text the call's result holds once it ran, where the step's own mark is not in it. */
+  mark?: string;
 }
 
 /** A step the agent cannot do, and why (with what shows it). */
@@ -157,8 +159,12 @@ export interface SubagentPlay<K extends FakeApiKind> extends StepPlay<FakeApis[K
  * cannot play it. Paths are absolute, in the world's project.
  */
 export interface DriverPlays<K extends FakeApiKind> {
-  /** A tool call that fails (a shell command that exits non-zero, where that is a failure). */
-  fails: ((marker: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
+  /**
+   * A tool call that fails: a shell command that exits non-zero and prints the
+   * marker, where the agent takes that for a failure, or a read of `missing`,
+   * a file in the project that is not there.
+   */
+  fails: ((marker: string, missing: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
   /** A write of a new file. */
   write: ((path: string, content: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
   /** An edit of that file (a read of it first where the agent wants one). */
@@ -226,7 +232,8 @@ export function playScript<K extends FakeApiKind>(
 
 /**
  * The failing step most agents play: a shell command that prints the marker
- * (written as arithmetic, so that only its output holds it) and exits 3.
+ * (its number a printf argument, so that only its output holds it whole;
+ * Gemini CLI refuses arithmetic expansion as command substitution) and exits 3.
  *
  * @param marker What the command prints, ending in `-42`.
  * @returns The command line.
@@ -235,11 +242,11 @@ export function playScript<K extends FakeApiKind>(
  * ```ts
  * import assert from "node:assert/strict";
  * import { failingCommand } from "./driver.ts";
- * assert.equal(failingCommand("x-fails-42"), "echo x-fails-$((6*7)); exit 3");
+ * assert.equal(failingCommand("x-fails-42"), "printf 'x-fails-%s' 42; exit 3");
  * ```
  */
 export function failingCommand(marker: string): string {
-  return `echo ${marker.replace(/42$/, "$((6*7))")}; exit 3`;
+  return `printf '${marker.replace(/42$/, "%s")}' 42; exit 3`;
 }
 
 /**

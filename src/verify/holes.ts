@@ -13,10 +13,15 @@ import type { ContractEvent } from "../contract/contract.ts";
 import type { ProbeCall } from "./probe.ts";
 import { matcherTakes, type Reached } from "./reach.ts";
 import type { EntryReport } from "./report.ts";
-import { EDIT_TEXT, FAILS_MARK, PROBE_FILE, SHELL_COMMAND, type StepName } from "./steps.ts";
-
-/** The subagent's shell command as the model writes it (its output alone holds the mark). */
-export const SUBAGENT_COMMAND = "echo everyhook-verify-subagent-$((6*7))";
+import {
+  EDIT_TEXT,
+  FAILS_MARK,
+  MISSING_FILE,
+  PROBE_FILE,
+  SHELL_COMMAND,
+  type StepName,
+  SUBAGENT_COMMAND,
+} from "./steps.ts";
 
 /** One hole. */
 export interface Hole {
@@ -65,7 +70,9 @@ export function stepOfCall(call: ProbeCall, event: ContractEvent | null): StepNa
   }
   const text = typeof call.input === "string" ? call.input : JSON.stringify(call.input);
   if (text.includes("everyhook-verify-subagent")) return "subagent";
-  if (text.includes(FAILS_MARK.replace(/42$/, ""))) return "shell-fails";
+  if (text.includes(FAILS_MARK.replace(/42$/, "")) || text.includes(MISSING_FILE)) {
+    return "fails";
+  }
   if (text.includes(EDIT_TEXT.after)) return "edit";
   if (text.includes(EDIT_TEXT.before)) return "write";
   if (text.includes(PROBE_FILE)) return "edit";
@@ -83,7 +90,7 @@ export function stepOfCall(call: ProbeCall, event: ContractEvent | null): StepNa
  * ```ts
  * import assert from "node:assert/strict";
  * import { isSubagentShell } from "./holes.ts";
- * const call = { id: "e1-1", input: { tool_input: { command: "echo everyhook-verify-subagent-$((6*7))" } }, payloadEvent: null, stdout: "", stderr: "", exit: 0, ms: 1 };
+ * const call = { id: "e1-1", input: { tool_input: { command: "printf 'everyhook-verify-subagent-%s' 42" } }, payloadEvent: null, stdout: "", stderr: "", exit: 0, ms: 1 };
  * assert.ok(isSubagentShell(call));
  * ```
  */

@@ -129,7 +129,7 @@ export function toolsOfKind(agent: Agent, kind: ToolKind): string[] {
  * import assert from "node:assert/strict";
  * import { reachedBy } from "./reach.ts";
  * import { findAgent } from "../agents/mod.ts";
- * const r = reachedBy(findAgent("claude-code")!, "shell-fails", [{ event: "post-tool", kind: "shell", failed: true }]);
+ * const r = reachedBy(findAgent("claude-code")!, "fails", [{ event: "post-tool", kind: "shell", failed: true }]);
  * assert.deepEqual(r.map((x) => x.native), ["PostToolUseFailure"]);
  * ```
  */

@@ -104,7 +104,7 @@ export interface RunSeen {
   /** The step of the run a call was for (holes.ts), or null. */
   stepOf?: (call: ProbeCall, event: ContractEvent | null) => string | null;
   /** The native events of steps that did not run or cannot run in this agent, and why not. */
-  missed?: ReadonlyArray<Reached & { why: string }>;
+  missed?: ReadonlyArray<Reached & { why: string; cannot?: boolean }>;
 }
 
 /** The texts of an answer worth looking for in what reached the model. */
@@ -247,7 +247,10 @@ function notReachedWhy(agent: Agent, e: ListedEntry, seen: RunSeen): string {
   const sameEvent = seen.reached.filter((r) => r.native === e.event);
   if (sameEvent.length === 0) {
     const missed = (seen.missed ?? []).filter((m) => m.native === e.event);
-    const whys = [...new Set(missed.map((m) => `${m.step}: ${m.why}`))];
+    // A step the agent cannot do is named only when no played step would have reached the event.
+    const played = missed.filter((m) => !m.cannot);
+    const shown = played.length > 0 ? played : missed;
+    const whys = [...new Set(shown.map((m) => `${m.step}: ${m.why}`))];
     return whys.length === 0
       ? `verify's run does not reach ${e.event}`
       : `verify's run did not reach ${e.event} (${whys.join("; ")})`;

@@ -160,7 +160,7 @@ Deno.test("reportEntries: a correct post-tool install, run without a failing cal
 });
 
 Deno.test("reportEntries: the failing step reaches PostToolUseFailure: then an entry there that did not run is not fired", () => {
-  const reached = [...QUICK, ...reachedBy(claude, "shell-fails", STEP_REACH["shell-fails"])];
+  const reached = [...QUICK, ...reachedBy(claude, "fails", STEP_REACH["fails"])];
   const [r] = reportEntries(
     claude,
     [entry({ event: "PostToolUseFailure", contractEvent: "post-tool" })],
@@ -169,11 +169,11 @@ Deno.test("reportEntries: the failing step reaches PostToolUseFailure: then an e
     userText,
   );
   assert.equal(r!.status, "not-fired");
-  assert.deepEqual(r!.reachedBy, ["shell-fails"]);
+  assert.deepEqual(r!.reachedBy, ["fails"]);
 });
 
 Deno.test("reportEntries: a step that did not run says why its events were not reached", () => {
-  const missed = reachedBy(claude, "shell-fails", STEP_REACH["shell-fails"]).map((x) => ({
+  const missed = reachedBy(claude, "fails", STEP_REACH["fails"]).map((x) => ({
     ...x,
     why: "its output never reached the model",
   }));
@@ -185,7 +185,7 @@ Deno.test("reportEntries: a step that did not run says why its events were not r
     userText,
   );
   assert.equal(r!.status, "not-reached");
-  assert.match(r!.reason!, /shell-fails: its output never reached the model/);
+  assert.match(r!.reason!, /fails: its output never reached the model/);
 });
 
 Deno.test("reportEntries: list's finding that other entries fired under is not blamed; one for an event not reached is not reached", () => {

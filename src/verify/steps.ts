@@ -24,7 +24,7 @@ export const STEP_NAMES = [
   "session",
   "prompt",
   "shell",
-  "shell-fails",
+  "fails",
   "write",
   "edit",
   "mcp",
@@ -37,12 +37,16 @@ export type StepName = typeof STEP_NAMES[number];
 
 /** The shell command of the shell step: it prints a word and changes nothing. */
 export const SHELL_COMMAND = "echo everyhook-verify";
-/** What the failing step prints before its non-zero exit: the command holds it only as arithmetic. */
+/** What the failing step prints before its non-zero exit: the command holds it only in two parts. */
 export const FAILS_MARK = "everyhook-verify-fails-42";
 /** What the subagent's shell command prints. */
 export const SUBAGENT_MARK = "everyhook-verify-subagent-42";
+/** The subagent's shell command as the model writes it (its output alone holds the mark whole). */
+export const SUBAGENT_COMMAND = "printf 'everyhook-verify-subagent-%s' 42";
 /** The file the write step creates and the edit step changes, in the world's project. */
 export const PROBE_FILE = "everyhook-verify.txt";
+/** The file a failing read looks for, in the world's project (it is never there). */
+export const MISSING_FILE = "everyhook-verify-missing.txt";
 /** The words the edit step changes. */
 export const EDIT_TEXT = { before: "written by verify", after: "edited by verify" } as const;
 
@@ -51,7 +55,7 @@ export const STEP_REACH: Readonly<Record<StepName, readonly StepReach[]>> = {
   session: [{ event: "session-start", kind: null }, { event: "session-end", kind: null }],
   prompt: [{ event: "prompt", kind: null }],
   shell: [{ event: "pre-tool", kind: "shell" }, { event: "post-tool", kind: "shell" }],
-  "shell-fails": [{ event: "pre-tool", kind: "shell" }, {
+  "fails": [{ event: "pre-tool", kind: "shell" }, {
     event: "post-tool",
     kind: "shell",
     failed: true,
@@ -72,7 +76,7 @@ export const STEP_TEXT: Readonly<Record<StepName, string>> = {
   session: "the session starts and ends",
   prompt: "verify's prompt is submitted",
   shell: `the model runs \`${SHELL_COMMAND}\``,
-  "shell-fails": "the model makes a tool call that fails",
+  "fails": "the model makes a tool call that fails",
   write: `the model writes ${PROBE_FILE}`,
   edit: `the model edits ${PROBE_FILE}`,
   mcp: "the model calls an MCP tool",
@@ -82,7 +86,14 @@ export const STEP_TEXT: Readonly<Record<StepName, string>> = {
 
 /** A step in one agent's plan: played (with the tool it calls) or not, and why not. */
 export type PlannedStep =
-  | { name: StepName; kind: "played"; tool: string | null; basis: string | null }
+  | {
+    name: StepName;
+    kind: "played";
+    tool: string | null;
+    basis: string | null;
+    /** A text the result holds once the call ran, besides the step's own mark. */
+    mark?: string;
+  }
   | { name: StepName; kind: "cannot"; why: string };
 
 /** One agent's run: the script and the steps. */
@@ -145,11 +156,17 @@ function plan<K extends FakeApiKind>(
       if ("cannot" in p) steps.push({ name, kind: "cannot", why: p.cannot });
       else {
         main.push(...p.turns);
-        steps.push({ name, kind: "played", tool: p.tool, basis: p.basis });
+        steps.push({
+          name,
+          kind: "played",
+          tool: p.tool,
+          basis: p.basis,
+          ...(p.mark === undefined ? {} : { mark: p.mark }),
+        });
       }
     };
     if (!plays) {
-      for (const name of ["shell-fails", "write", "edit", "mcp", "subagent"] as const) {
+      for (const name of ["fails", "write", "edit", "mcp", "subagent"] as const) {
         steps.push({
           name,
           kind: "cannot",
@@ -158,7 +175,12 @@ function plan<K extends FakeApiKind>(
       }
     } else {
       const path = `${project}/${PROBE_FILE}`;
-      add("shell-fails", "cannot" in plays.fails ? plays.fails : plays.fails(FAILS_MARK));
+      add(
+        "fails",
+        "cannot" in plays.fails
+          ? plays.fails
+          : plays.fails(FAILS_MARK, `${project}/${MISSING_FILE}`),
+      );
       add(
         "write",
         "cannot" in plays.write ? plays.write : plays.write(path, `${EDIT_TEXT.before}\n`),
@@ -174,7 +196,7 @@ function plan<K extends FakeApiKind>(
         const p = plays.subagent(`${marker}: run the shell command that prints ${SUBAGENT_MARK}`);
         add("subagent", p);
         const turns: S[] = [
-          driver.shell(`echo everyhook-verify-subagent-$((6*7))`),
+          driver.shell(SUBAGENT_COMMAND),
           driver.say("Subagent done."),
         ];
         sub = { marker, turns, script: (m) => p.script(m, marker, turns) };
@@ -230,6 +252,10 @@ export function stepsDone(
 ): Partial<Record<StepName, string | null>> {
   const results = left.toolResults.join("\n");
   const everything = JSON.stringify(left.requests.map((r) => r.body));
+  const marked = (name: StepName) => {
+    const s = steps.find((x) => x.name === name);
+    return s?.kind === "played" && s.mark !== undefined && results.includes(s.mark);
+  };
   const test: Record<StepName, () => string | null> = {
     session: () => null,
     prompt: () => null,
@@ -237,8 +263,8 @@ export function stepsDone(
       results.includes("everyhook-verify")
         ? null
         : "its output never reached the model (a hook refused it?)",
-    "shell-fails": () =>
-      results.includes(FAILS_MARK)
+    "fails": () =>
+      results.includes(FAILS_MARK) || marked("fails")
         ? null
         : "its output never reached the model (a hook refused it?)",
     write: () =>

@@ -212,7 +212,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       exit,
     });
     const reached: Reached[] = [];
-    const missed: Array<Reached & { why: string }> = [];
+    const missed: Array<Reached & { why: string; cannot?: boolean }> = [];
     for (const step of plan.steps) {
       const natives = reachedBy(agent, step.name, STEP_REACH[step.name]).map((r) =>
         step.kind === "played" && step.tool !== null && r.thread === "main" &&
@@ -224,7 +224,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       );
       const why = step.kind === "cannot" ? step.why : done[step.name] ?? null;
       if (why === null) reached.push(...natives);
-      else missed.push(...natives.map((r) => ({ ...r, why })));
+      else missed.push(...natives.map((r) => ({ ...r, why, cannot: step.kind === "cannot" })));
     }
     for (const r of driver.notSent ?? []) {
       for (let i = reached.length - 1; i >= 0; i--) {

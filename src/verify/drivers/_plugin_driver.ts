@@ -12,7 +12,13 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld, NodeNeed } from "../driver.ts";
+import {
+  type AgentDriver,
+  type AgentWorld,
+  failingCommand,
+  NO_MCP_STEP,
+  type NodeNeed,
+} from "../driver.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model as these agents name it: the provider `fake`, its model `fake-model`. */
@@ -163,5 +169,29 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
     say: (text) => textStep(text),
     script: (steps) => ({ steps: [...steps] }),
     toolResults: (requests) => toolResults(mainTurns(requests)),
+    plays: {
+      fails: (marker) => ({
+        turns: [toolStep("bash", { command: failingCommand(marker), description: "Run it" })],
+        tool: "bash",
+        basis: `fixtures/${spec.id}/pre-tool.shell-harmless.json`,
+      }),
+      write: (path, content) => ({
+        turns: [toolStep("write", { filePath: path, content })],
+        tool: "write",
+        basis: `fixtures/${spec.id}/pre-tool.write.json, fixtures/${spec.id}/post-tool.write.json`,
+      }),
+      edit: (path, before, after) => ({
+        turns: [
+          toolStep("read", { filePath: path }),
+          toolStep("edit", { filePath: path, oldString: before, newString: after }),
+        ],
+        tool: "edit",
+        basis: `fixtures/${spec.id}/pre-tool.edit.json`,
+      }),
+      subagent: {
+        cannot: `${spec.name} has no subagent event, and no subagent of it is recorded here`,
+      },
+      mcp: NO_MCP_STEP,
+    },
   };
 }

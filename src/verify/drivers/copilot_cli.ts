@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, NO_MCP_STEP } from "../driver.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model Copilot CLI asks the fake API for. */
@@ -95,4 +95,40 @@ export const COPILOT_CLI_DRIVER: AgentDriver<"openai-chat"> = {
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  plays: {
+    // A shell command that exits non-zero fires postToolUse here (seen in verify's run of
+    // 1.0.102); a view of a file that is not there fires postToolUseFailure.
+    fails: (_marker, missing) => ({
+      turns: [toolStep("view", { path: missing })],
+      tool: "view",
+      basis: "fixtures/copilot-cli/post-tool.failed.json",
+      mark: "does not exist",
+    }),
+    write: (path, content) => ({
+      turns: [toolStep("create", { path, file_text: content })],
+      tool: "create",
+      basis: "fixtures/copilot-cli/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [toolStep("edit", { path, old_str: before, new_str: after })],
+      tool: "edit",
+      basis: "fixtures/copilot-cli/pre-tool.edit.json",
+    }),
+    subagent: (prompt) => ({
+      turns: [toolStep("task", {
+        name: "helper",
+        prompt,
+        agent_type: "general-purpose",
+        description: "Helper task",
+      })],
+      tool: "task",
+      basis: "fixtures/copilot-cli/subagent-stop.first.json",
+      script: (main, marker, sub) => ({
+        steps: [...main],
+        subagentMarker: marker,
+        subagentSteps: [...sub],
+      }),
+    }),
+    mcp: NO_MCP_STEP,
+  },
 };

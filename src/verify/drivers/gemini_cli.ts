@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
 import { functionResponsesOf, type GeminiStep } from "../fake/gemini.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -97,4 +97,38 @@ export const GEMINI_CLI_DRIVER: AgentDriver<"gemini"> = {
   say: (text): GeminiStep => ({ kind: "text", text }),
   script: (steps) => [...steps],
   toolResults: (requests) => functionResponsesOf(requests),
+  plays: {
+    fails: (marker) => ({
+      turns: [{
+        kind: "call",
+        name: "run_shell_command",
+        args: { command: failingCommand(marker), description: "Run a command" },
+      }],
+      tool: "run_shell_command",
+      basis: "fixtures/gemini-cli/pre-tool.shell-harmless.json",
+    }),
+    write: (path, content) => ({
+      turns: [{ kind: "call", name: "write_file", args: { file_path: path, content } }],
+      tool: "write_file",
+      basis: "fixtures/gemini-cli/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [{
+        kind: "call",
+        name: "replace",
+        args: {
+          file_path: path,
+          old_string: before,
+          new_string: after,
+          instruction: "change the words",
+        },
+      }],
+      tool: "replace",
+      basis: "fixtures/gemini-cli/pre-tool.edit.json",
+    }),
+    subagent: {
+      cannot: "Gemini CLI has no subagent event, and no subagent of it is recorded here",
+    },
+    mcp: NO_MCP_STEP,
+  },
 };

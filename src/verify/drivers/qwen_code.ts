@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -98,6 +98,44 @@ export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  plays: {
+    fails: (marker) => ({
+      turns: [
+        toolStep("run_shell_command", { command: failingCommand(marker), description: "Run it" }),
+      ],
+      tool: "run_shell_command",
+      basis: "fixtures/qwen-code/post-tool.shell-failed.json",
+    }),
+    write: (path, content) => ({
+      turns: [toolStep("write_file", { file_path: path, content })],
+      tool: "write_file",
+      basis: "fixtures/qwen-code/pre-tool.write.json, fixtures/qwen-code/post-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [
+        toolStep("read_file", { file_path: path }),
+        toolStep("edit", { file_path: path, old_string: before, new_string: after }),
+      ],
+      tool: "edit",
+      basis: "fixtures/qwen-code/pre-tool.edit.json",
+    }),
+    subagent: (prompt) => ({
+      turns: [toolStep("agent", {
+        description: "Run a sub task",
+        prompt,
+        subagent_type: "general-purpose",
+        run_in_background: false,
+      })],
+      tool: "agent",
+      basis: "fixtures/qwen-code/pre-tool.agent.json, fixtures/qwen-code/subagent-stop.first.json",
+      script: (main, marker, sub) => ({
+        steps: [...main],
+        subagentMarker: marker,
+        subagentSteps: [...sub],
+      }),
+    }),
+    mcp: NO_MCP_STEP,
+  },
   notSent: [{
     step: "session",
     event: "session-end",
