@@ -32,9 +32,11 @@ function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string):
     const ms = c.ms === null ? "?" : `${c.ms} ms`;
     const exit = c.exit === null ? "stopped by the agent" : `exit ${c.exit}`;
     const answer = c.answer === "" ? "answered nothing" : `answered ${cut(c.answer, 120)}`;
-    const seen = c.reachedModel === null
+    const seen = c.reachedModel !== null
+      ? `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`
+      : c.answer === "" && c.stderr === ""
       ? ""
-      : `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`;
+      : "; none of it reached the model";
     const step = c.step === null ? "" : ` (${c.step})`;
     out.push(`      ${c.payloadEvent ?? "call"}${step}: ${ms}, ${exit}, ${answer}${seen}`);
     if (c.stderr !== "") out.push(`      stderr: ${cut(c.stderr, 120)}`);

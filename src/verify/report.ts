@@ -99,12 +99,55 @@ export interface RunSeen {
   calls: readonly ProbeCall[];
   /** Each tool result that reached the model, in order. */
   toolResults: readonly string[];
+  /**
+   * Every text the fake model received, in any request (messages, system
+   * prompt, tool results), one per line; where absent, only the tool results are looked in.
+   */
+  modelSaw?: string;
   /** The native events the steps that ran reached. */
   reached: readonly Reached[];
   /** The step of the run a call was for (holes.ts), or null. */
   stepOf?: (call: ProbeCall, event: ContractEvent | null) => string | null;
   /** The native events of steps that did not run or cannot run in this agent, and why not. */
   missed?: ReadonlyArray<Reached & { why: string; cannot?: boolean }>;
+}
+
+/**
+ * The text of a call's answer the fake model received, or null: looked for in
+ * the tool results and every text of every request, leaving out a text the
+ * hook was given itself (a hook that echoes the command proves nothing).
+ */
+function reachedModel(call: ProbeCall, seen: RunSeen): string | null {
+  const given = typeof call.input === "string" ? call.input : JSON.stringify(call.input);
+  const given2 = allTexts(call.input).join("\n");
+  return answerTexts(call).find((t) =>
+    !given.includes(t) && !given2.includes(t) &&
+    (seen.toolResults.some((r) => r.includes(t)) || (seen.modelSaw ?? "").includes(t))
+  ) ?? null;
+}
+
+/**
+ * Every string in a JSON value, depth first.
+ *
+ * @param value The value.
+ * @returns Its strings.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { allTexts } from "./report.ts";
+ * assert.deepEqual(allTexts({ a: ["x", { b: "y" }], c: 1 }), ["x", "y"]);
+ * ```
+ */
+export function allTexts(value: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === "object" && v !== null) Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return out;
 }
 
 /** The texts of an answer worth looking for in what reached the model. */
@@ -189,8 +232,7 @@ export function reportEntries(
         exit: c.exit,
         answer: c.stdout.trim(),
         stderr: c.stderr.trim(),
-        reachedModel: answerTexts(c).find((t) => seen.toolResults.some((r) => r.includes(t))) ??
-          null,
+        reachedModel: reachedModel(c, seen),
         step: seen.stepOf?.(c, e.contractEvent) ?? null,
       })),
       reachedBy: [...new Set(reaching.map((r) => r.step))],

@@ -227,3 +227,34 @@ Deno.test("reportEntries: list's finding no fired entry shares is the reason", (
   assert.equal(r[0]!.status, "not-fired");
   assert.equal(r[0]!.reason, "off by disableAllHooks");
 });
+
+Deno.test("reportEntries: an answer the model received in any request reached it; a text the hook was given itself proves nothing", () => {
+  const entries = [
+    entry({ event: "UserPromptSubmit", contractEvent: "prompt" }),
+    entry({ event: "Stop", contractEvent: "stop" }),
+  ];
+  const watched = [watch("e1-1", "UserPromptSubmit"), watch("e1-2", "Stop")];
+  const r = reportEntries(claude, entries, watched, {
+    calls: [
+      call({
+        id: "e1-1",
+        payloadEvent: "UserPromptSubmit",
+        input: { prompt: "Verify the hooks" },
+        stdout: JSON.stringify({
+          hookSpecificOutput: { additionalContext: "R-CONTEXT the rules" },
+        }),
+      }),
+      call({
+        id: "e1-2",
+        payloadEvent: "Stop",
+        input: { last_assistant_message: "Checked again: done." },
+        stdout: JSON.stringify({ decision: "block", reason: "Checked again: done." }),
+      }),
+    ],
+    toolResults: [],
+    modelSaw: "Verify the hooks\nR-CONTEXT the rules\nChecked again: done.",
+    reached: QUICK,
+  }, userText);
+  assert.equal(r[0]!.calls[0]!.reachedModel, "R-CONTEXT the rules");
+  assert.equal(r[1]!.calls[0]!.reachedModel, null);
+});

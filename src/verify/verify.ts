@@ -15,7 +15,7 @@ import { agentReadiness, runAgentOnce, worldEnv } from "./agent_run.ts";
 import { findDriver } from "./drivers/mod.ts";
 import { readCalls } from "./probe.ts";
 import { type Reached, reachedBy } from "./reach.ts";
-import { type EntryReport, reportEntries, STATUS_FAILS } from "./report.ts";
+import { allTexts, type EntryReport, reportEntries, STATUS_FAILS } from "./report.ts";
 import { findHoles, type Hole, stepOfCall } from "./holes.ts";
 import type { ProbeCall } from "./probe.ts";
 import type { ListedEntry } from "../readers/listing.ts";
@@ -238,6 +238,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
     const reports = reportEntries(agent, entries, world.watched, {
       calls,
       toolResults: run.toolResults,
+      modelSaw: run.requests.flatMap((r) => allTexts(r.body)).join("\n"),
       reached,
       missed,
       stepOf: stepOfCall,
