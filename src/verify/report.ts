@@ -239,9 +239,8 @@ export function reportEntries(
     };
     const own = e.problems.filter((p) => !firedUnder.has(p)).map(userText).join("; ");
     const shared = e.problems.filter((p) => firedUnder.has(p)).map(userText);
-    const listedNote = e.problems.length === 0
-      ? ""
-      : ` (list says: ${e.problems.map(userText).join("; ")})`;
+    // Only what no fired entry shares: a finding entries fired under would mislead here.
+    const listedNote = own === "" ? "" : ` (list says also: ${own})`;
     if (calls.length > 0) {
       return {
         ...base,

@@ -243,6 +243,14 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       missed,
       stepOf: stepOfCall,
     }, world.userText);
+    if (REVIEWED_BY_SWITCH.includes(agent.id) && !asReviewed) {
+      for (const r of reports) {
+        if (r.status === "not-fired" && /not reviewed/.test(r.reason ?? "")) {
+          r.reason +=
+            `; to see it fire without reviewing it, \`everyhook verify --agent ${agent.id} --as-reviewed\` runs it in verify's copy only`;
+        }
+      }
+    }
     const holes = findHoles(
       agent,
       reports,

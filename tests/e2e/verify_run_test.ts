@@ -1,0 +1,172 @@
+/**
+ * verify's whole run against the real agents installed under .cache/agents:
+ * one world where log-tool-calls is installed at every event of every
+ * installed agent, one `verify --all --as-reviewed` (agents two at a time),
+ * and per agent the steps it plays, the entries each fired, what it does
+ * not reach and why, and the report against schema/verify.schema.json; and
+ * Claude Code after a correct `install --event post-tool`, green with
+ * `--quick` (PostToolUseFailure not reached) and with the whole run (fired).
+ */
+
+import assert from "node:assert/strict";
+import type { VerifyReport } from "../../src/verify/verify.ts";
+import { findDriver } from "../../src/verify/drivers/mod.ts";
+import type { StepName } from "../../src/verify/steps.ts";
+import { agentBin, agentNodeBin, makeWorld, REPO_ROOT, type World } from "./world.ts";
+import { CLI, LOG_TOOL_CALLS } from "./everyhook_e2e.ts";
+import { PINS } from "./pins.ts";
+import { type Schema, validate } from "../json_schema.ts";
+
+type Id = keyof typeof PINS;
+const AGENTS = (Object.keys(PINS) as Id[]).filter((id) => findDriver(id));
+const INSTALLED = AGENTS.filter((id) => agentBin(id) !== undefined);
+if (INSTALLED.length < AGENTS.length) {
+  // deno-lint-ignore no-console -- a skip says why
+  console.log(
+    `verify_run_test: not installed here, left out: ${
+      AGENTS.filter((id) => !INSTALLED.includes(id)).join(", ")
+    } (deno task agents)`,
+  );
+}
+
+const SCHEMA = JSON.parse(
+  await Deno.readTextFile(`${REPO_ROOT}/schema/verify.schema.json`),
+) as Schema;
+
+/** The steps each agent plays through (the others are `cannot`, with a reason). */
+const PLAYS: Readonly<Record<Id, readonly StepName[]>> = {
+  "claude-code": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
+  "codex": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
+  "gemini-cli": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
+  "copilot-cli": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
+  "qwen-code": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
+  "factory-droid": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
+  "opencode": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
+  "kilo": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
+};
+
+/** The entries a complete install has that the run does not reach, and the words of the reason. */
+const NOT_REACHED: Readonly<Partial<Record<Id, Readonly<Record<string, RegExp>>>>> = {
+  "qwen-code": { SessionEnd: /fires no SessionEnd/ },
+  "codex": { SubagentStop: /subagent: Codex's sub-agents were recorded only with a model/ },
+};
+
+function pathWithAgents(world: World): string {
+  const dirs = INSTALLED.map((id) => agentBin(id)!.replace(/\/[^/]+$/, ""));
+  const node = agentNodeBin("qwen-code");
+  return [...(node ? [node] : []), ...dirs, world.env().PATH].join(":");
+}
+
+async function everyhook(world: World, args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CLI, ...args],
+    cwd: world.project,
+    env: world.env({ PATH: pathWithAgents(world) }),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+async function verify(world: World, args: string[]) {
+  const out = await everyhook(world, ["--json", "verify", ...args]);
+  let report: VerifyReport;
+  try {
+    report = JSON.parse(out.stdout);
+  } catch {
+    throw new Error(`verify printed no JSON (exit ${out.code}):\n${out.stdout}\n${out.stderr}`);
+  }
+  assert.deepEqual(validate(report, SCHEMA, SCHEMA), [], "the report fits its schema");
+  assert.equal(report.everyhook, 1);
+  return { code: out.code, report, err: out.stderr };
+}
+
+function verdict(report: VerifyReport, id: string) {
+  const v = report.agents.find((a) => a.agent === id);
+  assert.ok(v, `no verdict for ${id}`);
+  return v;
+}
+
+Deno.test({
+  name:
+    "verify: hooks at every event of every installed agent: the whole run is green, each step done fired hooks, what is not reached says why",
+  ignore: INSTALLED.length === 0,
+  async fn() {
+    await using world = await makeWorld("verify-run");
+    const installed = await everyhook(world, [
+      "install",
+      LOG_TOOL_CALLS,
+      "--agent",
+      INSTALLED.join(","),
+      "--event",
+      "all",
+    ]);
+    assert.equal(installed.code, 0, installed.stderr);
+    // What the person does for Gemini CLI: trust the folder (Codex CLI's review is --as-reviewed).
+    await Deno.mkdir(`${world.home}/.gemini`, { recursive: true });
+    await Deno.writeTextFile(
+      `${world.home}/.gemini/trustedFolders.json`,
+      JSON.stringify({ [world.project]: "TRUST_FOLDER" }),
+    );
+    const { code, report, err } = await verify(world, ["--all", "--as-reviewed"]);
+    for (const id of INSTALLED) {
+      const v = verdict(report, id);
+      const where = `${id}: ${JSON.stringify({ steps: v.steps, entries: v.entries }, null, 1)}`;
+      assert.equal(v.run.kind, "ran", where);
+      assert.ok(v.ok, where);
+      assert.deepEqual(v.holes, [], where);
+      const done = v.steps.filter((s) => s.status === "done").map((s) => s.name);
+      assert.deepEqual(done, PLAYS[id], where);
+      for (const s of v.steps) {
+        if (s.status === "done") assert.ok(s.fired.length > 0, `${id} ${s.name}: no hook fired`);
+        else assert.equal(s.status, "cannot", `${id} ${s.name}: ${s.why}`);
+        if (s.status === "cannot") assert.ok((s.why ?? "").length > 10, `${id} ${s.name}`);
+      }
+      assert.equal(v.steps.find((s) => s.name === "mcp")?.status, "cannot");
+      const unreached = NOT_REACHED[id] ?? {};
+      for (const e of v.entries) {
+        if (e.event in unreached) {
+          assert.equal(e.status, "not-reached", where);
+          assert.match(e.reason ?? "", unreached[e.event]!, where);
+        } else assert.equal(e.status, "fired", `${id} ${e.event}: ${e.reason}`);
+      }
+      if (id === "codex") assert.equal(v.run.kind === "ran" && v.run.asReviewed, true);
+    }
+    assert.equal(code, 0, err);
+  },
+});
+
+Deno.test({
+  name:
+    "verify: a correct install --event post-tool for Claude Code is green: --quick does not reach PostToolUseFailure, the whole run fires it",
+  ignore: !INSTALLED.includes("claude-code"),
+  async fn() {
+    await using world = await makeWorld("verify-post-tool");
+    const installed = await everyhook(world, [
+      "install",
+      LOG_TOOL_CALLS,
+      "--agent",
+      "claude-code",
+      "--event",
+      "post-tool",
+    ]);
+    assert.equal(installed.code, 0, installed.stderr);
+    const quick = await verify(world, ["--agent", "claude-code", "--quick"]);
+    const q = verdict(quick.report, "claude-code");
+    assert.deepEqual(
+      q.entries.map((e) => [e.event, e.status]),
+      [["PostToolUse", "fired"], ["PostToolUseFailure", "not-reached"]],
+    );
+    assert.match(q.entries[1]!.reason ?? "", /does not reach PostToolUseFailure/);
+    assert.doesNotMatch(q.entries[1]!.reason ?? "", /trust/);
+    assert.equal(quick.code, 0, quick.err);
+    const whole = await verify(world, ["--agent", "claude-code"]);
+    const w = verdict(whole.report, "claude-code");
+    assert.deepEqual(w.entries.map((e) => e.status), ["fired", "fired"]);
+    assert.deepEqual(w.entries[1]!.calls.map((c) => c.step), ["fails"]);
+    assert.equal(whole.code, 0, whole.err);
+  },
+});
