@@ -14,6 +14,7 @@ import { type HookOutcome, runProgram } from "../run/hook_process.ts";
 import { findOnPath } from "../run/path_search.ts";
 import type { AgentDriver, AgentWorld, FakeApiKind, FakeApis } from "./driver.ts";
 import type { LoggedRequest } from "./fake/server.ts";
+import type { McpServerSpec } from "./mcp_server.ts";
 import { startFakeApi } from "./fake/start.ts";
 
 /** What one run does. */
@@ -34,6 +35,8 @@ export interface AgentRunOptions<K extends FakeApiKind> {
   autoApprove?: boolean;
   /** Skip the agent's trust check where it has a switch for it (default false). */
   bypassTrust?: boolean;
+  /** The MCP server the agent is told of, where the run calls one. */
+  mcp?: McpServerSpec;
   /** The arguments, when not the driver's (given the fake API's url). */
   args?: (apiUrl: string) => string[];
   /** Variables laid over the driver's (given the fake API's url). */
@@ -93,6 +96,7 @@ export async function runAgentOnce<K extends FakeApiKind>(
       prompt: o.prompt,
       autoApprove: o.autoApprove ?? true,
       bypassTrust: o.bypassTrust ?? false,
+      ...(o.mcp === undefined ? {} : { mcp: o.mcp }),
     });
     const outcome = await runProgram({
       program: o.program,

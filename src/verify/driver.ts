@@ -12,6 +12,7 @@
  */
 
 import type { ContractEvent } from "../contract/contract.ts";
+import type { McpServerSpec } from "./mcp_server.ts";
 import type { AnthropicScript, AnthropicStep } from "./fake/anthropic.ts";
 import type { GeminiStep } from "./fake/gemini.ts";
 import type { ChatScript, ChatStep } from "./fake/openai_chat.ts";
@@ -68,6 +69,8 @@ export interface PromptOptions {
    * `--skip-trust`); false runs with the trust the world's files give.
    */
   bypassTrust: boolean;
+  /** The MCP server verify's `mcp` step calls, for an agent that takes one on its command line. */
+  mcp?: McpServerSpec;
 }
 
 /** The Node.js an agent's package runs on, where it runs on Node at all. */
@@ -173,8 +176,8 @@ export interface DriverPlays<K extends FakeApiKind> {
     | StepCannot;
   /** A subagent whose prompt holds the marker. */
   subagent: ((prompt: string) => SubagentPlay<K>) | StepCannot;
-  /** A call of an MCP tool. */
-  mcp: StepCannot;
+  /** A call of the tool of verify's MCP server (mcp_server.ts), which the agent is told of by PromptOptions.mcp. */
+  mcp: (() => StepPlay<FakeApis[K]["step"]>) | StepCannot;
 }
 
 /** A driver of any fake API. */

@@ -11,6 +11,7 @@
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import type { ProbeCall } from "./probe.ts";
+import { MCP_MARK } from "./mcp_server.ts";
 import { matcherTakes, type Reached } from "./reach.ts";
 import type { EntryReport } from "./report.ts";
 import {
@@ -70,6 +71,7 @@ export function stepOfCall(call: ProbeCall, event: ContractEvent | null): StepNa
   }
   const text = typeof call.input === "string" ? call.input : JSON.stringify(call.input);
   if (text.includes("everyhook-verify-subagent")) return "subagent";
+  if (text.includes(MCP_MARK.replace(/42$/, ""))) return "mcp";
   if (text.includes(FAILS_MARK.replace(/42$/, "")) || text.includes(MISSING_FILE)) {
     return "fails";
   }

@@ -74,6 +74,7 @@ Deno.test("findHoles: a guard whose matcher leaves out the MCP tool the run call
     tools: ["mcp__everyhook__probe"],
     kind: "mcp" as const,
     thread: "main" as const,
+    event: "pre-tool" as const,
   }];
   const [hole] = findHoles(claude, [report(main)], [main], reached, false);
   assert.equal(hole?.kind, "matcher-misses");

@@ -28,6 +28,8 @@ export interface Reached {
   kind: ToolKind | null;
   /** The thread. */
   thread: Thread;
+  /** The contract event. */
+  event: ContractEvent;
 }
 
 /** What one step reaches, in contract terms: the step turns it into native names. */
@@ -141,6 +143,7 @@ export function reachedBy(agent: Agent, step: string, reaches: readonly StepReac
       tools: r.kind === null ? [] : toolsOfKind(agent, r.kind),
       kind: r.kind,
       thread: r.thread ?? "main",
+      event: r.event,
     }))
   );
 }

@@ -188,7 +188,9 @@ function answerTexts(call: ProbeCall): string[] {
  *   timeout: null, ours: false, mode: null, hook: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
  * };
  * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop" }];
- * const reached = [{ native: "Stop", step: "stop", tools: [], kind: null, thread: "main" as const }];
+ * const reached = [
+ *   { native: "Stop", step: "stop", tools: [], kind: null, thread: "main" as const, event: "stop" as const },
+ * ];
  * const [r] = reportEntries(findAgent("claude-code")!, [entry], watched, { calls: [], toolResults: [], reached }, (p) => p);
  * assert.equal(r!.status, "not-fired");
  * ```

@@ -17,6 +17,7 @@
 
 import type { AnyDriver, FakeApiKind, FakeApis, StepPlay } from "./driver.ts";
 import type { LoggedRequest } from "./fake/server.ts";
+import { MCP_MARK } from "./mcp_server.ts";
 import type { StepReach } from "./reach.ts";
 
 /** The names of the steps, in the order they are played. */
@@ -93,6 +94,8 @@ export type PlannedStep =
     basis: string | null;
     /** A text the result holds once the call ran, besides the step's own mark. */
     mark?: string;
+    /** How many tool calls of the main thread the model makes for it. */
+    calls?: number;
   }
   | { name: StepName; kind: "cannot"; why: string };
 
@@ -146,7 +149,7 @@ function plan<K extends FakeApiKind>(
   const main: S[] = [];
   const shell = driver.shell(SHELL_COMMAND);
   main.push(shell);
-  steps.push({ name: "shell", kind: "played", tool: null, basis: null });
+  steps.push({ name: "shell", kind: "played", tool: null, basis: null, calls: 1 });
   let sub:
     | { marker: string; turns: S[]; script: (m: readonly S[]) => FakeApis[K]["script"] }
     | null = null;
@@ -161,6 +164,7 @@ function plan<K extends FakeApiKind>(
           kind: "played",
           tool: p.tool,
           basis: p.basis,
+          calls: p.turns.length,
           ...(p.mark === undefined ? {} : { mark: p.mark }),
         });
       }
@@ -189,7 +193,7 @@ function plan<K extends FakeApiKind>(
         "edit",
         "cannot" in plays.edit ? plays.edit : plays.edit(path, EDIT_TEXT.before, EDIT_TEXT.after),
       );
-      add("mcp", plays.mcp);
+      add("mcp", "cannot" in plays.mcp ? plays.mcp : plays.mcp());
       if ("cannot" in plays.subagent) add("subagent", plays.subagent);
       else {
         const marker = "EVERYHOOK-VERIFY-SUBAGENT";
@@ -273,7 +277,10 @@ export function stepsDone(
       left.probeFile?.includes(EDIT_TEXT.after)
         ? null
         : `${PROBE_FILE} was not edited (a hook refused it?)`,
-    mcp: () => "not played",
+    mcp: () =>
+      results.includes(MCP_MARK)
+        ? null
+        : "the MCP tool's answer never reached the model (a hook refused it?)",
     subagent: () =>
       everything.includes(SUBAGENT_MARK)
         ? null
@@ -283,4 +290,38 @@ export function stepsDone(
   return Object.fromEntries(
     steps.filter((s) => s.kind === "played").map((s) => [s.name, test[s.name]()]),
   );
+}
+
+/**
+ * Which played tool steps got an answer to their calls (a tool result per
+ * call, whatever it says, reached the model): their pre-tool event was
+ * reached even where the tool did not run (a hook or the agent refused it).
+ *
+ * @param steps The plan's steps.
+ * @param toolResults Each tool result that reached the model, in order.
+ * @returns The names of the steps answered.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stepsAnswered } from "./steps.ts";
+ * const steps = [
+ *   { name: "shell" as const, kind: "played" as const, tool: null, basis: null, calls: 1 },
+ *   { name: "fails" as const, kind: "played" as const, tool: "Bash", basis: null, calls: 1 },
+ * ];
+ * assert.deepEqual(stepsAnswered(steps, ["refused"]), ["shell"]);
+ * ```
+ */
+export function stepsAnswered(
+  steps: readonly PlannedStep[],
+  toolResults: readonly string[],
+): StepName[] {
+  const out: StepName[] = [];
+  let needed = 0;
+  for (const s of steps) {
+    if (s.kind !== "played" || s.calls === undefined) continue;
+    needed += s.calls;
+    if (toolResults.length >= needed) out.push(s.name);
+  }
+  return out;
 }

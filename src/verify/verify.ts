@@ -12,6 +12,7 @@ import type { ContractEvent } from "../contract/contract.ts";
 import type { HookOutcome } from "../run/hook_process.ts";
 import type { ListWorld } from "../readers/listing.ts";
 import { agentReadiness, runAgentOnce, worldEnv } from "./agent_run.ts";
+import { mcpServerScript } from "./mcp_server.ts";
 import { findDriver } from "./drivers/mod.ts";
 import { readCalls } from "./probe.ts";
 import { type Reached, reachedBy } from "./reach.ts";
@@ -27,6 +28,7 @@ import {
   STEP_REACH,
   STEP_TEXT,
   type StepName,
+  stepsAnswered,
   stepsDone,
 } from "./steps.ts";
 import { buildWorld } from "./world.ts";
@@ -188,6 +190,8 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
     const quick = o.quick ?? false;
     const plan = planRun(driver, world.project, quick);
     const asReviewed = (o.asReviewed ?? false) && REVIEWED_BY_SWITCH.includes(agent.id);
+    const mcpStep = plan.steps.find((s) => s.name === "mcp" && s.kind === "played");
+    if (mcpStep) await Deno.writeTextFile(`${world.root}/mcp-server.sh`, mcpServerScript());
     const run = await runAgentOnce({
       driver,
       program: binary,
@@ -197,6 +201,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       prompt: plan.prompt,
       timeoutMs: o.timeoutMs ?? 180_000,
       bypassTrust: asReviewed,
+      ...(mcpStep ? { mcp: { command: "/bin/sh", args: [`${world.root}/mcp-server.sh`] } } : {}),
     });
     const calls = await readCalls(world.calls);
     const outcome = run.outcome;
@@ -211,20 +216,24 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       probeFile,
       exit,
     });
+    const answered = stepsAnswered(plan.steps, run.toolResults);
     const reached: Reached[] = [];
     const missed: Array<Reached & { why: string; cannot?: boolean }> = [];
     for (const step of plan.steps) {
+      // A main-thread call is of the tool the step called (the agent's name for it).
       const natives = reachedBy(agent, step.name, STEP_REACH[step.name]).map((r) =>
-        step.kind === "played" && step.tool !== null && r.thread === "main" &&
-          STEP_REACH[step.name].some((x) =>
-            x.kind !== null && x.kind === agent.tools.names[step.tool!]
-          )
+        step.kind === "played" && step.tool !== null && r.thread === "main" && r.kind !== null
           ? { ...r, tools: [step.tool] }
           : r
       );
       const why = step.kind === "cannot" ? step.why : done[step.name] ?? null;
-      if (why === null) reached.push(...natives);
-      else missed.push(...natives.map((r) => ({ ...r, why, cannot: step.kind === "cannot" })));
+      for (const r of natives) {
+        // A call that got an answer reached its pre-tool event, though the tool did not run.
+        const got = why === null ||
+          (r.event === "pre-tool" && r.thread === "main" && answered.includes(step.name));
+        if (got) reached.push(r);
+        else missed.push({ ...r, why: why!, cannot: step.kind === "cannot" });
+      }
     }
     for (const r of driver.notSent ?? []) {
       for (let i = reached.length - 1; i >= 0; i--) {

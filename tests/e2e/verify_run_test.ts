@@ -35,7 +35,17 @@ const SCHEMA = JSON.parse(
 
 /** The steps each agent plays through (the others are `cannot`, with a reason). */
 const PLAYS: Readonly<Record<Id, readonly StepName[]>> = {
-  "claude-code": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
+  "claude-code": [
+    "session",
+    "prompt",
+    "shell",
+    "fails",
+    "write",
+    "edit",
+    "mcp",
+    "subagent",
+    "stop",
+  ],
   "codex": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
   "gemini-cli": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
   "copilot-cli": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
@@ -125,7 +135,6 @@ Deno.test({
         else assert.equal(s.status, "cannot", `${id} ${s.name}: ${s.why}`);
         if (s.status === "cannot") assert.ok((s.why ?? "").length > 10, `${id} ${s.name}`);
       }
-      assert.equal(v.steps.find((s) => s.name === "mcp")?.status, "cannot");
       const unreached = NOT_REACHED[id] ?? {};
       for (const e of v.entries) {
         if (e.event in unreached) {
@@ -168,5 +177,47 @@ Deno.test({
     assert.deepEqual(w.entries.map((e) => e.status), ["fired", "fired"]);
     assert.deepEqual(w.entries[1]!.calls.map((c) => c.step), ["fails"]);
     assert.equal(whole.code, 0, whole.err);
+  },
+});
+
+Deno.test({
+  name:
+    "verify: planted holes in Claude Code: a Bash-only guard does not see the MCP tool (a hole, exit 1, the fix named); an event name of another agent is not fired",
+  ignore: !INSTALLED.includes("claude-code"),
+  async fn() {
+    await using world = await makeWorld("verify-holes");
+    const entry = (matcher: string | null) => [{
+      ...(matcher === null ? {} : { matcher }),
+      hooks: [{ type: "command", command: "cat > /dev/null" }],
+    }];
+    await Deno.mkdir(`${world.home}/.claude`, { recursive: true });
+    await Deno.writeTextFile(
+      `${world.home}/.claude/settings.json`,
+      JSON.stringify({
+        hooks: { PreToolUse: entry("Bash"), BeforeTool: entry(null), Stop: entry(null) },
+      }),
+    );
+    const { code, report, err } = await verify(world, ["--agent", "claude-code"]);
+    const v = verdict(report, "claude-code");
+    const where = JSON.stringify({ entries: v.entries, holes: v.holes }, null, 1);
+    assert.deepEqual(v.entries.map((e) => [e.event, e.status]), [
+      ["PreToolUse", "fired"],
+      ["BeforeTool", "not-fired"],
+      ["Stop", "fired"],
+    ], where);
+    assert.match(v.entries[1]!.reason ?? "", /has no event "BeforeTool"/);
+    // The guard saw the main and the subagent's shell calls: the MCP call is its one hole.
+    assert.deepEqual(v.holes.map((h) => [h.kind, h.entry]), [["matcher-misses", 0]], where);
+    assert.match(
+      v.holes[0]!.text,
+      /your Bash matcher at PreToolUse does not see the mcp tool mcp__everyhook__probe/,
+    );
+    assert.match(v.holes[0]!.fix, /widen the matcher/);
+    assert.deepEqual(v.entries[0]!.calls.map((c) => c.step).sort(), [
+      "fails",
+      "shell",
+      "subagent",
+    ]);
+    assert.equal(code, 1, err);
   },
 });

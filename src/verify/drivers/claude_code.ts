@@ -9,8 +9,9 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
 import { type AnthropicStep, toolResultTexts } from "../fake/anthropic.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 
 /** The variables that keep Claude Code from calling anything but its base URL. */
 export const CLAUDE_SILENCE: Readonly<Record<string, string>> = {
@@ -66,6 +67,9 @@ export function claudeArgs(prompt: string, allowedTools: string | null): string[
   ];
 }
 
+/** The name Claude Code gives verify's MCP tool. */
+const CLAUDE_MCP_TOOL = `mcp__${MCP_SERVER}__${MCP_TOOL}`;
+
 function bash(command: string): AnthropicStep {
   return { kind: "tool", name: "Bash", input: { command, description: "Run a command" } };
 }
@@ -99,8 +103,18 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
     ...CLAUDE_SILENCE,
   }),
   // The Agent tool too: verify's run starts a subagent.
-  args: (_world, _apiUrl, o) =>
-    claudeArgs(o.prompt, o.autoApprove ? `${CLAUDE_ALLOWED_TOOLS},Agent` : null),
+  args: (_world, _apiUrl, o) => [
+    ...claudeArgs(
+      o.prompt,
+      o.autoApprove ? `${CLAUDE_ALLOWED_TOOLS},Agent${o.mcp ? `,${CLAUDE_MCP_TOOL}` : ""}` : null,
+    ),
+    ...(o.mcp
+      ? [
+        "--mcp-config",
+        JSON.stringify({ mcpServers: { [MCP_SERVER]: { type: "stdio", ...o.mcp } } }),
+      ]
+      : []),
+  ],
   shell: bash,
   say: (text): AnthropicStep => ({ kind: "text", text }),
   script: (steps) => ({ main: [...steps] }),
@@ -144,6 +158,11 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
         "fixtures/claude-code/pre-tool.agent.json, fixtures/claude-code/subagent-stop.first.json",
       script: (main, marker, sub) => ({ main: [...main], sub: [...sub], subMarker: marker }),
     }),
-    mcp: NO_MCP_STEP,
+    // Claude Code names an MCP tool mcp__<server>__<tool> at its hooks (its hooks reference).
+    mcp: () => ({
+      turns: [{ kind: "tool", name: CLAUDE_MCP_TOOL, input: { text: MCP_CALL_TEXT } }],
+      tool: CLAUDE_MCP_TOOL,
+      basis: "[docs] https://code.claude.com/docs/en/hooks (MCP tools: mcp__<server>__<tool>)",
+    }),
   },
 };
