@@ -14,7 +14,6 @@ import { type HookOutcome, runProgram } from "../run/hook_process.ts";
 import { findOnPath } from "../run/path_search.ts";
 import type { AgentDriver, AgentWorld, FakeApiKind, FakeApis } from "./driver.ts";
 import type { LoggedRequest } from "./fake/server.ts";
-import type { McpServerSpec } from "./mcp_server.ts";
 import { startFakeApi } from "./fake/start.ts";
 
 /** What one run does. */
@@ -35,8 +34,8 @@ export interface AgentRunOptions<K extends FakeApiKind> {
   autoApprove?: boolean;
   /** Skip the agent's trust check where it has a switch for it (default false). */
   bypassTrust?: boolean;
-  /** The MCP server the agent is told of, where the run calls one. */
-  mcp?: McpServerSpec;
+  /** Arguments added after the driver's (or the `args` given). */
+  moreArgs?: readonly string[];
   /** The arguments, when not the driver's (given the fake API's url). */
   args?: (apiUrl: string) => string[];
   /** Variables laid over the driver's (given the fake API's url). */
@@ -96,11 +95,10 @@ export async function runAgentOnce<K extends FakeApiKind>(
       prompt: o.prompt,
       autoApprove: o.autoApprove ?? true,
       bypassTrust: o.bypassTrust ?? false,
-      ...(o.mcp === undefined ? {} : { mcp: o.mcp }),
     });
     const outcome = await runProgram({
       program: o.program,
-      args,
+      args: [...args, ...(o.moreArgs ?? [])],
       env: { ...o.env, ...driver.env(world, api.url), ...o.extraEnv?.(api.url) },
       cwd: world.project,
       timeoutMs: o.timeoutMs,

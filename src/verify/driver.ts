@@ -69,8 +69,6 @@ export interface PromptOptions {
    * `--skip-trust`); false runs with the trust the world's files give.
    */
   bypassTrust: boolean;
-  /** The MCP server verify's `mcp` step calls, for an agent that takes one on its command line. */
-  mcp?: McpServerSpec;
 }
 
 /** The Node.js an agent's package runs on, where it runs on Node at all. */
@@ -143,6 +141,18 @@ export interface StepCannot {
   cannot: string;
 }
 
+/** How an agent is told of verify's MCP server, and the model's call of its tool. */
+export interface McpPlay<S> {
+  /** The call. */
+  play(): StepPlay<S>;
+  /** Arguments added after the driver's. */
+  args?(server: McpServerSpec): string[];
+  /** Variables laid over the driver's. */
+  env?(world: AgentWorld, apiUrl: string, server: McpServerSpec): Record<string, string>;
+  /** Writes the server into the agent's settings in the world (after the driver's prepare). */
+  setup?(world: AgentWorld, server: McpServerSpec): Promise<void>;
+}
+
 /** A subagent step: the main thread's call that starts it, and the script with its own turns. */
 export interface SubagentPlay<K extends FakeApiKind> extends StepPlay<FakeApis[K]["step"]> {
   /**
@@ -176,8 +186,8 @@ export interface DriverPlays<K extends FakeApiKind> {
     | StepCannot;
   /** A subagent whose prompt holds the marker. */
   subagent: ((prompt: string) => SubagentPlay<K>) | StepCannot;
-  /** A call of the tool of verify's MCP server (mcp_server.ts), which the agent is told of by PromptOptions.mcp. */
-  mcp: (() => StepPlay<FakeApis[K]["step"]>) | StepCannot;
+  /** A call of the tool of verify's MCP server (mcp_server.ts), and how the agent is told of the server. */
+  mcp: McpPlay<FakeApis[K]["step"]> | StepCannot;
 }
 
 /** A driver of any fake API. */
@@ -253,16 +263,19 @@ export function failingCommand(marker: string): string {
 }
 
 /**
- * The MCP step, in every agent for now: verify starts no MCP server yet, and
- * no agent's MCP tool call is recorded here.
+ * The MCP step of an agent whose MCP tools verify has not seen at its hooks:
+ * why, in the agent's words.
+ *
+ * @param why What the agent did with verify's MCP server, or what is missing.
+ * @returns The step, as one the agent cannot play.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { NO_MCP_STEP } from "./driver.ts";
- * assert.match(NO_MCP_STEP.cannot, /MCP/);
+ * import { noMcp } from "./driver.ts";
+ * assert.match(noMcp("it offered no tool").cannot, /MCP tool calls are not recorded here: it offered no tool/);
  * ```
  */
-export const NO_MCP_STEP: StepCannot = {
-  cannot: "verify starts no MCP server yet, and no MCP tool call of this agent is recorded here",
-};
+export function noMcp(why: string): StepCannot {
+  return { cannot: `its MCP tool calls are not recorded here: ${why}` };
+}

@@ -93,6 +93,13 @@ export interface EntryReport {
   reachedBy: string[];
 }
 
+/**
+ * A native event a step would have reached, and why it did not: the agent
+ * cannot play the step, or the step was played and did not happen (in a run
+ * the agent itself ended in failure, `agentFailed`).
+ */
+export type Missed = Reached & { why: string; cannot?: boolean; agentFailed?: boolean };
+
 /** What the run shows besides the entries. */
 export interface RunSeen {
   /** The calls the probes kept. */
@@ -109,7 +116,7 @@ export interface RunSeen {
   /** The step of the run a call was for (holes.ts), or null. */
   stepOf?: (call: ProbeCall, event: ContractEvent | null) => string | null;
   /** The native events of steps that did not run or cannot run in this agent, and why not. */
-  missed?: ReadonlyArray<Reached & { why: string; cannot?: boolean }>;
+  missed?: ReadonlyArray<Missed>;
 }
 
 /**
@@ -261,6 +268,14 @@ export function reportEntries(
     }
     if (e.contractEvent === null) {
       return { ...base, status: "not-fired", reason: `${agent.name} has no event "${e.event}"` };
+    }
+    const missedHere = (seen.missed ?? []).filter((m) => m.native === e.event && !m.cannot);
+    if (
+      reaching.length === 0 && own !== "" && missedHere.length > 0 &&
+      missedHere.every((m) => m.agentFailed)
+    ) {
+      // The agent gave up before the step, and list names why this entry cannot run: that is the miss.
+      return { ...base, status: "not-fired", reason: own };
     }
     if (reaching.length === 0) {
       return {

@@ -258,3 +258,21 @@ Deno.test("reportEntries: an answer the model received in any request reached it
   assert.equal(r[0]!.calls[0]!.reachedModel, "R-CONTEXT the rules");
   assert.equal(r[1]!.calls[0]!.reachedModel, null);
 });
+
+Deno.test("reportEntries: an agent that gave up before the step: list's own finding is the miss; without one, not reached", () => {
+  const missed = reachedBy(claude, "shell", STEP_REACH.shell).map((x) => ({
+    ...x,
+    why: "its output never reached the model",
+    agentFailed: true,
+  }));
+  const reached = QUICK.filter((x) => x.step !== "shell");
+  const r = reportEntries(
+    claude,
+    [entry({ problems: ["the project is not a trusted folder"] }), entry({})],
+    [watch("e1-1"), watch("e1-2")],
+    { calls: [], toolResults: [], reached, missed },
+    userText,
+  );
+  assert.deepEqual(r.map((x) => x.status), ["not-fired", "not-reached"]);
+  assert.equal(r[0]!.reason, "the project is not a trusted folder");
+});

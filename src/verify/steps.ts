@@ -193,7 +193,7 @@ function plan<K extends FakeApiKind>(
         "edit",
         "cannot" in plays.edit ? plays.edit : plays.edit(path, EDIT_TEXT.before, EDIT_TEXT.after),
       );
-      add("mcp", "cannot" in plays.mcp ? plays.mcp : plays.mcp());
+      add("mcp", "cannot" in plays.mcp ? plays.mcp : plays.mcp.play());
       if ("cannot" in plays.subagent) add("subagent", plays.subagent);
       else {
         const marker = "EVERYHOOK-VERIFY-SUBAGENT";
@@ -255,14 +255,15 @@ export function stepsDone(
   left: RunLeft,
 ): Partial<Record<StepName, string | null>> {
   const results = left.toolResults.join("\n");
+  const asked = left.requests.length > 0;
   const everything = JSON.stringify(left.requests.map((r) => r.body));
   const marked = (name: StepName) => {
     const s = steps.find((x) => x.name === name);
     return s?.kind === "played" && s.mark !== undefined && results.includes(s.mark);
   };
   const test: Record<StepName, () => string | null> = {
-    session: () => null,
-    prompt: () => null,
+    session: () => asked ? null : "the agent never asked the model anything",
+    prompt: () => asked ? null : "the agent never asked the model anything",
     shell: () =>
       results.includes("everyhook-verify")
         ? null
@@ -285,7 +286,12 @@ export function stepsDone(
       everything.includes(SUBAGENT_MARK)
         ? null
         : "the subagent's command never ran (a hook refused it?)",
-    stop: () => left.exit === null ? "the agent was stopped at verify's time limit" : null,
+    stop: () =>
+      left.exit === null
+        ? "the agent was stopped at verify's time limit"
+        : asked
+        ? null
+        : "the agent never asked the model anything",
   };
   return Object.fromEntries(
     steps.filter((s) => s.kind === "played").map((s) => [s.name, test[s.name]()]),

@@ -12,11 +12,13 @@ import type { ContractEvent } from "../contract/contract.ts";
 import type { HookOutcome } from "../run/hook_process.ts";
 import type { ListWorld } from "../readers/listing.ts";
 import { agentReadiness, runAgentOnce, worldEnv } from "./agent_run.ts";
-import { mcpServerScript } from "./mcp_server.ts";
+import { mcpServerScript, type McpServerSpec } from "./mcp_server.ts";
+import type { AgentRunOptions } from "./agent_run.ts";
+import type { AgentWorld, FakeApiKind, McpPlay, StepCannot } from "./driver.ts";
 import { findDriver } from "./drivers/mod.ts";
 import { readCalls } from "./probe.ts";
 import { type Reached, reachedBy } from "./reach.ts";
-import { allTexts, type EntryReport, reportEntries, STATUS_FAILS } from "./report.ts";
+import { allTexts, type EntryReport, type Missed, reportEntries, STATUS_FAILS } from "./report.ts";
 import { findHoles, type Hole, stepOfCall } from "./holes.ts";
 import type { ProbeCall } from "./probe.ts";
 import type { ListedEntry } from "../readers/listing.ts";
@@ -201,7 +203,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       prompt: plan.prompt,
       timeoutMs: o.timeoutMs ?? 180_000,
       bypassTrust: asReviewed,
-      ...(mcpStep ? { mcp: { command: "/bin/sh", args: [`${world.root}/mcp-server.sh`] } } : {}),
+      ...mcpOptions(mcpStep ? driver.plays?.mcp : undefined, world),
     });
     const calls = await readCalls(world.calls);
     const outcome = run.outcome;
@@ -218,7 +220,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
     });
     const answered = stepsAnswered(plan.steps, run.toolResults);
     const reached: Reached[] = [];
-    const missed: Array<Reached & { why: string; cannot?: boolean }> = [];
+    const missed: Missed[] = [];
     for (const step of plan.steps) {
       // A main-thread call is of the tool the step called (the agent's name for it).
       const natives = reachedBy(agent, step.name, STEP_REACH[step.name]).map((r) =>
@@ -232,7 +234,14 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
         const got = why === null ||
           (r.event === "pre-tool" && r.thread === "main" && answered.includes(step.name));
         if (got) reached.push(r);
-        else missed.push({ ...r, why: why!, cannot: step.kind === "cannot" });
+        else {
+          missed.push({
+            ...r,
+            why: why!,
+            cannot: step.kind === "cannot",
+            agentFailed: step.kind === "played" && exit !== 0,
+          });
+        }
       }
     }
     for (const r of driver.notSent ?? []) {
@@ -312,6 +321,20 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
   } finally {
     await removeWorld(root);
   }
+}
+
+/** What a run that calls verify's MCP server adds: the server in the agent's settings, arguments, variables. */
+function mcpOptions(
+  mcp: McpPlay<unknown> | StepCannot | undefined,
+  world: AgentWorld,
+): Pick<AgentRunOptions<FakeApiKind>, "moreArgs" | "extraEnv" | "before"> {
+  if (mcp === undefined || "cannot" in mcp) return {};
+  const server: McpServerSpec = { command: "/bin/sh", args: [`${world.root}/mcp-server.sh`] };
+  return {
+    ...(mcp.args ? { moreArgs: mcp.args(server) } : {}),
+    ...(mcp.env ? { extraEnv: (apiUrl: string) => mcp.env!(world, apiUrl, server) } : {}),
+    ...(mcp.setup ? { before: () => mcp.setup!(world, server) } : {}),
+  };
 }
 
 /** Per entry, its probe's calls (the entries of a file come in file order in both lists). */

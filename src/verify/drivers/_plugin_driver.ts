@@ -16,8 +16,8 @@ import {
   type AgentDriver,
   type AgentWorld,
   failingCommand,
-  NO_MCP_STEP,
   type NodeNeed,
+  noMcp,
 } from "../driver.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
@@ -191,7 +191,9 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
       subagent: {
         cannot: `${spec.name} has no subagent event, and no subagent of it is recorded here`,
       },
-      mcp: NO_MCP_STEP,
+      mcp: noMcp(
+        "a trial run of OpenCode with verify's MCP server in its config (mcp, local) ended with exit 1, and neither plugin agent's MCP tool call is recorded",
+      ),
     },
   };
 }

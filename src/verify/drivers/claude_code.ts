@@ -102,19 +102,9 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
     ANTHROPIC_API_KEY: "sk-ant-fake-000000",
     ...CLAUDE_SILENCE,
   }),
-  // The Agent tool too: verify's run starts a subagent.
-  args: (_world, _apiUrl, o) => [
-    ...claudeArgs(
-      o.prompt,
-      o.autoApprove ? `${CLAUDE_ALLOWED_TOOLS},Agent${o.mcp ? `,${CLAUDE_MCP_TOOL}` : ""}` : null,
-    ),
-    ...(o.mcp
-      ? [
-        "--mcp-config",
-        JSON.stringify({ mcpServers: { [MCP_SERVER]: { type: "stdio", ...o.mcp } } }),
-      ]
-      : []),
-  ],
+  // The Agent tool and verify's MCP tool too: verify's run starts a subagent and calls it.
+  args: (_world, _apiUrl, o) =>
+    claudeArgs(o.prompt, o.autoApprove ? `${CLAUDE_ALLOWED_TOOLS},Agent,${CLAUDE_MCP_TOOL}` : null),
   shell: bash,
   say: (text): AnthropicStep => ({ kind: "text", text }),
   script: (steps) => ({ main: [...steps] }),
@@ -159,10 +149,16 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
       script: (main, marker, sub) => ({ main: [...main], sub: [...sub], subMarker: marker }),
     }),
     // Claude Code names an MCP tool mcp__<server>__<tool> at its hooks (its hooks reference).
-    mcp: () => ({
-      turns: [{ kind: "tool", name: CLAUDE_MCP_TOOL, input: { text: MCP_CALL_TEXT } }],
-      tool: CLAUDE_MCP_TOOL,
-      basis: "[docs] https://code.claude.com/docs/en/hooks (MCP tools: mcp__<server>__<tool>)",
-    }),
+    mcp: {
+      play: () => ({
+        turns: [{ kind: "tool", name: CLAUDE_MCP_TOOL, input: { text: MCP_CALL_TEXT } }],
+        tool: CLAUDE_MCP_TOOL,
+        basis: "[docs] https://code.claude.com/docs/en/hooks (MCP tools: mcp__<server>__<tool>)",
+      }),
+      args: (server) => [
+        "--mcp-config",
+        JSON.stringify({ mcpServers: { [MCP_SERVER]: { type: "stdio", ...server } } }),
+      ],
+    },
   },
 };

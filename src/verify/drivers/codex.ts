@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
 import type { ResponsesStep } from "../fake/openai_responses.ts";
 
 /** The model Codex asks for by default (its tools include apply_patch). */
@@ -196,7 +196,9 @@ export const CODEX_DRIVER: AgentDriver<"openai-responses"> = {
       cannot:
         "Codex's sub-agents were recorded only with a model whose tools include spawn_agent (fixtures/codex/subagent-stop.first.json), not with the model verify runs",
     },
-    mcp: NO_MCP_STEP,
+    mcp: noMcp(
+      "given verify's MCP server (-c mcp_servers), Codex CLI 0.171.0 offered the model only list_mcp_resources and its kin, not the server's tool (seen in verify's run)",
+    ),
   },
 };
 

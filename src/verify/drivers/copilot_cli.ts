@@ -10,7 +10,8 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, NO_MCP_STEP } from "../driver.ts";
+import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model Copilot CLI asks the fake API for. */
@@ -52,6 +53,9 @@ export function copilotArgs(
 ): string[] {
   return ["-p", prompt, "--no-auto-update", ...flags];
 }
+
+/** The name Copilot CLI gives verify's MCP tool. */
+const COPILOT_MCP_TOOL = `${MCP_SERVER}-${MCP_TOOL}`;
 
 /**
  * Copilot CLI's driver.
@@ -129,6 +133,20 @@ export const COPILOT_CLI_DRIVER: AgentDriver<"openai-chat"> = {
         subagentSteps: [...sub],
       }),
     }),
-    mcp: NO_MCP_STEP,
+    // Copilot CLI offers the model an MCP tool as <server>-<tool> (its request to the fake API
+    // in verify's run of the pinned binary).
+    mcp: {
+      play: () => ({
+        turns: [toolStep(COPILOT_MCP_TOOL, { text: MCP_CALL_TEXT })],
+        tool: COPILOT_MCP_TOOL,
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: preToolUse fired for it)",
+      }),
+      args: (server) => [
+        "--additional-mcp-config",
+        JSON.stringify({
+          mcpServers: { [MCP_SERVER]: { type: "local", ...server, tools: ["*"] } },
+        }),
+      ],
+    },
   },
 };

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
 import { type ChatStep, mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -146,7 +146,9 @@ export const FACTORY_DROID_DRIVER: AgentDriver<"openai-chat"> = {
         markerInAnyUserMessage: true,
       }),
     }),
-    mcp: NO_MCP_STEP,
+    mcp: noMcp(
+      "given verify's MCP server in ~/.factory/mcp.json, droid exec offered the model none of its tools (seen in verify's run)",
+    ),
   },
   notSent: [{
     step: "prompt",

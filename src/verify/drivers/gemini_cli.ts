@@ -8,7 +8,8 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { functionResponsesOf, type GeminiStep } from "../fake/gemini.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -52,6 +53,9 @@ export function geminiRunSettings(): Record<string, unknown> {
 export function geminiSettingsPath(world: AgentWorld): string {
   return `${world.home}/.gemini/settings.json`;
 }
+
+/** The name Gemini CLI gives verify's MCP tool. */
+const GEMINI_MCP_TOOL = `mcp_${MCP_SERVER}_${MCP_TOOL}`;
 
 /**
  * Gemini CLI's driver.
@@ -129,6 +133,18 @@ export const GEMINI_CLI_DRIVER: AgentDriver<"gemini"> = {
     subagent: {
       cannot: "Gemini CLI has no subagent event, and no subagent of it is recorded here",
     },
-    mcp: NO_MCP_STEP,
+    // Gemini CLI offers the model an MCP tool as mcp_<server>_<tool> (its request to the fake
+    // API in verify's run of the pinned binary), and its hooks name it so.
+    mcp: {
+      play: () => ({
+        turns: [{ kind: "call", name: GEMINI_MCP_TOOL, args: { text: MCP_CALL_TEXT } }],
+        tool: GEMINI_MCP_TOOL,
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: BeforeTool fired for it)",
+      }),
+      setup: (world, server) =>
+        mergeSettingsFile(geminiSettingsPath(world), {
+          mcpServers: { [MCP_SERVER]: { ...server, trust: true } },
+        }),
+    },
   },
 };

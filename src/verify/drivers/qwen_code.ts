@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, NO_MCP_STEP } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -134,7 +134,9 @@ export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {
         subagentSteps: [...sub],
       }),
     }),
-    mcp: NO_MCP_STEP,
+    mcp: noMcp(
+      "given verify's MCP server in its settings (mcpServers), Qwen Code offered the model none of its tools (seen in verify's run)",
+    ),
   },
   notSent: [{
     step: "session",
