@@ -304,6 +304,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         text:
           "in verify's temporary copy only, run the Codex CLI entries Codex would skip as not reviewed",
       },
+      {
+        name: "yes",
+        kind: "boolean",
+        text:
+          "run the hook entries that need a yes without asking: those not written by everyhook, and everyhook's in a project the agent does not trust (without it, verify asks on a terminal, and elsewhere does not run those agents)",
+      },
       JSON_FLAG,
     ],
     operands: [],

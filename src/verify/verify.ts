@@ -34,6 +34,8 @@ import {
   stepsDone,
 } from "./steps.ts";
 import { buildWorld } from "./world.ts";
+import { notConfirmed, plannedEntries } from "./consent.ts";
+import { EveryhookError } from "../contract/errors.ts";
 
 /** The shell command verify's model asks every agent to run: it prints a word and changes nothing. */
 export const HARMLESS_COMMAND = SHELL_COMMAND;
@@ -128,6 +130,8 @@ export interface VerifyOptions {
   quick?: boolean;
   /** Trust, in the copy only, the Codex CLI entries Codex would skip as not reviewed. */
   asReviewed?: boolean;
+  /** The person said yes to the entries that need one (consent.ts); without it such an agent is not run. */
+  yes?: boolean;
 }
 
 /** The agents whose trust of hooks --as-reviewed lays aside in the run (their driver's switch). */
@@ -182,9 +186,15 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
   const ready = await agentReadiness({ bins, node: driver.node }, env);
   if (!ready.ok) return notRun(ready.reason, ready.reason.startsWith("not installed"));
   const binary = o.bin ?? ready.program;
+  const held = (await plannedEntries([agent], o.user)).filter((e) => e.ask !== null);
+  if (held.length > 0 && !o.yes) return notRun(notConfirmed(held));
   const root = await Deno.makeTempDir({ prefix: `everyhook-verify-${agent.id}-` });
   try {
-    const world = await buildWorld(agent, o.user, root);
+    const world = await buildWorld(agent, o.user, root).catch((e) => {
+      if (e instanceof EveryhookError) return e.message;
+      throw e;
+    });
+    if (typeof world === "string") return notRun(world);
     const entries = world.listing.entries.filter((e) => keep(o.events, e.contractEvent));
     if (entries.length === 0) return { ...notRun(`no hook to verify`, true) };
     o.progress(`${agent.name}: running ${binary} in ${root}`);

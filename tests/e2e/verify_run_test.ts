@@ -207,7 +207,8 @@ Deno.test({
         hooks: { PreToolUse: entry("Bash"), BeforeTool: entry(null), Stop: entry(null) },
       }),
     );
-    const { code, report, err } = await verify(world, ["--agent", "claude-code"]);
+    // Entries everyhook did not write run only after a yes.
+    const { code, report, err } = await verify(world, ["--agent", "claude-code", "--yes"]);
     const v = verdict(report, "claude-code");
     const where = JSON.stringify({ entries: v.entries, holes: v.holes }, null, 1);
     assert.deepEqual(v.entries.map((e) => [e.event, e.status]), [

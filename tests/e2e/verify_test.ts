@@ -49,9 +49,12 @@ async function everyhook(world: World, args: string[]) {
   return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
 }
 
-async function verify(world: World): Promise<{ code: number; report: VerifyReport; err: string }> {
+async function verify(
+  world: World,
+  extra: string[] = [],
+): Promise<{ code: number; report: VerifyReport; err: string }> {
   // --quick: the one shell call these worlds need (verify_run_test.ts plays the whole run).
-  const out = await everyhook(world, ["--json", "verify", "--all", "--quick"]);
+  const out = await everyhook(world, ["--json", "verify", "--all", "--quick", ...extra]);
   try {
     return { code: out.code, report: JSON.parse(out.stdout), err: out.stderr };
   } catch {
@@ -131,8 +134,9 @@ Deno.test({
     assert.equal(code, 0, err);
     assert.match(
       err,
-      /your hooks below will run for a session whose tool calls are `echo everyhook-verify`:/,
+      /these hook entries will run once, for a session whose one tool call is `echo everyhook-verify`:/,
     );
+    assert.doesNotMatch(err, /needs your yes/, "everyhook's own entries in the home run unasked");
     assert.equal(await Deno.readTextFile(`${world.home}/.claude/settings.json`), before);
   },
 });
@@ -223,7 +227,8 @@ for (const world of HELD_BACK) {
       await using w = await makeWorld("verify-held");
       await gitInit(w.project);
       for (const id of ids) await world.cases[id]!.write(w);
-      const { code, report, err } = await verify(w);
+      // Hand-written entries: verify runs them only with a yes.
+      const { code, report, err } = await verify(w, ["--yes"]);
       for (const id of ids) {
         const v = verdict(report, id);
         const entry = v.entries[0];
@@ -235,3 +240,25 @@ for (const world of HELD_BACK) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "verify: a stranger's project hook in an untrusted folder runs in the real Claude Code only after --yes",
+  ignore: !INSTALLED.includes("claude-code"),
+  async fn() {
+    await using w = await makeWorld("verify-stranger");
+    await gitInit(w.project);
+    const pwned = `${w.home}/pwned`;
+    await put(`${w.project}/.claude/settings.json`, oneEntry("PreToolUse", `touch ${pwned}`));
+    const args = ["verify", "--agent", "claude-code"];
+    const asked = await everyhook(w, args);
+    assert.equal(asked.code, 1, asked.stderr);
+    assert.match(asked.stderr, /\.claude\/settings\.json \(project scope\); needs your yes/);
+    assert.match(asked.stdout, /Claude Code: not run: 1 entry of its hooks needs your yes/);
+    let made = true;
+    await Deno.lstat(pwned).catch(() => made = false);
+    assert.equal(made, false, "not run without a yes");
+    const yes = await everyhook(w, [...args, "--yes"]);
+    assert.ok((await Deno.lstat(pwned)).isFile, yes.stdout + yes.stderr);
+  },
+});
