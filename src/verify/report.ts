@@ -1,10 +1,11 @@
 /**
  * verify's verdict on one agent's run: per hook entry, whether it fired, how
  * long it took, what it answered and what became of it, and for an entry that
- * did not fire, why (list's findings, a matcher that leaves out the shell tool,
- * an event name the agent does not have, an event verify's run does not reach).
- * Reads nothing: the world's listing, the probes' calls and what reached the
- * model come in.
+ * did not fire, why (list's findings that no fired entry shares, a matcher
+ * that leaves out the tools the run called, an event name the agent does not
+ * have, an event verify's run did not reach). Reads nothing: the world's
+ * listing, the probes' calls, what the run reached and what reached the model
+ * come in.
  *
  * @module
  */
@@ -157,21 +158,34 @@ export function allTexts(value: unknown): string[] {
   return out;
 }
 
-/** The texts of an answer worth looking for in what reached the model. */
+/** The keys of an answer whose values are the agents' own words (a decision, an event name), not the hook's text. */
+const WORD_KEYS: ReadonlySet<string> = new Set([
+  "decision",
+  "permissionDecision",
+  "hookEventName",
+  "behavior",
+  "continue",
+  "suppressOutput",
+]);
+
+/** The texts of an answer worth looking for in what reached the model, longest first. */
 function answerTexts(call: ProbeCall): string[] {
   const out: string[] = [];
-  const walk = (v: unknown) => {
+  const walk = (v: unknown, key: string | null) => {
+    if (key !== null && WORD_KEYS.has(key)) return;
     if (typeof v === "string" && v.trim().length >= 4) out.push(v.trim());
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (typeof v === "object" && v !== null) Object.values(v).forEach(walk);
+    else if (Array.isArray(v)) v.forEach((x) => walk(x, null));
+    else if (typeof v === "object" && v !== null) {
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    }
   };
   try {
-    walk(JSON.parse(call.stdout));
+    walk(JSON.parse(call.stdout), null);
   } catch {
     if (call.stdout.trim().length >= 4) out.push(call.stdout.trim());
   }
   if (call.stderr.trim().length >= 4) out.push(call.stderr.trim());
-  return out;
+  return out.sort((a, b) => b.length - a.length);
 }
 
 /**

@@ -276,3 +276,22 @@ Deno.test("reportEntries: an agent that gave up before the step: list's own find
   assert.deepEqual(r.map((x) => x.status), ["not-fired", "not-reached"]);
   assert.equal(r[0]!.reason, "the project is not a trusted folder");
 });
+
+Deno.test("reportEntries: an answer's decision word is not taken for its text reaching the model", () => {
+  const [r] = reportEntries(
+    claude,
+    [entry({ event: "Stop", contractEvent: "stop" })],
+    [watch("e1-1", "Stop")],
+    {
+      calls: [call({
+        payloadEvent: "Stop",
+        stdout: JSON.stringify({ decision: "block", reason: "R-BACK look again" }),
+      })],
+      toolResults: [],
+      modelSaw: "the tool call was blocked\nR-BACK look again",
+      reached: QUICK,
+    },
+    userText,
+  );
+  assert.equal(r!.calls[0]!.reachedModel, "R-BACK look again");
+});

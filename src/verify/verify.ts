@@ -1,8 +1,10 @@
 /**
  * `verify`: run each agent once, headless, in a world made of a copy of the
  * user's hooks and settings (world.ts), against its fake model API on
- * 127.0.0.1 whose script calls one harmless shell command and stops, and say
- * per hook entry what happened (report.ts). Agents run two at a time.
+ * 127.0.0.1 whose script plays the steps of steps.ts in one session (or, with
+ * `--quick`, the one harmless shell call), and say per step what it reached
+ * (reach.ts), per hook entry what happened (report.ts), and the holes
+ * (holes.ts). Agents run two at a time.
  *
  * @module
  */

@@ -204,7 +204,25 @@ Deno.test({
     await Deno.writeTextFile(
       `${world.home}/.claude/settings.json`,
       JSON.stringify({
-        hooks: { PreToolUse: entry("Bash"), BeforeTool: entry(null), Stop: entry(null) },
+        hooks: {
+          PreToolUse: entry("Bash"),
+          BeforeTool: entry(null),
+          // Sends the agent back once, then lets it stop.
+          Stop: [{
+            hooks: [{
+              type: "command",
+              command:
+                `grep -q '"stop_hook_active": *true' && exit 0; echo '{"decision":"block","reason":"R-VERIFY-BACK look once more"}'`,
+            }],
+          }],
+          UserPromptSubmit: [{
+            hooks: [{
+              type: "command",
+              command:
+                `cat > /dev/null; echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"R-VERIFY-CONTEXT the rules"}}'`,
+            }],
+          }],
+        },
       }),
     );
     // Entries everyhook did not write run only after a yes.
@@ -215,7 +233,13 @@ Deno.test({
       ["PreToolUse", "fired"],
       ["BeforeTool", "not-fired"],
       ["Stop", "fired"],
+      ["UserPromptSubmit", "fired"],
     ], where);
+    // What reached the model: the stop's reason (sent back once, then a second stop) and the context.
+    const stops = v.entries[2]!.calls;
+    assert.equal(stops.length, 2, where);
+    assert.equal(stops[0]!.reachedModel, "R-VERIFY-BACK look once more", where);
+    assert.equal(v.entries[3]!.calls[0]!.reachedModel, "R-VERIFY-CONTEXT the rules", where);
     assert.match(v.entries[1]!.reason ?? "", /has no event "BeforeTool"/);
     // The guard saw the main and the subagent's shell calls: the MCP call is its one hole.
     assert.deepEqual(v.holes.map((h) => [h.kind, h.entry]), [["matcher-misses", 0]], where);
