@@ -81,6 +81,16 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
       : "";
     out.push(`    ${state}  ${s.name}${tool}${events}${fired}${s.why ? ` (${s.why})` : ""}`);
   }
+  const done = v.steps.filter((s) => s.status === "done");
+  if (done.length > 0) {
+    const events = [...new Set(done.flatMap((s) => s.events))];
+    const kinds = [...new Set(done.flatMap((s) => s.kind === null ? [] : [s.kind]))];
+    out.push(
+      `  reached: ${events.join(", ")}; tool kinds: ${
+        kinds.length === 0 ? "none" : kinds.join(", ")
+      }`,
+    );
+  }
   v.entries.forEach((e, i) => {
     const lines = entryLines(e, paint, short);
     lines[0] = lines[0]!.replace(/^ {2}/, `  #${i + 1} `);

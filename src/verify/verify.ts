@@ -10,7 +10,7 @@
  */
 
 import type { Agent } from "../agents/types.ts";
-import type { ContractEvent } from "../contract/contract.ts";
+import type { ContractEvent, ToolKind } from "../contract/contract.ts";
 import type { HookOutcome } from "../run/hook_process.ts";
 import type { ListWorld } from "../readers/listing.ts";
 import { agentReadiness, runAgentOnce, worldEnv } from "./agent_run.ts";
@@ -54,6 +54,8 @@ export interface StepReport {
   why: string | null;
   /** The tool it called, where it calls one. */
   tool: string | null;
+  /** That tool's kind (the agent's table; mcp for verify's MCP tool), or null. */
+  kind: ToolKind | null;
   /** The recording that shows the agent sending that call to its hooks, or null. */
   basis: string | null;
   /** The native events it reached. */
@@ -296,6 +298,11 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
         status: step.kind === "cannot" ? "cannot" : why === null ? "done" : "not-done",
         why,
         tool: step.kind === "played" ? step.tool : null,
+        kind: step.name === "shell"
+          ? "shell"
+          : step.kind === "played" && step.tool !== null
+          ? (step.name === "mcp" ? "mcp" : agent.tools.names[step.tool] ?? null)
+          : null,
         basis: step.kind === "played" ? step.basis : null,
         events: [...new Set(reached.filter((r) => r.step === step.name).map((r) => r.native))],
         fired: reports.flatMap((r, i) => r.calls.some((c) => c.step === step.name) ? [i] : []),
