@@ -147,7 +147,7 @@ export const FACTORY_DROID_DRIVER: AgentDriver<"openai-chat"> = {
       }),
     }),
     mcp: noMcp(
-      "given verify's MCP server in ~/.factory/mcp.json, droid exec offered the model none of its tools (seen in verify's run)",
+      "droid exec keeps MCP tools behind its ToolSearch tool: given verify's MCP server in ~/.factory/mcp.json it offered the model none of the server's tools (seen in verify's run), and no setting that offers them up front is known here",
     ),
   },
   notSent: [{

@@ -7,9 +7,13 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
+
+/** The name Qwen Code gives verify's MCP tool. */
+const QWEN_MCP_TOOL = `mcp__${MCP_SERVER}__${MCP_TOOL}`;
 
 /** The model name the fake API is asked for. */
 export const QWEN_MODEL = "fake-model";
@@ -134,9 +138,20 @@ export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {
         subagentSteps: [...sub],
       }),
     }),
-    mcp: noMcp(
-      "given verify's MCP server in its settings (mcpServers), Qwen Code offered the model none of its tools (seen in verify's run)",
-    ),
+    // Qwen Code keeps MCP tools behind its tool_search tool unless told not to; then it offers the
+    // model mcp__<server>__<tool> (its request to the fake API in verify's run of the pinned binary).
+    mcp: {
+      play: () => ({
+        turns: [toolStep(QWEN_MCP_TOOL, { text: MCP_CALL_TEXT })],
+        tool: QWEN_MCP_TOOL,
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: PreToolUse fired for it)",
+      }),
+      setup: (world, server) =>
+        mergeSettingsFile(qwenSettingsPath(world), {
+          mcpServers: { [MCP_SERVER]: server },
+          tools: { toolSearch: { enabled: false } },
+        }),
+    },
   },
   notSent: [{
     step: "session",
