@@ -71,8 +71,8 @@ const PLAYS: Readonly<Record<Id, readonly StepName[]>> = {
     "stop",
   ],
   "factory-droid": ["session", "prompt", "shell", "fails", "write", "edit", "subagent", "stop"],
-  "opencode": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
-  "kilo": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
+  "opencode": ["session", "prompt", "shell", "fails", "write", "edit", "mcp", "stop"],
+  "kilo": ["session", "prompt", "shell", "fails", "write", "edit", "mcp", "stop"],
 };
 
 /** The entries a complete install has that the run does not reach, and the words of the reason. */

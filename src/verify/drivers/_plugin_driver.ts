@@ -12,13 +12,11 @@
  * @module
  */
 
-import {
-  type AgentDriver,
-  type AgentWorld,
-  failingCommand,
-  type NodeNeed,
-  noMcp,
-} from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, type NodeNeed } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
+
+/** The name a plugin agent gives verify's MCP tool. */
+const PLUGIN_MCP_TOOL = `${MCP_SERVER}_${MCP_TOOL}`;
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model as these agents name it: the provider `fake`, its model `fake-model`. */
@@ -191,9 +189,28 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
       subagent: {
         cannot: `${spec.name} has no subagent event, and no subagent of it is recorded here`,
       },
-      mcp: noMcp(
-        "a trial run of OpenCode with verify's MCP server in its config (mcp, local) ended with exit 1, and neither plugin agent's MCP tool call is recorded",
-      ),
+      // The agent offers the model an MCP tool as <server>_<tool> (its request to the fake API in
+      // verify's run of the pinned OpenCode); the config is the run's own, with the server added.
+      mcp: {
+        play: () => ({
+          turns: [toolStep(PLUGIN_MCP_TOOL, { text: MCP_CALL_TEXT })],
+          tool: PLUGIN_MCP_TOOL,
+          basis:
+            "tests/e2e/verify_run_test.ts (the pinned binary's run: tool.execute.before fired for it)",
+        }),
+        env: (_world, apiUrl, server) => ({
+          [`${p}_CONFIG_CONTENT`]: JSON.stringify({
+            ...JSON.parse(pluginAgentConfig(apiUrl)),
+            mcp: {
+              [MCP_SERVER]: {
+                type: "local",
+                command: [server.command, ...server.args],
+                enabled: true,
+              },
+            },
+          }),
+        }),
+      },
     },
   };
 }
