@@ -25,9 +25,10 @@ export const COPILOT_MODEL = "gpt-4.1";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { copilotHome } from "./copilot_cli.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(copilotHome(world) === "/w/h/.copilot");
+ * assert(copilotHome(world) === "/w/h/.copilot");
  * ```
  */
 export function copilotHome(world: AgentWorld): string {
@@ -43,8 +44,9 @@ export function copilotHome(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { copilotArgs } from "./copilot_cli.ts";
- * console.assert(copilotArgs("hi").at(-1) === "--allow-all-tools");
+ * assert(copilotArgs("hi").at(-1) === "--allow-all-tools");
  * ```
  */
 export function copilotArgs(
@@ -62,8 +64,9 @@ const COPILOT_MCP_TOOL = `${MCP_SERVER}-${MCP_TOOL}`;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
- * console.assert(COPILOT_CLI_DRIVER.shell("echo hi").kind === "tool");
+ * assert(COPILOT_CLI_DRIVER.shell("echo hi").kind === "tool");
  * ```
  */
 export const COPILOT_CLI_DRIVER: AgentDriver<"openai-chat"> = {
