@@ -13,6 +13,8 @@ import { memoryIo } from "../src/cli/io.ts";
 import { COMMANDS } from "../src/cli/commands.ts";
 import { findAgent } from "../src/agents/mod.ts";
 import { reportEntries } from "../src/verify/report.ts";
+import { reachedBy } from "../src/verify/reach.ts";
+import { STEP_REACH } from "../src/verify/steps.ts";
 import { readSchema, type Schema, validate } from "./json_schema.ts";
 
 const PATH = "/usr/local/bin:/usr/bin:/bin";
@@ -202,6 +204,17 @@ Deno.test("every command's --json output validates against its schema", async ()
     await checked(w, "restore", ["restore", "--agent", "codex"]);
     see("restore");
 
+    const imported = await checked(w, "import", [
+      "import",
+      "--from",
+      "claude-code",
+      "--agent",
+      "codex",
+      "--dry-run",
+    ]);
+    assert.equal(imported.from, "claude-code");
+    see("import");
+
     if (COMMANDS.some((c) => c.name === "new")) {
       const made = await checked(w, "new", ["new", "made.ts"]);
       assert.match(String(made.hook), /made\.ts$/);
@@ -240,6 +253,7 @@ Deno.test("verify's entries and calls validate, the answer a JSON value", async 
     problems: [],
     notes: [],
     warnings: [],
+    speaks: null,
   };
   const stdout = JSON.stringify({ hookSpecificOutput: { permissionDecision: "deny" } });
   const entries = reportEntries(
@@ -257,6 +271,9 @@ Deno.test("verify's entries and calls validate, the answer a JSON value", async 
         ms: 9,
       }],
       toolResults: [],
+      reached: (["session", "prompt", "shell", "stop"] as const).flatMap((s) =>
+        reachedBy(agent, s, STEP_REACH[s])
+      ),
     },
     (p) => p,
   );
@@ -271,6 +288,8 @@ Deno.test("verify's entries and calls validate, the answer a JSON value", async 
       run: { kind: "ran", binary: "/bin/claude", exit: 0, ms: 900, commandRan: true, tail: null },
       ok: true,
       entries,
+      steps: [],
+      holes: [],
       adjustments: [],
     }],
   };

@@ -38,6 +38,7 @@ import {
   verifyAll,
   type VerifyReport,
 } from "../verify/verify.ts";
+import { PROBE_FILE } from "../verify/steps.ts";
 import { plannedEntries, type PlannedEntry } from "../verify/consent.ts";
 
 /** Set in the copy of verify that runs inside the network namespace. */
@@ -90,7 +91,13 @@ export async function command(args: string[], io: Io): Promise<number> {
     });
     const planned = await plannedEntries(running, user);
     if (planned.length > 0) {
-      io.err(renderPlan(planned, HARMLESS_COMMAND, io.env.HOME));
+      io.err(renderPlan(
+        planned,
+        a.flag("quick")
+          ? `once, for a session whose one tool call is \`${HARMLESS_COMMAND}\``
+          : `for a session whose tool calls are \`${HARMLESS_COMMAND}\`, a failing call, a write and an edit of ${PROBE_FILE} in the copy, an MCP tool of verify's own and a subagent's command (where the agent can play each)`,
+        io.env.HOME,
+      ));
       yes = await askYes(planned, yes, io);
       const inside = await inNamespace(
         yes && !a.flag("yes") ? [...args, "--yes"] : args,
@@ -110,6 +117,8 @@ export async function command(args: string[], io: Io): Promise<number> {
       events,
       ...(binPath === undefined ? {} : { bin: binPath }),
       loopbackOnly: io.env[IN_NAMESPACE] === "1",
+      quick: a.flag("quick"),
+      asReviewed: a.flag("as-reviewed"),
       yes,
       progress: (line) => ticker.note(line),
       onAgent: (e) => e.kind === "start" ? ticker.start(e.agent.name) : ticker.done(e),

@@ -13,6 +13,7 @@ import type { Fixture } from "./recorded.ts";
 import type { RunResult } from "../run/run.ts";
 import { runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
+import type { SpokenProtocol } from "../speaks/types.ts";
 
 /** One fixture put to the hook. */
 export interface BenchResult {
@@ -61,6 +62,8 @@ export interface BenchOptions {
   onDocument?: (done: number, total: number, result: BenchResult) => void;
   /** Told when an agent's last document is done: how many it had and how long they took, in ms, from its first start. */
   onAgent?: (agent: string, documents: number, ms: number) => void;
+  /** The hook is written for this agent's protocol (`--speaks`). */
+  speaks?: SpokenProtocol;
 }
 
 /**
@@ -139,6 +142,7 @@ export async function bench(
         env: options.env,
         cwd: options.project ?? options.cwd,
         runner: runHook,
+        ...(options.speaks ? { speaks: options.speaks } : {}),
       });
       results[i] = {
         agent: agent.id,

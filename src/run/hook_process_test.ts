@@ -221,6 +221,20 @@ Deno.test("runProgram() reports a program that cannot start", async () => {
 });
 
 Deno.test({
+  name: "runHook() starts a .sh hook with the interpreter its #! line names",
+  ignore: !unix,
+  fn: async () => {
+    // cat prints the file where bash would run it: only the #! line can have chosen cat.
+    const text = '#!/bin/cat\necho "run by a shell"\n';
+    await inWorld({ "h.sh": text }, async (dir) => {
+      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 10_000 }));
+      assert.equal(r.kind, "exited");
+      assert.ok(r.kind === "exited" && r.code === 0 && r.stdout === text, JSON.stringify(r));
+    });
+  },
+});
+
+Deno.test({
   name: "runProgram() gives stderr to onStderr as it comes, and keeps it too",
   ignore: Deno.build.os === "windows",
   fn: async () => {
