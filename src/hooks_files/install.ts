@@ -51,7 +51,7 @@ import {
 import type { Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
-import { hookWarnings } from "./hook_check.ts";
+import { firstLineWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
 
 /** What to install. */
@@ -191,8 +191,13 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
-  const warnings = [...options.self.warnings, ...hookWarnings(hook)];
-  const starter = await starterOf(hook, options, world, warnings);
+  // The hook is read once: its first line for the warnings, its text for the starter.
+  const source = await Deno.readTextFile(hook).catch(() => undefined);
+  const warnings = [
+    ...options.self.warnings,
+    ...(source === undefined ? [] : firstLineWarnings(hook, source)),
+  ];
+  const starter = starterOf(hook, source, options, world, warnings);
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
@@ -255,20 +260,15 @@ export async function install(
  * Direct mode for a hook written with the SDK, when there is a deno to start
  * it with; else through `run`.
  */
-async function starterOf(
+function starterOf(
   hook: string,
+  source: string | undefined,
   options: InstallOptions,
   world: InstallWorld,
   warnings: string[],
-): Promise<Starter> {
+): Starter {
   if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
-  let source: string;
-  try {
-    source = await Deno.readTextFile(hook);
-  } catch {
-    return { mode: "run" };
-  }
-  if (!runsDirect(hook, source)) return { mode: "run" };
+  if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
   const os = world.os as typeof Deno.build.os;
   const deno = options.self.deno ?? findOnPath("deno", world.env, os);
   if (deno === undefined) {

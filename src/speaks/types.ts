@@ -82,11 +82,11 @@ export interface Heard {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { SpokenProtocol } from "./types.ts";
- * function events(p: SpokenProtocol): string[] {
- *   return Object.keys(p.events);
- * }
- * console.assert(typeof events === "function");
+ * import { claudeCodeSpoken } from "./claude_code.ts";
+ * const spoken: SpokenProtocol = claudeCodeSpoken;
+ * assert.equal(spoken.events["pre-tool"]?.native, "PreToolUse");
  * ```
  */
 export interface SpokenProtocol {
