@@ -35,6 +35,7 @@ const {
   PATH,
   SPEAKS,
   ONLY_TOOLS,
+  VERIFY_SPEAKS,
 } = SHARED;
 
 /**
@@ -343,6 +344,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         text:
           "run the hook entries that need a yes without asking: those not written by everyhook, and everyhook's in a project the agent does not trust (without it, verify asks on a terminal, and elsewhere does not run those agents)",
       },
+      VERIFY_SPEAKS,
       JSON_FLAG,
     ],
     operands: [],
