@@ -246,6 +246,9 @@ export const copilotCli: Agent = {
     versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
     readsHooksFolder: true,
   },
+  // No variable is relied on: the recorded run loaded the project's .github/hooks from the folder
+  // it was started in (fixtures/conformance/copilot-cli.json, project-trusted).
+  projectFolder: { env: [], basis: { kind: "binary", case: "project-trusted" } },
   install: {
     files: {
       user: {

@@ -216,6 +216,11 @@ export const cursor: Agent = {
       os: ["darwin"],
     },
   ],
+  // DOCS: the hooks reference names the variables a hook script gets.
+  projectFolder: {
+    env: ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    basis: { kind: "docs", ref: "https://cursor.com/docs/hooks" },
+  },
   install: {
     files: {
       user: { scope: "user", parts: [".cursor", "hooks.json"] },

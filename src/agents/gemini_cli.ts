@@ -373,6 +373,12 @@ export const geminiCli: Agent = {
     notArray:
       'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',
   },
+  // The variables the recorded hook got (fixtures/conformance/gemini-cli.json, session-start-env);
+  // tests/e2e/team_clone_test.ts ran a cloned project's hooks through them.
+  projectFolder: {
+    env: ["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    basis: { kind: "binary", case: "session-start-env" },
+  },
   install: {
     files: {
       user: {

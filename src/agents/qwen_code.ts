@@ -361,6 +361,8 @@ export const qwenCode: Agent = {
     runsTypes: ["command", "http", "prompt"],
     switches: QWEN_CODE_SWITCHES,
   },
+  // DOCS: the hooks reference names QWEN_PROJECT_DIR (the pinned package sets it from the cwd).
+  projectFolder: { env: ["QWEN_PROJECT_DIR"], basis: { kind: "docs", ref: DOCS } },
   install: {
     files: {
       user: { scope: "user", parts: [".qwen", "settings.json"], env: "QWEN_HOME", envReplaces: 1 },

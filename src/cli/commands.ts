@@ -66,6 +66,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
+      {
+        name: "in-project",
+        kind: "boolean",
+        text:
+          "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project hooks file (what sync writes)",
+      },
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
     ],
     operands: [HOOK, HOOK_ARGS],

@@ -18,6 +18,7 @@ import { commandSpec } from "../cli/commands.ts";
 import type { Agent } from "../agents/types.ts";
 import { loadAgent } from "../agents/registry.ts";
 import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
+import { inProjectHook, projectFolderOf } from "../run/project_folder.ts";
 
 /** The arguments of `run`, as read. */
 export interface RunArgs {
@@ -31,6 +32,8 @@ export interface RunArgs {
   timeoutSeconds: number;
   /** `--json`. */
   json: boolean;
+  /** `--in-project`: the hook is named relative to the project folder. */
+  inProject: boolean;
   /** The hook and its arguments. */
   hook: string[];
 }
@@ -59,6 +62,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     failClosed: a.flag("fail-closed"),
     timeoutSeconds: a.number("timeout")!,
     json: a.flag("json"),
+    inProject: a.flag("in-project"),
     hook: [...a.operands],
   };
 }
@@ -132,7 +136,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1000);
-  const result = await runAdapter(agent, event, input, parsed.hook, {
+  const hook = parsed.inProject ? inProject(agent, parsed.hook, io, debug) : parsed.hook;
+  const result = await runAdapter(agent, event, input, hook, {
     failClosed: parsed.failClosed,
     timeoutSeconds: parsed.timeoutSeconds,
     deadline,
@@ -148,4 +153,19 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (result.native.stdout !== "") io.out(`${result.native.stdout}\n`);
   if (result.native.stderr !== "") io.err(`${result.native.stderr}\n`);
   return result.native.exit;
+}
+
+/** The hook of an `--in-project` line, read from the agent's project folder. */
+function inProject(
+  agent: Agent,
+  hook: readonly string[],
+  io: Io,
+  debug: ((text: string) => void) | undefined,
+): string[] {
+  const [first, ...rest] = hook;
+  if (first === undefined) return [...hook];
+  const windows = Deno.build.os === "windows";
+  const { folder, from } = projectFolderOf(agent, { env: io.env, cwd: io.cwd, windows });
+  debug?.(`project folder: ${folder} (from ${from})`);
+  return [inProjectHook(first, folder, windows), ...rest];
 }

@@ -28,8 +28,10 @@ export interface RunLine {
   timeout: number;
   /** Whether a failing hook denies. */
   failClosed: boolean;
-  /** The hook's absolute path. */
+  /** The hook's absolute path, or with `inProject` its path relative to the project. */
   hook: string;
+  /** The hook is named relative to the project folder (`--in-project`, what sync writes). */
+  inProject?: boolean;
 }
 
 /**
@@ -134,6 +136,7 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
     "--timeout",
     String(line.timeout),
     ...(line.failClosed ? ["--fail-closed"] : []),
+    ...(line.inProject ? ["--in-project"] : []),
     "--",
     line.hook,
   ];
@@ -326,12 +329,18 @@ function parseRunOptions(
   let event: string | undefined;
   let timeout = 25;
   let failClosed = false;
+  let inProject = false;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === "--") {
       const hook = words[i + 1];
       if (agent === undefined || event === undefined || hook === undefined) return undefined;
-      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2) };
+      const args = words.slice(i + 2);
+      return { agent, event, timeout, failClosed, hook, args, ...(inProject ? { inProject } : {}) };
+    }
+    if (word === "--in-project") {
+      inProject = true;
+      continue;
     }
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;
@@ -382,4 +391,55 @@ export function samePath(a: string, b: string): boolean {
     return win32.normalize(a).toLowerCase() === win32.normalize(b).toLowerCase();
   }
   return posix.normalize(a) === posix.normalize(b);
+}
+
+/**
+ * The hook a line runs, as an absolute path: an `--in-project` line's path
+ * read from the project folder, any other as written.
+ *
+ * @param line The line, read back.
+ * @param project The project folder (absolute).
+ * @param os The operating system.
+ * @returns The path, with forward slashes on Windows as lines hold them.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lineHook } from "./command_line.ts";
+ * assert.equal(lineHook({ hook: "hooks/a.ts", inProject: true }, "/p", "linux"), "/p/hooks/a.ts");
+ * assert.equal(lineHook({ hook: "/h/a.ts" }, "/p", "linux"), "/h/a.ts");
+ * ```
+ */
+export function lineHook(
+  line: Pick<RunLine, "hook" | "inProject">,
+  project: string,
+  os: string,
+): string {
+  if (!line.inProject) return line.hook;
+  const paths = os === "windows" ? win32 : posix;
+  return linePath(paths.resolve(project, line.hook), os);
+}
+
+/**
+ * A hook's path relative to the project, with forward slashes, as an
+ * `--in-project` line names it; undefined when the hook is not inside the project.
+ *
+ * @param hook The hook's absolute path.
+ * @param project The project folder (absolute).
+ * @param os The operating system.
+ * @returns The relative path, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { projectRelative } from "./command_line.ts";
+ * assert.equal(projectRelative("/p/hooks/a.ts", "/p", "linux"), "hooks/a.ts");
+ * assert.equal(projectRelative("/elsewhere/a.ts", "/p", "linux"), undefined);
+ * ```
+ */
+export function projectRelative(hook: string, project: string, os: string): string | undefined {
+  const paths = os === "windows" ? win32 : posix;
+  const rel = paths.relative(project, hook);
+  if (rel === "" || rel.startsWith("..") || paths.isAbsolute(rel)) return undefined;
+  return rel.replaceAll("\\", "/");
 }

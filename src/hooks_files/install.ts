@@ -13,11 +13,15 @@ import { type ContractEvent, EVENTS } from "../contract/contract.ts";
 import {
   checkWord,
   directArgv,
+  lineHook,
   type LineMode,
   linePath,
+  projectRelative,
   runArgv,
   samePath,
 } from "./command_line.ts";
+import { portableSelf, portableWarnings, startOf } from "./portable.ts";
+import { pathsFor } from "./locations.ts";
 import { runsDirect } from "./sdk_hook.ts";
 import { shebangPermissions } from "../run/hook_plan.ts";
 import { findOnPath } from "../run/path_search.ts";
@@ -76,6 +80,8 @@ export interface InstallOptions {
    * and the deno that starts a hook in direct mode (else the one on PATH).
    */
   self: { argv: readonly string[]; warnings: readonly string[]; deno?: string };
+  /** The everyhook version a project's JSR line pins (default the one `self` names). */
+  version?: string;
 }
 
 /** How the lines start the hook, and with what. */
@@ -228,8 +234,17 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
-  const warnings = [...options.self.warnings, ...hookWarnings(hook)];
-  const starter = await starterOf(hook, options, world, warnings);
+  const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
+  const portable = options.scope === "project"
+    ? projectLine(hook, project, options, world)
+    : undefined;
+  const warnings = portable
+    ? [...portable.warnings, ...hookWarnings(hook)]
+    : [...options.self.warnings, ...hookWarnings(hook)];
+  const starter: Starter = portable
+    ? { mode: "run" }
+    : await starterOf(hook, options, world, warnings);
+  const line = { hook, project, starter, ...(portable ? { portable } : {}) };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
@@ -248,7 +263,7 @@ export async function install(
     if (events.length === 0) continue;
     try {
       const read = await readHooksFile(file, agent.install);
-      const plan = planAgent(agent, events, options, { hook, starter }, read, world.os);
+      const plan = planAgent(agent, events, options, line, read, world.os);
       row.entries = plan.entries;
       row.notes.push(...plan.notes);
       if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
@@ -315,11 +330,47 @@ async function starterOf(
   return { mode: "direct", deno: linePath(deno, world.os), permissions };
 }
 
+/**
+ * A project's line names nothing of this machine: the hook relative to the
+ * project (`--in-project`), everyhook by name or at a pinned JSR version.
+ */
+interface ProjectLine {
+  /** The hook, relative to the project, with forward slashes. */
+  hook: string;
+  /** The words before `run`. */
+  self: string[];
+  /** What the person should know about it here. */
+  warnings: string[];
+}
+
+function projectLine(
+  hook: string,
+  project: string,
+  options: InstallOptions,
+  world: InstallWorld,
+): ProjectLine {
+  const rel = projectRelative(hook, project, world.os);
+  if (rel === undefined) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot install "${options.hook}" in the project scope: it is outside the project (${project}), and a project's files name nothing of one machine; move the hook into the project, or install it with --scope user`,
+    );
+  }
+  const { start, version } = startOf(options.self.argv);
+  const self = portableSelf(start, options.version ?? version ?? "0.0.0");
+  return { hook: rel, self, warnings: portableWarnings(self, world.env, world.os) };
+}
+
 function planAgent(
   agent: Agent,
   events: ContractEvent[],
   options: InstallOptions,
-  { hook, starter }: { hook: string; starter: Starter },
+  { hook, project, starter, portable }: {
+    hook: string;
+    project: string;
+    starter: Starter;
+    portable?: ProjectLine;
+  },
   read: ReadFile,
   os: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {
@@ -352,11 +403,12 @@ function planAgent(
       event,
       timeout: Math.max(1, seconds - 2),
       failClosed: options.failClosed,
-      hook: linePath(hook, os),
+      hook: portable ? portable.hook : linePath(hook, os),
+      ...(portable ? { inProject: true } : {}),
     };
     const argv = starter.mode === "direct"
       ? directArgv(starter.deno, starter.permissions, line)
-      : runArgv(options.self.argv, line);
+      : runArgv(portable ? portable.self : options.self.argv, line);
     const inMs = info.timeoutUnit === "ms" ||
       (info.timeoutMsFrom !== undefined && seconds >= info.timeoutMsFrom);
     const timeout = inMs ? seconds * 1000 : seconds;
@@ -372,7 +424,7 @@ function planAgent(
     const mine = () =>
       findOurs(root, info).filter((f) =>
         f.line.agent === agent.id && f.line.event === event && f.native === native &&
-        samePath(f.line.hook, hook)
+        samePath(lineHook(f.line, project, os), linePath(hook, os))
       );
     let found = mine();
     if (found.length === 1 && isSameEntry(found[0]!, desired, info)) continue;

@@ -13,7 +13,7 @@
 
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { linePath, samePath } from "./command_line.ts";
+import { lineHook, linePath, samePath } from "./command_line.ts";
 import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
@@ -25,7 +25,7 @@ import {
   verifyFile,
 } from "./config_file.ts";
 import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
-import type { Scope } from "./locations.ts";
+import { pathsFor, type Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
 import { readWhole, safeWrite } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
@@ -177,9 +177,10 @@ async function uninstallOne(
   const info = agent.install;
   const format = read.json.format;
   const line = linePath(hook, world.os);
+  const folder = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const mine = (root: JsonObject) =>
     findOurs(root, info).filter((f) =>
-      f.line.agent === agent.id && samePath(f.line.hook, line) &&
+      f.line.agent === agent.id && samePath(lineHook(f.line, folder, world.os), line) &&
       (options.events === undefined || options.events.some((e) => e === f.line.event))
     );
   if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;

@@ -147,20 +147,43 @@ export function readEntries(
     }
     const line = entryLine(handler, info);
     const ours = line !== undefined;
+    const hook = line?.inProject && line.hook
+      ? pathsFor(world.os).resolve(world.project, line.hook)
+      : line?.hook;
     if (line) {
-      if (line.hook && !exists(line.hook)) {
-        problems.push(`the hook "${line.hook}" is not there any more`);
+      if (hook && !exists(hook)) {
+        problems.push(`the hook "${hook}" is not there any more`);
       }
       const program = (exec
         ? [handler[info.execFields?.program ?? ""] as string]
         : splitLine(command ?? "") ?? [])[0];
+      const who = line.mode === "direct" ? "deno" : "everyhook";
       if (program && (program.includes("/") || program.includes("\\")) && !exists(program)) {
-        const who = line.mode === "direct" ? "deno" : "everyhook";
         problems.push(`${who} ("${program}") is not there any more`);
+      } else if (program && !program.includes("/") && !program.includes("\\")) {
+        const path = world.os === "windows"
+          ? Object.entries(world.env).find(([k]) =>
+            k.toUpperCase() === "PATH"
+          )?.[1]
+          : world.env.PATH;
+        if (
+          path && findOnPath(program, world.env, world.os as typeof Deno.build.os) === undefined
+        ) {
+          problems.push(
+            `"${program}" is not on PATH here, so this line cannot start: install it as everyhook's README says`,
+          );
+        }
       }
     } else if (command !== null) {
       const p = programProblem(command, world, exists);
       if (p) problems.push(p);
+    }
+    if (loc.scope === "project" && command !== null) {
+      for (const path of foreignPaths(command, world)) {
+        problems.push(
+          `it holds "${path}", a path of this machine outside the project: a teammate's clone does not have it (everyhook sync writes lines that name nothing outside the project)`,
+        );
+      }
     }
     entries.push({
       agent: agent.id,
@@ -175,7 +198,7 @@ export function readEntries(
       timeout,
       ours,
       mode: line?.mode ?? null,
-      hook: line?.hook ?? null,
+      hook: hook ?? null,
       alsoRunBy: [],
       problems,
       notes: [],
@@ -268,4 +291,16 @@ function programProblem(
  */
 export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** The absolute paths a project entry's command holds that are not inside the project. */
+function foreignPaths(command: string, world: ListWorld): string[] {
+  const paths = pathsFor(world.os);
+  const inside = (p: string) => {
+    const rel = paths.relative(world.project, p);
+    return rel === "" || (!rel.startsWith("..") && !paths.isAbsolute(rel));
+  };
+  const words = splitLine(command) ?? command.split(/\s+/);
+  const absolute = /^(?:\/[^/]|[A-Za-z]:[\\/]|~\/)/;
+  return [...new Set(words.filter((w) => absolute.test(w) && !inside(w)))];
 }
