@@ -6,7 +6,6 @@ import { findOurs } from "./hooks_file.ts";
 import { install, type InstallOptions } from "./install.ts";
 import type { InstallWorld } from "./config_file.ts";
 import { parseJsonText } from "./json_text.ts";
-import { parseLine } from "./command_line.ts";
 import { restore } from "./restore.ts";
 import { uninstall } from "./uninstall.ts";
 
