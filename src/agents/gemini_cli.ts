@@ -4,7 +4,7 @@
  * @module
  */
 
-import { GEMINI_CLI_SWITCHES } from "./gemini_cli_switches.ts";
+import { GEMINI_CLI_SWITCHES, GEMINI_PROJECT_FOLDER } from "./gemini_cli_switches.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -373,12 +373,7 @@ export const geminiCli: Agent = {
     notArray:
       'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',
   },
-  // The variables the recorded hook got (fixtures/conformance/gemini-cli.json, session-start-env);
-  // tests/e2e/team_clone_test.ts ran a cloned project's hooks through them.
-  projectFolder: {
-    env: ["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
-    basis: { kind: "binary", case: "session-start-env" },
-  },
+  projectFolder: GEMINI_PROJECT_FOLDER,
   install: {
     files: {
       user: {

@@ -8,19 +8,18 @@
  * @module
  */
 
-import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
+import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
+import { canText } from "./can_text.ts";
 import {
   checkWord,
   directArgv,
-  lineHook,
   type LineMode,
   linePath,
-  projectRelative,
   runArgv,
   samePath,
 } from "./command_line.ts";
-import { portableSelf, portableWarnings, startOf } from "./portable.ts";
+import { lineHook, type ProjectLine, projectLine } from "./portable.ts";
 import { pathsFor } from "./locations.ts";
 import { runsDirect } from "./sdk_hook.ts";
 import { shebangPermissions } from "../run/hook_plan.ts";
@@ -80,9 +79,10 @@ export interface InstallOptions {
    * and the deno that starts a hook in direct mode (else the one on PATH).
    */
   self: { argv: readonly string[]; warnings: readonly string[]; deno?: string };
-  /** The everyhook version a project's JSR line pins (default the one `self` names). */
-  version?: string;
 }
+
+/** What every line of one install is made of: the hook, the project, how it starts. */
+type LineParts = { hook: string; project: string; starter: Starter; portable: ProjectLine | null };
 
 /** How the lines start the hook, and with what. */
 type Starter =
@@ -146,49 +146,7 @@ export interface InstallReport {
   warnings: string[];
 }
 
-const VERBS: Partial<Record<Effect, string>> = {
-  blocked: "blocks",
-  asked: "asks",
-  approved: "approves",
-  rewritten: "rewrites",
-  feedback: "gives feedback",
-  "sent-back": "sends back",
-  context: "adds context",
-  message: "shows a message",
-  ended: "ends the run",
-};
-
-/**
- * What the answers of a hook do at one event of an agent, in short, from its cells.
- *
- * @param agent The agent.
- * @param event The contract event.
- * @returns Such as `deny blocks, ask becomes deny, context, message`.
- *
- * @example Usage
- * ```ts
- * import { canText } from "./install.ts";
- * import { findAgent } from "../agents/mod.ts";
- * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
- * ```
- */
-export function canText(agent: Agent, event: ContractEvent): string {
-  const cells = agent.events[event]?.cells;
-  if (!cells) return "";
-  const parts: AnswerPart[] = ["deny", "ask", "allow", "context", "message", "input"];
-  const out: string[] = [];
-  for (const part of parts) {
-    const cell = cells[part];
-    if (!cell || cell.becomes === "dropped") continue;
-    if (cell.becomes !== undefined && cell.becomes !== part) {
-      out.push(`${part} becomes ${cell.becomes}`);
-    } else if (cell.effect !== "none") {
-      const decision = part === "deny" || part === "ask" || part === "allow";
-      out.push(decision ? `${part} ${VERBS[cell.effect] ?? cell.effect}` : part);
-    }
-  }
-  return out.length > 0 ? out.join(", ") : "nothing";
-}
+export { canText } from "./can_text.ts";
 
 function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
   events: ContractEvent[];
@@ -234,17 +192,14 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
+  // A project's line names nothing of this machine (portable.ts), and goes through run.
   const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
-  const portable = options.scope === "project"
-    ? projectLine(hook, project, options, world)
-    : undefined;
-  const warnings = portable
-    ? [...portable.warnings, ...hookWarnings(hook)]
-    : [...options.self.warnings, ...hookWarnings(hook)];
+  const portable = options.scope === "project" ? projectLine(hook, project, options, world) : null;
+  const warnings = [...(portable?.warnings ?? options.self.warnings), ...hookWarnings(hook)];
   const starter: Starter = portable
     ? { mode: "run" }
     : await starterOf(hook, options, world, warnings);
-  const line = { hook, project, starter, ...(portable ? { portable } : {}) };
+  const line: LineParts = { hook, project, starter, portable };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
@@ -330,47 +285,11 @@ async function starterOf(
   return { mode: "direct", deno: linePath(deno, world.os), permissions };
 }
 
-/**
- * A project's line names nothing of this machine: the hook relative to the
- * project (`--in-project`), everyhook by name or at a pinned JSR version.
- */
-interface ProjectLine {
-  /** The hook, relative to the project, with forward slashes. */
-  hook: string;
-  /** The words before `run`. */
-  self: string[];
-  /** What the person should know about it here. */
-  warnings: string[];
-}
-
-function projectLine(
-  hook: string,
-  project: string,
-  options: InstallOptions,
-  world: InstallWorld,
-): ProjectLine {
-  const rel = projectRelative(hook, project, world.os);
-  if (rel === undefined) {
-    throw new EveryhookError(
-      "usage",
-      `Cannot install "${options.hook}" in the project scope: it is outside the project (${project}), and a project's files name nothing of one machine; move the hook into the project, or install it with --scope user`,
-    );
-  }
-  const { start, version } = startOf(options.self.argv);
-  const self = portableSelf(start, options.version ?? version ?? "0.0.0");
-  return { hook: rel, self, warnings: portableWarnings(self, world.env, world.os) };
-}
-
 function planAgent(
   agent: Agent,
   events: ContractEvent[],
   options: InstallOptions,
-  { hook, project, starter, portable }: {
-    hook: string;
-    project: string;
-    starter: Starter;
-    portable?: ProjectLine;
-  },
+  { hook, project, starter, portable }: LineParts,
   read: ReadFile,
   os: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {

@@ -11,7 +11,8 @@
 
 import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { lineHook, linePath, samePath } from "./command_line.ts";
+import { linePath, samePath } from "./command_line.ts";
+import { lineHook } from "./portable.ts";
 import { agentFiles, hookPath, type InstallWorld, readHooksFile } from "./config_file.ts";
 import { findOurs, type JsonObject } from "./hooks_file.ts";
 import { pathsFor, type Scope } from "./locations.ts";

@@ -9,7 +9,10 @@
  * @module
  */
 
+import { posix, win32 } from "node:path";
 import { JSR_PACKAGE, jsrVersion, RUN_FLAGS } from "./self.ts";
+import { linePath, type RunLine } from "./command_line.ts";
+import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../run/path_search.ts";
 
 /** How a project's lines name everyhook: by name on PATH, or the pinned JSR line. */
@@ -91,4 +94,104 @@ export function portableWarnings(
   return [
     `The project's lines start "${program}" by name, so they work on any machine that has it on PATH; it is not on PATH here: ${how}`,
   ];
+}
+
+/**
+ * The hook a line runs, as an absolute path: an `--in-project` line's path
+ * read from the project folder, any other as written.
+ *
+ * @param line The line, read back.
+ * @param project The project folder (absolute).
+ * @param os The operating system.
+ * @returns The path, with forward slashes on Windows as lines hold them.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lineHook } from "./portable.ts";
+ * assert.equal(lineHook({ hook: "hooks/a.ts", inProject: true }, "/p", "linux"), "/p/hooks/a.ts");
+ * assert.equal(lineHook({ hook: "/h/a.ts" }, "/p", "linux"), "/h/a.ts");
+ * ```
+ */
+export function lineHook(
+  line: Pick<RunLine, "hook" | "inProject">,
+  project: string,
+  os: string,
+): string {
+  if (!line.inProject) return line.hook;
+  const paths = os === "windows" ? win32 : posix;
+  return linePath(paths.resolve(project, line.hook), os);
+}
+
+/**
+ * A hook's path relative to the project, with forward slashes, as an
+ * `--in-project` line names it; undefined when the hook is not inside the project.
+ *
+ * @param hook The hook's absolute path.
+ * @param project The project folder (absolute).
+ * @param os The operating system.
+ * @returns The relative path, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { projectRelative } from "./portable.ts";
+ * assert.equal(projectRelative("/p/hooks/a.ts", "/p", "linux"), "hooks/a.ts");
+ * assert.equal(projectRelative("/elsewhere/a.ts", "/p", "linux"), undefined);
+ * ```
+ */
+export function projectRelative(hook: string, project: string, os: string): string | undefined {
+  const paths = os === "windows" ? win32 : posix;
+  const rel = paths.relative(project, hook);
+  if (rel === "" || rel.startsWith("..") || paths.isAbsolute(rel)) return undefined;
+  return rel.replaceAll("\\", "/");
+}
+
+/**
+ * A project's line names nothing of this machine: the hook relative to the
+ * project (`--in-project`), everyhook by name or at a pinned JSR version.
+ */
+export interface ProjectLine {
+  /** The hook, relative to the project, with forward slashes. */
+  hook: string;
+  /** The words before `run`. */
+  self: string[];
+  /** What the person should know about it here. */
+  warnings: string[];
+}
+
+/**
+ * The project's line for a hook: refused when the hook is outside the project.
+ *
+ * @param hook The hook's absolute path.
+ * @param project The project folder (absolute).
+ * @param options The hook as given, the words that start this everyhook, the version to pin.
+ * @param world The environment and OS.
+ * @returns The line's parts, and what to tell the person.
+ * @throws {EveryhookError} `usage` for a hook outside the project.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { projectLine } from "./portable.ts";
+ * const l = projectLine("/p/hooks/a.ts", "/p", { hook: "hooks/a.ts", self: { argv: ["/bin/deno"] } }, { env: {}, os: "linux" });
+ * assert.equal(l.hook, "hooks/a.ts");
+ * ```
+ */
+export function projectLine(
+  hook: string,
+  project: string,
+  options: { hook: string; self: { argv: readonly string[] } },
+  world: { env: Readonly<Record<string, string>>; os: string },
+): ProjectLine {
+  const rel = projectRelative(hook, project, world.os);
+  if (rel === undefined) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot install "${options.hook}" in the project scope: it is outside the project (${project}), and a project's files name nothing of one machine; move the hook into the project, or install it with --scope user`,
+    );
+  }
+  const { start, version } = startOf(options.self.argv);
+  const self = portableSelf(start, version ?? "");
+  return { hook: rel, self, warnings: portableWarnings(self, world.env, world.os) };
 }

@@ -13,7 +13,8 @@
 
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { lineHook, linePath, samePath } from "./command_line.ts";
+import { linePath, samePath } from "./command_line.ts";
+import { lineHook } from "./portable.ts";
 import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
 import {
   agentFiles,
