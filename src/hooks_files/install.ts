@@ -10,7 +10,7 @@
 
 import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
-import { canText } from "./can_text.ts";
+import { nativesOf, planEntry } from "./entry_plan.ts";
 import {
   checkWord,
   directArgv,
@@ -27,7 +27,6 @@ import { findOnPath } from "../run/path_search.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   addEntry,
-  buildEntry,
   checkShape,
   findOurs,
   isSameEntry,
@@ -294,10 +293,7 @@ function planAgent(
   os: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {
   const info = agent.install;
-  const nativesOf = (
-    e: ContractEvent,
-  ) => [agent.events[e]!.native, ...(info.alsoNatives?.[e] ?? [])];
-  const natives = events.flatMap(nativesOf);
+  const natives = events.flatMap((e) => nativesOf(agent, e));
   const file = read.snapshot.path;
   const format = read.json.format;
   let text = startText(read.value, read.json, info);
@@ -306,40 +302,28 @@ function planAgent(
   const entries: EntryReport[] = [];
   const notes: string[] = [];
   const noMatcher: ContractEvent[] = [];
-  for (const [event, native] of events.flatMap((e) => nativesOf(e).map((n) => [e, n] as const))) {
-    const cap = info.timeoutCaps?.[event];
-    const seconds = cap !== undefined ? Math.min(cap, options.timeout) : options.timeout;
-    if (cap !== undefined && options.timeout > cap) {
-      notes.push(`${event}: ${agent.name} allows ${native} ${cap} seconds; the entry says ${cap}`);
-    }
-    let matcher: string | undefined;
-    if (options.matcher !== undefined) {
-      if (agent.events[event]!.matcher) matcher = options.matcher;
-      else noMatcher.push(event);
-    }
-    const line = {
-      agent: agent.id,
-      event,
-      timeout: Math.max(1, seconds - 2),
-      failClosed: options.failClosed,
-      hook: portable ? portable.hook : linePath(hook, os),
-      ...(portable ? { inProject: true } : {}),
-    };
-    const argv = starter.mode === "direct"
-      ? directArgv(starter.deno, starter.permissions, line)
-      : runArgv(portable ? portable.self : options.self.argv, line);
-    const inMs = info.timeoutUnit === "ms" ||
-      (info.timeoutMsFrom !== undefined && seconds >= info.timeoutMsFrom);
-    const timeout = inMs ? seconds * 1000 : seconds;
-    const desired = buildEntry(info, {
-      event,
-      native,
-      argv,
-      timeout,
-      failClosed: options.failClosed,
-      ...(matcher === undefined ? {} : { matcher }),
+  const ask = {
+    timeout: options.timeout,
+    failClosed: options.failClosed,
+    ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
+  };
+  for (
+    const [event, native] of events.flatMap((e) => nativesOf(agent, e).map((n) => [e, n] as const))
+  ) {
+    const planned = planEntry(agent, event, native, ask, (said) => {
+      const line = {
+        ...said,
+        hook: portable ? portable.hook : linePath(hook, os),
+        ...(portable ? { inProject: true } : {}),
+      };
+      return starter.mode === "direct"
+        ? directArgv(starter.deno, starter.permissions, line)
+        : runArgv(portable ? portable.self : options.self.argv, line);
     });
-    entries.push({ event, native, matcher: matcher ?? null, timeout, can: canText(agent, event) });
+    if (planned.note) notes.push(planned.note);
+    if (planned.noMatcher && !noMatcher.includes(event)) noMatcher.push(event);
+    const desired = planned.desired;
+    entries.push(planned.report);
     const mine = () =>
       findOurs(root, info).filter((f) =>
         f.line.agent === agent.id && f.line.event === event && f.native === native &&
