@@ -37,6 +37,7 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   uninstall: () => import("./src/commands/uninstall.ts"),
   restore: () => import("./src/commands/restore.ts"),
   list: () => import("./src/commands/list.ts"),
+  sync: () => import("./src/commands/sync.ts"),
   bench: () => import("./src/commands/bench.ts"),
   explain: () => import("./src/commands/explain.ts"),
   demo: () => import("./src/commands/demo.ts"),

@@ -194,6 +194,33 @@ export const COMMANDS: readonly CommandSpec[] = [
     permissions: ["read", "write", "env"],
   },
   {
+    name: "sync",
+    group: "change",
+    summary:
+      "Make every agent's project files match the project's everyhook.json: add, update in place and remove everyhook's own entries (never anyone else's), after a backup. The lines name the hook relative to the project and everyhook by name (or the pinned JSR line), so a teammate's clone runs them as they are. With --check, write nothing and exit 1 on each difference (for CI).",
+    flags: [
+      {
+        ...PROJECT,
+        text: "the project folder, where everyhook.json is (default: the current folder)",
+      },
+      {
+        name: "check",
+        kind: "boolean",
+        text: "write nothing; list each difference and exit 1 when there is one",
+      },
+      DRY_RUN,
+      JSON_FLAG,
+    ],
+    operands: [],
+    examples: [
+      { line: "sync", text: "after cloning: every agent's project files, from the manifest" },
+      { line: "sync --check", text: "in CI: exit 1 when a project file differs from the manifest" },
+      { line: "--json sync --dry-run", text: "what would change, as JSON" },
+    ],
+    env: [HOME, ...AGENT_HOMES, PATH],
+    permissions: ["read", "write", "env"],
+  },
+  {
     name: "list",
     group: "read",
     summary:
