@@ -13,7 +13,6 @@ import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { START_FORMS, type StartForm } from "./portable.ts";
-import { TIMEOUT_RULE } from "../cli/command_parts.ts";
 
 /** The manifest's file name, at the project's root. */
 export const MANIFEST_FILE = "everyhook.json";
@@ -58,6 +57,8 @@ const HOOK_FIELDS = new Set([
   "failClosed",
   "speaks",
 ]);
+/** The bounds of a timeout, the same as install's --timeout (whole seconds, up to an hour). */
+const TIMEOUT_RULE = { min: 1, max: 3600 } as const;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /**

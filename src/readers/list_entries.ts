@@ -12,7 +12,7 @@ import type { ContractEvent } from "../contract/contract.ts";
 import { entryLine } from "../hooks_files/hooks_file.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
-import { splitLine } from "../hooks_files/command_line.ts";
+import { samePath, splitLine } from "../hooks_files/command_line.ts";
 import { findOnPath } from "../run/path_search.ts";
 import type { ListedEntry, ListWorld } from "./listing.ts";
 
@@ -178,7 +178,9 @@ export function readEntries(
       const p = programProblem(command, world, exists);
       if (p) problems.push(p);
     }
-    if (loc.scope === "project" && command !== null) {
+    // In the home folder, the project's file is the user's own: no teammate clones it.
+    const home = world.os === "windows" ? world.env.USERPROFILE || world.env.HOME : world.env.HOME;
+    if (loc.scope === "project" && command !== null && !(home && samePath(home, world.project))) {
       for (const path of foreignPaths(command, world)) {
         problems.push(
           `it holds "${path}", a path of this machine outside the project: a teammate's clone does not have it (everyhook sync writes lines that name nothing outside the project)`,
