@@ -224,7 +224,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "list",
     group: "read",
     summary:
-      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over. Exit 1 when there is a problem.",
+      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over, and once per agent what holds back every hook in the folder (folder trust, hooks switched off). Exit 1 when there is a problem (with --strict, also when something holds the folder's hooks back).",
     flags: [
       AGENTS_FLAG,
       events("only the entries of these contract events (all: every entry that is one)", true),
@@ -236,6 +236,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
+      {
+        name: "strict",
+        kind: "boolean",
+        text:
+          "count what holds back every hook in the folder (folder trust, hooks switched off) as a problem",
+      },
       PROJECT,
       JSON_FLAG,
     ],

@@ -33,6 +33,7 @@ import type { Agent, ReadLocation } from "../agents/types.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
 import { listHooks, type Listing, type ListWorld } from "../readers/list.ts";
+import { foldConditions } from "../readers/list_switches.ts";
 import { probeScript } from "./probe.ts";
 import {
   at,
@@ -197,6 +198,8 @@ export async function buildWorld(
   const kept = await rekeyTrust(agent, inWorld, copies);
   if (kept) adjustments.push(userPath(kept));
   const listing = await listHooks([agent], inWorld);
+  // verify explains one entry at a time: each folder condition is a reason of every entry it holds.
+  foldConditions(listing.conditions, listing.entries);
   const watched = await wrapEntries(agent, listing, inWorld, root, userPath);
   await Deno.writeTextFile(`${root}/probe.sh`, probeScript(calls), { mode: 0o755 });
   return {
