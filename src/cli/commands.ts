@@ -203,11 +203,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         ...PROJECT,
         text: "the project folder, where everyhook.json is (default: the current folder)",
       },
-      {
-        name: "check",
-        kind: "boolean",
-        text: "write nothing; list each difference and exit 1 when there is one",
-      },
+      { name: "check", kind: "boolean", text: "write nothing; exit 1 on any difference" },
       DRY_RUN,
       JSON_FLAG,
     ],
@@ -236,12 +232,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
-      {
-        name: "strict",
-        kind: "boolean",
-        text:
-          "count what holds back every hook in the folder (folder trust, hooks switched off) as a problem",
-      },
+      { name: "strict", kind: "boolean", text: "count what holds the folder back as a problem" },
       PROJECT,
       JSON_FLAG,
     ],
