@@ -58,7 +58,7 @@ Deno.test("list tells a folder's trust once per agent, with the folder and the c
     assert.equal(doc.counts.problems, 0);
     const text = await list(root, []);
     assert.equal(text.code, 0);
-    const held = text.out.split("\n").filter((l) => /^  (claude-code|gemini-cli) in /.test(l));
+    const held = text.out.split("\n").filter((l) => /^ {2}(claude-code|gemini-cli) in /.test(l));
     assert.equal(held.length, 2, text.out);
     assert.ok(held.every((l) => l.includes(project)), text.out);
     assert.match(text.out, /2 folder conditions/);

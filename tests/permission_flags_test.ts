@@ -23,6 +23,8 @@ const ARGS: Readonly<Record<string, string[]>> = {
   list: [],
   // The throwaway home holds an everyhook.json with no hooks: nothing to write, and --dry-run besides.
   sync: ["--dry-run"],
+  // Without --yes, trust writes nothing.
+  trust: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
   explain: ["codex"],
   demo: [],

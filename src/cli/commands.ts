@@ -4,8 +4,9 @@
  * quote them), its examples, the environment it reads and the Deno permissions
  * it needs (the row's shape is in command_types.ts). Which module carries out a
  * command is cli.ts's business alone; the options several commands share are
- * in command_parts.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
- * command_parts.ts and types.
+ * in command_parts.ts, and the rows of the team commands (sync, trust) in
+ * team_commands.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
+ * command_parts.ts, team_commands.ts and types.
  *
  * @module
  */
@@ -13,6 +14,7 @@
 import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
 import { SHARED } from "./command_parts.ts";
+import { TEAM_COMMANDS } from "./team_commands.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 export { TIMEOUT_RULE } from "./command_parts.ts";
@@ -193,29 +195,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
-  {
-    name: "sync",
-    group: "change",
-    summary:
-      "Make every agent's project files match the project's everyhook.json: add, update in place and remove everyhook's own entries (never anyone else's), after a backup. The lines name the hook relative to the project and everyhook by name (or the pinned JSR line), so a teammate's clone runs them as they are. With --check, write nothing and exit 1 on each difference (for CI).",
-    flags: [
-      {
-        ...PROJECT,
-        text: "the project folder, where everyhook.json is (default: the current folder)",
-      },
-      { name: "check", kind: "boolean", text: "write nothing; exit 1 on any difference" },
-      DRY_RUN,
-      JSON_FLAG,
-    ],
-    operands: [],
-    examples: [
-      { line: "sync", text: "after cloning: every agent's project files, from the manifest" },
-      { line: "sync --check", text: "in CI: exit 1 when a project file differs from the manifest" },
-      { line: "--json sync --dry-run", text: "what would change, as JSON" },
-    ],
-    env: [HOME, ...AGENT_HOMES, PATH],
-    permissions: ["read", "write", "env"],
-  },
+  ...TEAM_COMMANDS,
   {
     name: "list",
     group: "read",

@@ -110,7 +110,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     const counted = v.strict ? "counted as problems (--strict)" : "list --strict counts them";
     io.out(`${paint.bold("Held back")} (every hook of the agent in the folder; ${counted}):\n`);
     for (const c of conditions) {
-      const which = plural(c.entries, "entry");
+      const which = `${c.entries} ${c.entries === 1 ? "entry" : "entries"}`;
       io.out(
         `  ${c.agent} in ${short(c.folder)} (${which}): ${c.text.replace(c.file, short(c.file))}\n`,
       );
