@@ -1,0 +1,218 @@
+// deno-lint-ignore-file no-console -- tests print why they skip
+/**
+ * A project's hooks synced on one machine run, with no edit, in a clone on
+ * another: the first layout (its own home, project path and everyhook: this
+ * checkout's cli.ts) writes everyhook.json's hook into the agent's project
+ * files with `everyhook sync` and commits them; a second layout (another
+ * home, another clone path, a copy of everyhook found by name on PATH, Deno
+ * found by name) clones the repository, finds `sync --check` green, runs
+ * `everyhook trust --yes`, and the real agent, started headless against a
+ * fake model API without any trust bypass, runs the hook: a force push is
+ * refused with the hook's reason, and the hook's log names the clone's
+ * project folder as the agent gave it. A hand edit then turns `sync --check`
+ * red. These runs are the recording behind each agent's project-folder rule
+ * (the `projectFolder` of src/agents/: Claude Code's and Gemini CLI's
+ * variables, Codex CLI's working folder) and behind the forms `trust` writes
+ * for Codex CLI and Gemini CLI.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
+import { playScript } from "../../src/verify/driver.ts";
+import type { AnyDriver } from "../../src/verify/mod.ts";
+import { DRIVERS } from "../../src/verify/drivers/mod.ts";
+import { cliMissing, everyhookCli } from "./everyhook_e2e.ts";
+import { runAgent } from "./process.ts";
+import { agentBin, makeWorld, REPO_ROOT, skipReason, type World } from "./world.ts";
+
+/** The agents this test runs: the three whose project rule and trust it backs. */
+const AGENTS = ["claude-code", "codex", "gemini-cli"] as const;
+
+/** The force push the model asks for; the clone has no remote it could reach. */
+const FORCE_PUSH = "git push --force origin main";
+
+/**
+ * The team's hook, a contract hook with no import: it logs what it was given
+ * beside itself and refuses a force push.
+ */
+const TEAM_HOOK = `#!/usr/bin/env -S deno run --allow-write --allow-env
+const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
+const seen = {
+  agent: doc.agent,
+  event: doc.event,
+  cwd: Deno.cwd(),
+  CLAUDE_PROJECT_DIR: Deno.env.get("CLAUDE_PROJECT_DIR") ?? null,
+  GEMINI_PROJECT_DIR: Deno.env.get("GEMINI_PROJECT_DIR") ?? null,
+};
+await Deno.writeTextFile(new URL("./ran.log", import.meta.url), JSON.stringify(seen) + "\\n", { append: true });
+if (doc.event === "pre-tool" && /push --force/.test(doc.tool?.command ?? "")) {
+  console.log(JSON.stringify({ decision: "deny", reason: "R-TEAM-CLONE: no force push on this team" }));
+}
+`;
+
+const skips = new Map<string, string | undefined>();
+for (const id of AGENTS) skips.set(id, (await cliMissing()) ?? await skipReason(id));
+
+async function git(world: World, cwd: string, args: string[]): Promise<void> {
+  const r = await runAgent({
+    cmd: "git",
+    args: ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", ...args],
+    env: world.env(),
+    cwd,
+    timeoutMs: 30_000,
+  });
+  if (r.code !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr.trim()}`);
+}
+
+/** Every file of a folder (git's own left out), with its text. */
+async function filesOf(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (d: string) => {
+    for await (const e of Deno.readDir(d)) {
+      if (e.name === ".git") continue;
+      const path = `${d}/${e.name}`;
+      if (e.isDirectory) await walk(path);
+      else if (e.isFile) out.set(path, await Deno.readTextFile(path));
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+/** A copy of everyhook at a path of the second layout, and an `everyhook` on its PATH that runs it. */
+async function everyhookCopy(world: World): Promise<{ bin: string; cli: string }> {
+  const dir = `${world.root}/opt/everyhook`;
+  await Deno.mkdir(dir, { recursive: true });
+  for (const f of ["deno.json", "deno.lock", "cli.ts", "run.ts", "mod.ts"]) {
+    await Deno.copyFile(`${REPO_ROOT}/${f}`, `${dir}/${f}`);
+  }
+  const r = await runAgent({
+    cmd: "cp",
+    args: ["-R", `${REPO_ROOT}/src`, `${dir}/src`],
+    env: world.env(),
+    cwd: world.root,
+    timeoutMs: 30_000,
+  });
+  if (r.code !== 0) throw new Error(`cp: ${r.stderr}`);
+  const bin = `${world.root}/bin`;
+  await Deno.mkdir(bin);
+  // What `deno install --global --name everyhook` writes, in short: deno by name, everyhook's flags.
+  await Deno.writeTextFile(
+    `${bin}/everyhook`,
+    `#!/bin/sh\nexec deno run --allow-read --allow-write --allow-run --allow-env "${dir}/cli.ts" "$@"\n`,
+    { mode: 0o755 },
+  );
+  return { bin, cli: `${dir}/cli.ts` };
+}
+
+for (const id of AGENTS) {
+  const driver = DRIVERS.find((d) => d.id === id) as AnyDriver;
+  Deno.test({
+    name:
+      `${id}: a project synced on one layout runs its hooks in a clone on another, with no edit`,
+    ignore: skips.get(id) !== undefined,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      // The first layout: a home, a project, this checkout's everyhook.
+      await using first = await makeWorld(id);
+      await Deno.mkdir(`${first.project}/hooks`);
+      await Deno.writeTextFile(`${first.project}/hooks/team-guard.ts`, TEAM_HOOK);
+      await Deno.writeTextFile(`${first.project}/.gitignore`, "hooks/ran.log\n");
+      await Deno.writeTextFile(
+        `${first.project}/everyhook.json`,
+        JSON.stringify(
+          { hooks: [{ file: "hooks/team-guard.ts", events: ["pre-tool"], agents: [id] }] },
+          null,
+          2,
+        ) + "\n",
+      );
+      const firstEnv = first.env(driver.env(first, "http://127.0.0.1:9"));
+      await everyhookCli(["sync"], firstEnv, first.project);
+      await git(first, first.project, ["init", "-q", "-b", "main"]);
+      await git(first, first.project, ["add", "-A"]);
+      await git(first, first.project, ["commit", "-q", "-m", "team hooks"]);
+
+      // The second layout: another home, another clone path, another everyhook, found by name.
+      await using second = await makeWorld(id);
+      await Deno.remove(second.project);
+      const clone = `${second.root}/work/clone-of-team`;
+      await Deno.mkdir(`${second.root}/work`);
+      await git(second, second.root, ["clone", "-q", first.project, clone]);
+      const copy = await everyhookCopy(second);
+      const world = { ...second, project: clone };
+      for (const [path, text] of await filesOf(clone)) {
+        assert.ok(!text.includes(first.root), `${path} holds a path of the first layout:\n${text}`);
+      }
+      const envOf = (apiUrl: string) => ({
+        ...second.env(driver.env(world, apiUrl)),
+        PATH: `${copy.bin}:${second.env().PATH}`,
+      });
+      const everyhook = async (apiUrl: string, args: string[]) => {
+        const r = await runAgent({
+          cmd: `${copy.bin}/everyhook`,
+          args,
+          env: envOf(apiUrl),
+          cwd: clone,
+          timeoutMs: 60_000,
+        });
+        return { code: r.code, text: r.stdout + r.stderr };
+      };
+      const check = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
+      assert.equal(check.code, 0, `sync --check in the clone:\n${check.text}`);
+
+      const run = await runAgentOnce({
+        driver,
+        program: agentBin(id)!,
+        world,
+        env: envOf("http://127.0.0.1:9"),
+        script: playScript(driver, [{ shell: FORCE_PUSH }, { say: "Done." }]),
+        prompt: "Please do the scripted steps.",
+        // No trust bypass: the trust everyhook trust writes is what lets the agent run the hook.
+        bypassTrust: false,
+        extraEnv: (apiUrl) => ({ PATH: envOf(apiUrl).PATH! }),
+        timeoutMs: 150_000,
+        before: async (apiUrl) => {
+          const synced = await everyhook(apiUrl, ["sync"]);
+          assert.equal(synced.code, 0, synced.text);
+          assert.match(synced.text, /unchanged/, "a teammate's sync changes nothing");
+          const trusted = await everyhook(apiUrl, ["trust", "--agent", id, "--yes"]);
+          assert.equal(trusted.code, 0, trusted.text);
+        },
+      });
+      const o = run.outcome;
+      const why = `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n${
+        "stderr" in o ? `stderr:\n${o.stderr.slice(-1500)}\nstdout:\n${o.stdout.slice(-1500)}` : ""
+      }\ntool results: ${JSON.stringify(run.toolResults).slice(0, 1500)}`;
+      assert.match(run.toolResults[0] ?? "", /R-TEAM-CLONE/, why);
+      const log = (await Deno.readTextFile(`${clone}/hooks/ran.log`)).trim().split("\n")
+        .map((l) => JSON.parse(l) as Record<string, string | null>);
+      const pre = log.find((l) => l.event === "pre-tool");
+      assert.ok(pre, `the hook did not log a pre-tool call: ${JSON.stringify(log)}`);
+      assert.equal(pre.agent, id);
+      // What the agent gave the hook to reach the project: the recording behind its projectFolder.
+      console.log(`${id}: the hook ran with ${JSON.stringify(pre)}`);
+      if (id === "claude-code") assert.equal(pre.CLAUDE_PROJECT_DIR, clone);
+      if (id === "gemini-cli") assert.equal(pre.GEMINI_PROJECT_DIR, clone);
+      if (id === "codex") assert.equal(pre.cwd, clone);
+
+      // A hand edit of the project's file turns sync --check red.
+      const file = `${clone}/${
+        {
+          "claude-code": ".claude/settings.json",
+          codex: ".codex/hooks.json",
+          "gemini-cli": ".gemini/settings.json",
+        }[id]
+      }`;
+      const text = await Deno.readTextFile(file);
+      await Deno.writeTextFile(file, text.replace("--timeout 28", "--timeout 99"));
+      const red = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
+      assert.equal(red.code, 1, red.text);
+      assert.match(red.text, /differs: .*edited by hand/);
+    },
+  });
+}
+
+for (const [id, why] of skips) if (why !== undefined) console.log(`${id}: skipped: ${why}`);
