@@ -52,6 +52,11 @@ if (doc.event === "pre-tool" && /push --force/.test(doc.tool?.command ?? "")) {
 }
 `;
 
+/** Agents whose headless run needs no trust of the project, so a run before trust shows nothing. */
+const UNTRUSTED_SKIPS: Readonly<Record<string, string>> = {
+  "claude-code": "claude -p runs project hooks in a folder whose trust was never accepted",
+};
+
 const skips = new Map<string, string | undefined>();
 for (const id of AGENTS) skips.set(id, (await cliMissing()) ?? await skipReason(id));
 
@@ -163,25 +168,35 @@ for (const id of AGENTS) {
       const check = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
       assert.equal(check.code, 0, `sync --check in the clone:\n${check.text}`);
 
-      const run = await runAgentOnce({
-        driver,
-        program: agentBin(id)!,
-        world,
-        env: envOf("http://127.0.0.1:9"),
-        script: playScript(driver, [{ shell: FORCE_PUSH }, { say: "Done." }]),
-        prompt: "Please do the scripted steps.",
-        // No trust bypass: the trust everyhook trust writes is what lets the agent run the hook.
-        bypassTrust: false,
-        extraEnv: (apiUrl) => ({ PATH: envOf(apiUrl).PATH! }),
-        timeoutMs: 150_000,
-        before: async (apiUrl) => {
-          const synced = await everyhook(apiUrl, ["sync"]);
-          assert.equal(synced.code, 0, synced.text);
-          assert.match(synced.text, /unchanged/, "a teammate's sync changes nothing");
-          const trusted = await everyhook(apiUrl, ["trust", "--agent", id, "--yes"]);
-          assert.equal(trusted.code, 0, trusted.text);
-        },
-      });
+      const runIn = (trust: boolean) =>
+        runAgentOnce({
+          driver,
+          program: agentBin(id)!,
+          world,
+          env: envOf("http://127.0.0.1:9"),
+          script: playScript(driver, [{ shell: FORCE_PUSH }, { say: "Done." }]),
+          prompt: "Please do the scripted steps.",
+          // No trust bypass: the trust everyhook trust writes is what lets the agent run the hook.
+          bypassTrust: false,
+          extraEnv: (apiUrl) => ({ PATH: envOf(apiUrl).PATH! }),
+          timeoutMs: 150_000,
+          before: async (apiUrl) => {
+            const synced = await everyhook(apiUrl, ["sync"]);
+            assert.equal(synced.code, 0, synced.text);
+            assert.match(synced.text, /unchanged/, "a teammate's sync changes nothing");
+            if (!trust) return;
+            const trusted = await everyhook(apiUrl, ["trust", "--agent", id, "--yes"]);
+            assert.equal(trusted.code, 0, trusted.text);
+          },
+        });
+      if (UNTRUSTED_SKIPS[id] === undefined) {
+        // Before trust, the agent holds the project's hook back: the force push is not refused by it.
+        const untrusted = await runIn(false);
+        assert.doesNotMatch(untrusted.toolResults[0] ?? "", /R-TEAM-CLONE/);
+        const ran = await Deno.stat(`${clone}/hooks/ran.log`).then(() => true, () => false);
+        assert.equal(ran, false, "the hook ran before the project was trusted");
+      } else console.log(`${id}: no untrusted run: ${UNTRUSTED_SKIPS[id]}`);
+      const run = await runIn(true);
       const o = run.outcome;
       const why = `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n${
         "stderr" in o ? `stderr:\n${o.stderr.slice(-1500)}\nstdout:\n${o.stdout.slice(-1500)}` : ""
