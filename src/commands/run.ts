@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Io } from "../cli/io.ts";
+import { type Io, readableCwd } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { MAX_INPUT, runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
@@ -136,13 +136,14 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1000);
-  const hook = parsed.inProject ? inProject(agent, parsed.hook, io, debug) : parsed.hook;
+  const cwd = readableCwd(io) ?? payloadFolder(input.bytes);
+  const hook = parsed.inProject ? inProject(agent, parsed.hook, io, cwd, debug) : parsed.hook;
   const result = await runAdapter(agent, event, input, hook, {
     failClosed: parsed.failClosed,
     timeoutSeconds: parsed.timeoutSeconds,
     deadline,
     env,
-    cwd: io.cwd,
+    cwd,
     runner: runHook,
     ...(debug ? { debug } : {}),
   });
@@ -160,12 +161,28 @@ function inProject(
   agent: Agent,
   hook: readonly string[],
   io: Io,
+  cwd: string,
   debug: ((text: string) => void) | undefined,
 ): string[] {
   const [first, ...rest] = hook;
   if (first === undefined) return [...hook];
   const windows = Deno.build.os === "windows";
-  const { folder, from } = projectFolderOf(agent, { env: io.env, cwd: io.cwd, windows });
+  const { folder, from } = projectFolderOf(agent, { env: io.env, cwd, windows });
   debug?.(`project folder: ${folder} (from ${from})`);
   return [inProjectHook(first, folder, windows), ...rest];
+}
+
+/**
+ * The folder the agent's JSON names (its `cwd`), for when the current folder's
+ * name cannot be read; `/` when it names none. Read only then, so the JSON is
+ * parsed twice only in that case.
+ */
+function payloadFolder(bytes: Uint8Array): string {
+  try {
+    const cwd = (JSON.parse(new TextDecoder().decode(bytes)) as { cwd?: unknown }).cwd;
+    if (typeof cwd === "string" && (cwd.startsWith("/") || /^[A-Za-z]:[\\/]/.test(cwd))) {
+      return cwd;
+    }
+  } catch { /* not JSON: the adapter says so */ }
+  return "/";
 }

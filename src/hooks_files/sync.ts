@@ -212,7 +212,7 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
     row.entries = wanted.map((w) => ({ ...w.report, hook: w.hook.file }));
     let read: ReadFile;
     try {
-      read = await readHooksFile(file, agent.install);
+      read = await readHooksFile(file, agent.install, project);
       if (read.snapshot.bytes === null && wanted.length === 0) continue;
       results.push(row);
       const text = planFile(agent, read, wanted, project, world.os, row, differences);

@@ -137,7 +137,12 @@ export async function trust(options: TrustOptions, world: InstallWorld): Promise
     let entries: TrustedEntry[] = [];
     let foreign = 0;
     try {
-      ({ entries, foreign } = await projectEntries(agent, hooksFile, options.everyEntry));
+      ({ entries, foreign } = await projectEntries(
+        agent,
+        hooksFile,
+        options.project,
+        options.everyEntry,
+      ));
     } catch (e) {
       results.push(refusedRow(agent, hooksFile, refusalReason(e, hooksFile)));
       continue;
@@ -188,9 +193,10 @@ function refusedRow(agent: Agent, file: string, why: string): TrustResult {
 async function projectEntries(
   agent: Agent,
   file: string,
+  project: string,
   every: boolean,
 ): Promise<{ entries: TrustedEntry[]; foreign: number }> {
-  const snapshot = await readSnapshot(file);
+  const snapshot = await readSnapshot(file, { project });
   if (snapshot.bytes === null || agent.install.container === "plugin") {
     return { entries: [], foreign: 0 };
   }

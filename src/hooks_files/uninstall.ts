@@ -20,6 +20,7 @@ import {
   agentFiles,
   fileContent,
   type InstallWorld,
+  linkedTo,
   readHooksFile,
   refusalReason,
   renameHook,
@@ -59,6 +60,8 @@ export interface UninstallResult {
   scope: Scope;
   /** The file. */
   file: string;
+  /** The file written through `file`, when that is a link (user scope follows links). */
+  linkedTo?: string;
   /** What happened: entries removed, the file deleted, nothing of ours, no file, or refused. */
   action: "removed" | "deleted" | "unchanged" | "no-file" | "refused";
   /** How many entries were taken out. */
@@ -132,7 +135,8 @@ export async function uninstall(
 ): Promise<UninstallReport> {
   const hook = await installedHook(options, world);
   const results: UninstallResult[] = [];
-  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+  const files = agentFiles(options.agents, options.scope, options.project, world);
+  for (const { agent, file, project } of files) {
     const row: UninstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -146,7 +150,7 @@ export async function uninstall(
     };
     results.push(row);
     try {
-      await uninstallOne(agent, file, hook, options, world, row);
+      await uninstallOne(agent, { file, project }, hook, options, world, row);
     } catch (e) {
       row.action = "refused";
       row.refused = refusalReason(e, file);
@@ -164,13 +168,14 @@ export async function uninstall(
 
 async function uninstallOne(
   agent: Agent,
-  file: string,
+  { file, project }: { file: string; project: string | undefined },
   hook: string,
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
 ): Promise<void> {
-  const read = await readHooksFile(file, agent.install);
+  const read = await readHooksFile(file, agent.install, project);
+  Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
     return;
