@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { memoryIo } from "../src/cli/io.ts";
+import { commandSpec } from "../src/cli/commands.ts";
 
 const posix = Deno.build.os !== "windows";
 
@@ -280,5 +281,41 @@ Deno.test({
       /claude-code +would be updated \(4 added\) +\.claude\/settings\.json/,
     );
     assert.deepEqual(await snapshot(w.project), before);
+  },
+});
+
+Deno.test({
+  name:
+    "a manifest hook that speaks another agent's protocol: passed to run as --speaks, or refused while run cannot take it",
+  ignore: !posix,
+  fn: async () => {
+    await using w = await world();
+    await w.write(
+      "everyhook.json",
+      JSON.stringify({
+        hooks: [{
+          file: "hooks/guard.ts",
+          events: ["pre-tool"],
+          agents: ["codex"],
+          speaks: "claude-code",
+        }],
+      }),
+    );
+    const before = await snapshot(w.project);
+    const io = memoryIo({ env: w.env, cwd: w.project });
+    const code = await main(["sync"], io);
+    const runTakesSpeaks = commandSpec("run").flags.some((f) => f.name === "speaks");
+    if (runTakesSpeaks) {
+      assert.equal(code, 0, io.stderrText());
+      const codex = await w.read(".codex/hooks.json");
+      assert.match(
+        codex,
+        /--speaks claude-code --in-project -- \\"hooks\/guard\.ts\\"|--in-project --speaks claude-code -- \\"hooks\/guard\.ts\\"/,
+      );
+    } else {
+      assert.equal(code, 2);
+      assert.match(io.stderrText(), /"speaks" .* is not supported yet/);
+      assert.deepEqual(await snapshot(w.project), before, "nothing was written");
+    }
   },
 });
