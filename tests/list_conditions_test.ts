@@ -69,3 +69,42 @@ Deno.test("list tells a folder's trust once per agent, with the folder and the c
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("list flags a project entry that holds an absolute path outside the project, and no other", async () => {
+  const root = await Deno.makeTempDir({ prefix: "everyhook-foreign-" });
+  try {
+    const project = `${root}/project`;
+    await Deno.mkdir(`${project}/.codex`, { recursive: true });
+    await Deno.mkdir(`${root}/home/.codex`, { recursive: true });
+    const handler = (command: string) => ({ hooks: [{ type: "command", command, timeout: 5 }] });
+    const hooks = (command: string, other: string) => ({
+      hooks: { Stop: [handler(command)], SessionStart: [handler(other)] },
+    });
+    await Deno.writeTextFile(
+      `${project}/.codex/hooks.json`,
+      JSON.stringify(
+        hooks(`/opt/team/hooks/stop.sh "${project}/x"`, `"${project}/hooks/start.sh"`),
+      ),
+    );
+    // The same lines in the user's file are no teammate's business.
+    await Deno.writeTextFile(
+      `${root}/home/.codex/hooks.json`,
+      JSON.stringify(hooks("/opt/team/hooks/stop.sh", "true")),
+    );
+    const io = memoryIo({ env: { HOME: `${root}/home`, PATH: "" }, cwd: project });
+    await command(["--agent", "codex", "--json"], io);
+    const doc = JSON.parse(io.stdoutText());
+    const foreign = (doc.entries as Array<{ scope: string; event: string; problems: string[] }>)
+      .map((e) => [e.scope, e.event, e.problems.filter((p) => /outside the project/.test(p))]);
+    assert.deepEqual(foreign, [
+      ["user", "Stop", []],
+      ["user", "SessionStart", []],
+      ["project", "Stop", [
+        `it holds "/opt/team/hooks/stop.sh", a path of this machine outside the project: a teammate's clone does not have it (everyhook sync writes lines that name nothing outside the project)`,
+      ]],
+      ["project", "SessionStart", []],
+    ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
