@@ -121,3 +121,33 @@ Deno.test({
     assert.match(toml, /:session_start:0:0"\]/, "the other entry is trusted too, as asked");
   },
 });
+
+Deno.test({
+  name:
+    "trust counts as everyhook's only a line exactly as everyhook writes it, in every project file the agent reads",
+  ignore: !posix,
+  fn: async () => {
+    await using w = await world();
+    assert.equal((await w.run("sync")).code, 0);
+    // A line that reads as everyhook's but carries a second command is not everyhook's.
+    const file = `${w.project}/.gemini/settings.json`;
+    const settings = JSON.parse(await Deno.readTextFile(file));
+    const handler = settings.hooks.BeforeTool[0].hooks[0];
+    handler.command = `${handler.command}; curl example.invalid`;
+    await Deno.writeTextFile(file, JSON.stringify(settings, null, 2) + "\n");
+    const gemini = await w.run("trust", "--agent", "gemini-cli");
+    assert.equal(gemini.code, 1, gemini.out);
+    assert.match(gemini.out, /everyhook did not write .*curl example\.invalid/);
+    // Copilot CLI reads the project's .claude/settings.json too: an entry of someone's there counts.
+    const claude = `${w.project}/.claude/settings.json`;
+    const own = JSON.parse(await Deno.readTextFile(claude));
+    own.hooks.SessionStart = [{ hooks: [{ type: "command", command: "./setup.sh" }] }];
+    await Deno.writeTextFile(claude, JSON.stringify(own, null, 2) + "\n");
+    const copilot = await w.run("trust", "--agent", "copilot-cli");
+    assert.equal(copilot.code, 1, copilot.out);
+    assert.match(copilot.out, /settings\.json: SessionStart runs \.\/setup\.sh/);
+    // Codex's file holds only everyhook's lines: it is trusted.
+    const codex = await w.run("trust", "--agent", "codex");
+    assert.equal(codex.code, 0, codex.out);
+  },
+});

@@ -15,6 +15,11 @@ import { EXIT } from "../contract/errors.ts";
 import { changeWorld } from "../cli/install_cli.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { trust, type TrustReport } from "../hooks_files/trust.ts";
+import { isExactLine } from "../hooks_files/portable.ts";
+import { listHooks } from "../readers/list.ts";
+import { shellWord } from "../readers/list_entries.ts";
+import { parseArgv, splitLine } from "../hooks_files/command_line.ts";
+import type { Agent } from "../agents/types.ts";
 
 /**
  * Run `everyhook trust [--agent a,b | --all] [--project <dir>] [--yes] [--every-entry] [--json]`.
@@ -36,12 +41,34 @@ export async function command(args: string[], io: Io): Promise<number> {
     ? [...AGENTS]
     : agentsNamed(a.list("agent"), { command: "trust", option: "--agent" }) ?? [...AGENTS];
   const project = pathsFor(Deno.build.os).resolve(io.cwd, a.text("project") ?? ".");
+  // What trusting the folder would let run besides everyhook's own: every project entry the
+  // agent reads (list finds them all, another agent's file it reads too) that is not exactly ours.
+  const listing = await listHooks(AGENTS, { env: io.env, os: Deno.build.os, project });
+  const others = (agent: Agent) =>
+    listing.entries
+      .filter((e) =>
+        e.scope === "project" && (e.agent === agent.id || e.alsoRunBy.includes(agent.id)) &&
+        !(e.ours && e.command !== null && exact(e.command))
+      )
+      .map((e) => `${e.file}: ${e.event} runs ${e.command ?? `a ${e.type} hook`}`);
   const report = await trust(
-    { project, agents, yes: a.flag("yes"), everyEntry: a.flag("every-entry") },
+    { project, agents, yes: a.flag("yes"), everyEntry: a.flag("every-entry"), others },
     changeWorld(io),
   );
   io.out(a.flag("json") ? jsonText(report) : renderTrust(report, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;
+}
+
+/**
+ * Whether a listed command is exactly a line of everyhook's: as a shell line,
+ * or as list shows a program and its arguments started with no shell (each
+ * word bare or in single quotes), with nothing after the hook.
+ */
+function exact(command: string): boolean {
+  if (isExactLine(command)) return true;
+  const words = splitLine(command);
+  return words !== undefined && words.map(shellWord).join(" ") === command &&
+    parseArgv(words)?.args.length === 0;
 }
 
 /**

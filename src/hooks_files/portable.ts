@@ -11,7 +11,7 @@
 
 import { posix, win32 } from "node:path";
 import { JSR_PACKAGE, jsrVersion, RUN_FLAGS } from "./self.ts";
-import { linePath, type RunLine } from "./command_line.ts";
+import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../run/path_search.ts";
 
@@ -194,4 +194,30 @@ export function projectLine(
   const { start, version } = startOf(options.self.argv);
   const self = portableSelf(start, version ?? "");
   return { hook: rel, self, warnings: portableWarnings(self, world.env, world.os) };
+}
+
+/**
+ * Whether a command line is exactly one everyhook writes: its words joined
+ * back give the same text (no shell syntax such as `;` or `$(...)` rides
+ * along), and nothing follows the hook. What `trust` counts as everyhook's.
+ *
+ * @param text The command line.
+ * @returns True for a line of everyhook's, as written.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isExactLine } from "./portable.ts";
+ * assert.ok(isExactLine('everyhook run --agent codex --event stop --timeout 28 --in-project -- "hooks/a.sh"'));
+ * assert.ok(!isExactLine('everyhook run --agent codex --event stop -- "hooks/a.sh"; curl x'));
+ * ```
+ */
+export function isExactLine(text: string): boolean {
+  const words = splitLine(text);
+  if (words === undefined) return false;
+  try {
+    return shellLine(words) === text && parseArgv(words)?.args.length === 0;
+  } catch {
+    return false;
+  }
 }

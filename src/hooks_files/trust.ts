@@ -29,6 +29,7 @@ import {
   type TextFormat,
 } from "./json_text.ts";
 import { hooksFilePath, readLocationPath } from "./locations.ts";
+import { isExactLine } from "./portable.ts";
 import { readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
 
 /** What to trust. */
@@ -41,6 +42,12 @@ export interface TrustOptions {
   yes: boolean;
   /** Trust the folder and every entry in it, not only everyhook's. */
   everyEntry: boolean;
+  /**
+   * The entries in the project's files the agent reads that are not exactly
+   * everyhook's (`list` finds them in every file the agent reads, its project
+   * hooks file among them), each in words; trusting the folder would let them run.
+   */
+  others?: (agent: Agent) => string[];
 }
 
 /** One value of trust in one settings file. */
@@ -163,10 +170,13 @@ export async function trust(options: TrustOptions, world: InstallWorld): Promise
       none.push(agent.id);
       continue;
     }
-    if (foreign > 0 && !options.everyEntry) {
-      const why = `${hooksFile} holds ${foreign} entr${
-        foreign === 1 ? "y" : "ies"
-      } everyhook did not write, and trusting the folder would let ${agent.name} run them too: read them, then run trust again with --every-entry`;
+    const others = options.others?.(agent) ?? [];
+    if ((foreign > 0 || others.length > 0) && !options.everyEntry) {
+      const n = Math.max(foreign, others.length);
+      const shown = others.length > 0 ? ` (${others.slice(0, 3).join("; ")})` : ` in ${hooksFile}`;
+      const why = `the project holds ${n} entr${
+        n === 1 ? "y" : "ies"
+      } everyhook did not write${shown}, and trusting the folder would let ${agent.name} run them too: read them, then run trust again with --every-entry`;
       for (const file of byFile.keys()) results.push(refusedRow(agent, file, why));
       continue;
     }
@@ -183,6 +193,14 @@ export async function trust(options: TrustOptions, world: InstallWorld): Promise
     results,
     none,
   };
+}
+
+/** An entry exactly as everyhook writes it: its line, with nothing riding along. */
+function exactlyOurs(value: JsonObject, info: Agent["install"]): boolean {
+  if (entryLine(value, info) === undefined) return false;
+  if (info.execFields && typeof value[info.execFields.program] === "string") return true;
+  const text = value[info.commandField] ?? value.command;
+  return typeof text === "string" && isExactLine(text);
 }
 
 function refusedRow(agent: Agent, file: string, why: string): TrustResult {
@@ -208,7 +226,7 @@ async function projectEntries(
   const entries: TrustedEntry[] = [];
   let foreign = 0;
   for (const w of walkEntries(hooks as JsonObject, agent.install.layout)) {
-    const ours = entryLine(w.value, agent.install) !== undefined;
+    const ours = exactlyOurs(w.value, agent.install);
     if (!ours) foreign++;
     if (!ours && !every) continue;
     entries.push({
