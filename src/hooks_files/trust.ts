@@ -30,6 +30,7 @@ import {
 } from "./json_text.ts";
 import { hooksFilePath, readLocationPath } from "./locations.ts";
 import { isExactLine } from "./portable.ts";
+import { tomlWith, valueAt } from "./toml_edit.ts";
 import { readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
 
 /** What to trust. */
@@ -288,27 +289,6 @@ async function writeTrust(
   return row;
 }
 
-/** Whether the file already says the value: for an object, each of its fields. */
-function says(root: unknown, w: TrustWrite): boolean {
-  const now = valueAt(root, w.key);
-  if (typeof w.value === "object" && w.value !== null) {
-    return Object.entries(w.value).every(([k, v]) =>
-      JSON.stringify(valueAt(now, [k])) === JSON.stringify(v)
-    );
-  }
-  return JSON.stringify(now) === JSON.stringify(w.value);
-}
-
-function valueAt(root: unknown, key: readonly string[]): unknown {
-  let v = root;
-  for (const k of key) {
-    v = typeof v === "object" && v !== null && !Array.isArray(v)
-      ? (v as Record<string, unknown>)[k]
-      : undefined;
-  }
-  return v;
-}
-
 function jsonWith(
   text: string,
   writes: readonly TrustWrite[],
@@ -335,70 +315,4 @@ function jsonWith(
     }
   }
   return out;
-}
-
-/** A TOML key part as a table header writes it: bare when it can be, else quoted. */
-function tomlKey(part: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(part) ? part : JSON.stringify(part);
-}
-
-/**
- * The TOML text with each value set, as tables appended or lines edited in
- * place; every other byte kept. A table written in another form (inline, or
- * dotted keys) is refused rather than guessed at.
- */
-function tomlWith(text: string, writes: readonly TrustWrite[], file: string): string {
-  let out = text;
-  for (const w of writes) {
-    const root = out.trim() === "" ? {} : parseToml(out);
-    if (says(root, w)) continue;
-    const table = w.key.slice(0, -1);
-    const leaf = w.key.at(-1)!;
-    const values = typeof w.value === "object" && w.value !== null
-      ? Object.entries(w.value as Record<string, unknown>).map(([k, v]) =>
-        [[...table, leaf], k, v] as const
-      )
-      : [[table, leaf, w.value] as const];
-    for (const [at, name, value] of values) {
-      const header = `[${at.map(tomlKey).join(".")}]`;
-      const line = `${tomlKey(name)} = ${JSON.stringify(value)}`;
-      const lines = out.split("\n");
-      const start = lines.findIndex((l) => l.trim() === header);
-      if (start < 0) {
-        if (valueAt(root, at) !== undefined) {
-          throw new EveryhookError(
-            "config-shape",
-            `Cannot trust in "${file}": ${
-              at.join(".")
-            } is written in a form other than a ${header} table; add ${line} to it by hand`,
-          );
-        }
-        out = `${out}${out === "" || out.endsWith("\n") ? "" : "\n"}${
-          out === "" ? "" : "\n"
-        }${header}\n${line}\n`;
-        continue;
-      }
-      let end = lines.findIndex((l, i) => i > start && /^\s*\[/.test(l));
-      if (end < 0) end = lines.length;
-      const own = lines.findIndex((l, i) =>
-        i > start && i < end && new RegExp(`^\\s*${escape(tomlKey(name))}\\s*=`).test(l)
-      );
-      if (own >= 0) lines[own] = line;
-      else lines.splice(start + 1, 0, line);
-      out = lines.join("\n");
-    }
-    if (!says(parseToml(out), w)) {
-      throw new EveryhookError(
-        "config-shape",
-        `Cannot trust in "${file}": after the edit ${w.key.join(".")} still does not say ${
-          JSON.stringify(w.value)
-        }; set it by hand`,
-      );
-    }
-  }
-  return out;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
