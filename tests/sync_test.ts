@@ -319,3 +319,23 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "sync leaves a project file it cannot read alone, says why, and still does the other agents",
+  ignore: !posix,
+  fn: async () => {
+    await using w = await world();
+    await Deno.mkdir(`${w.project}/.gemini`);
+    await w.write(".gemini/settings.json", '{ "hooks": { ,, } }\n');
+    const r = await w.sync();
+    assert.equal(r.code, 1, r.out);
+    const rows = r.json.results as Array<{ agent: string; action: string; refused: string | null }>;
+    const gemini = rows.find((x) => x.agent === "gemini-cli")!;
+    assert.equal(gemini.action, "refused");
+    assert.match(gemini.refused!, /not valid JSON at line 1/);
+    assert.equal(await w.read(".gemini/settings.json"), '{ "hooks": { ,, } }\n');
+    assert.equal(rows.find((x) => x.agent === "codex")!.action, "created");
+    assert.ok(kinds(r.json).includes("gemini-cli unreadable"), kinds(r.json).join(","));
+  },
+});
