@@ -348,8 +348,8 @@ export const factoryDroid: Agent = {
   // DOCS: the settings reference (a project's local settings, not committed).
   reads: [{ scope: "project", parts: [".factory", "settings.local.json"], format: "json" }],
   listing: { runsTypes: ["command"] },
-  // DOCS: the hooks reference names FACTORY_PROJECT_DIR (the pinned binary's text says to use it).
-  projectFolder: { env: ["FACTORY_PROJECT_DIR"], basis: { kind: "docs", ref: DOCS } },
+  // The reference names FACTORY_PROJECT_DIR; a cloned project's hook got it (team_clone_test.ts).
+  projectFolder: { env: ["FACTORY_PROJECT_DIR"], basis: { kind: "binary", case: "project-clone" } },
   install: {
     files: {
       // SEEN (file-user-hooks-json, file-project-hooks-json): the hooks.json files were not read.

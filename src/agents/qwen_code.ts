@@ -361,8 +361,8 @@ export const qwenCode: Agent = {
     runsTypes: ["command", "http", "prompt"],
     switches: QWEN_CODE_SWITCHES,
   },
-  // DOCS: the hooks reference names QWEN_PROJECT_DIR (the pinned package sets it from the cwd).
-  projectFolder: { env: ["QWEN_PROJECT_DIR"], basis: { kind: "docs", ref: DOCS } },
+  // The hooks reference names QWEN_PROJECT_DIR; a cloned project's hook got it (team_clone_test.ts).
+  projectFolder: { env: ["QWEN_PROJECT_DIR"], basis: { kind: "binary", case: "project-clone" } },
   install: {
     files: {
       user: { scope: "user", parts: [".qwen", "settings.json"], env: "QWEN_HOME", envReplaces: 1 },

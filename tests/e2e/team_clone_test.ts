@@ -10,10 +10,11 @@
  * fake model API without any trust bypass, runs the hook: a force push is
  * refused with the hook's reason, and the hook's log names the clone's
  * project folder as the agent gave it. A hand edit then turns `sync --check`
- * red. These runs are the recording behind each agent's project-folder rule
- * (the `projectFolder` of src/agents/: Claude Code's and Gemini CLI's
- * variables, Codex CLI's working folder) and behind the forms `trust` writes
- * for Codex CLI and Gemini CLI.
+ * red. It runs every agent with a driver. These runs are the recording behind
+ * each agent's project-folder rule (the `projectFolder` of src/agents/: the
+ * variable the hook got, or the working folder) and, for the agents that hold
+ * an untrusted project's hooks back (Codex CLI, Gemini CLI, Copilot CLI: a
+ * run before trust shows it), behind the forms `trust` writes.
  *
  * @module
  */
@@ -23,12 +24,14 @@ import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import { playScript } from "../../src/verify/driver.ts";
 import type { AnyDriver } from "../../src/verify/mod.ts";
 import { DRIVERS } from "../../src/verify/drivers/mod.ts";
+import { findAgent } from "../../src/agents/mod.ts";
+import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
 import { cliMissing, everyhookCli } from "./everyhook_e2e.ts";
 import { runAgent } from "./process.ts";
 import { agentBin, makeWorld, REPO_ROOT, skipReason, type World } from "./world.ts";
 
-/** The agents this test runs: the three whose project rule and trust it backs. */
-const AGENTS = ["claude-code", "codex", "gemini-cli"] as const;
+/** The agents this test runs: every agent with a driver. */
+const AGENTS = DRIVERS.map((d) => d.id);
 
 /** The force push the model asks for; the clone has no remote it could reach. */
 const FORCE_PUSH = "git push --force origin main";
@@ -39,13 +42,8 @@ const FORCE_PUSH = "git push --force origin main";
  */
 const TEAM_HOOK = `#!/usr/bin/env -S deno run --allow-write --allow-env
 const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
-const seen = {
-  agent: doc.agent,
-  event: doc.event,
-  cwd: Deno.cwd(),
-  CLAUDE_PROJECT_DIR: Deno.env.get("CLAUDE_PROJECT_DIR") ?? null,
-  GEMINI_PROJECT_DIR: Deno.env.get("GEMINI_PROJECT_DIR") ?? null,
-};
+const folders = Object.entries(Deno.env.toObject()).filter(([k]) => k.endsWith("_PROJECT_DIR"));
+const seen = { agent: doc.agent, event: doc.event, cwd: Deno.cwd(), ...Object.fromEntries(folders) };
 await Deno.writeTextFile(new URL("./ran.log", import.meta.url), JSON.stringify(seen) + "\\n", { append: true });
 if (doc.event === "pre-tool" && /push --force/.test(doc.tool?.command ?? "")) {
   console.log(JSON.stringify({ decision: "deny", reason: "R-TEAM-CLONE: no force push on this team" }));
@@ -55,7 +53,16 @@ if (doc.event === "pre-tool" && /push --force/.test(doc.tool?.command ?? "")) {
 /** Agents whose headless run needs no trust of the project, so a run before trust shows nothing. */
 const UNTRUSTED_SKIPS: Readonly<Record<string, string>> = {
   "claude-code": "claude -p runs project hooks in a folder whose trust was never accepted",
+  "qwen-code": "everyhook knows no folder trust of Qwen Code's to write",
+  "factory-droid": "everyhook knows no folder trust of Factory Droid's to write",
+  "opencode": "a plugin agent keeps no folder trust",
+  "kilo": "a plugin agent keeps no folder trust",
 };
+
+/** The project file sync writes for each agent, relative to the project. */
+function projectFile(id: string): string {
+  return findAgent(id)!.install.files.project.parts.join("/");
+}
 
 const skips = new Map<string, string | undefined>();
 for (const id of AGENTS) skips.set(id, (await cliMissing()) ?? await skipReason(id));
@@ -121,6 +128,7 @@ for (const id of AGENTS) {
     sanitizeResources: false,
     sanitizeOps: false,
     async fn() {
+      if (id === "copilot-cli") await prepareCopilot();
       // The first layout: a home, a project, this checkout's everyhook.
       await using first = await makeWorld(id);
       await Deno.mkdir(`${first.project}/hooks`);
@@ -178,7 +186,10 @@ for (const id of AGENTS) {
           prompt: "Please do the scripted steps.",
           // No trust bypass: the trust everyhook trust writes is what lets the agent run the hook.
           bypassTrust: false,
-          extraEnv: (apiUrl) => ({ PATH: envOf(apiUrl).PATH! }),
+          extraEnv: (apiUrl) => ({
+            PATH: envOf(apiUrl).PATH!,
+            ...(id === "copilot-cli" ? { COPILOT_PKG_CACHE_HOME: PKG_CACHE } : {}),
+          }),
           timeoutMs: 150_000,
           before: async (apiUrl) => {
             const synced = await everyhook(apiUrl, ["sync"]);
@@ -209,20 +220,17 @@ for (const id of AGENTS) {
       assert.equal(pre.agent, id);
       // What the agent gave the hook to reach the project: the recording behind its projectFolder.
       console.log(`${id}: the hook ran with ${JSON.stringify(pre)}`);
-      if (id === "claude-code") assert.equal(pre.CLAUDE_PROJECT_DIR, clone);
-      if (id === "gemini-cli") assert.equal(pre.GEMINI_PROJECT_DIR, clone);
-      if (id === "codex") assert.equal(pre.cwd, clone);
+      // The first variable the agent's module names is the folder; with none, the working folder is.
+      const named = findAgent(id)!.projectFolder?.env[0];
+      if (named !== undefined) assert.equal(pre[named], clone, `${named}: ${JSON.stringify(pre)}`);
+      else assert.equal(pre.cwd, clone);
 
       // A hand edit of the project's file turns sync --check red.
-      const file = `${clone}/${
-        {
-          "claude-code": ".claude/settings.json",
-          codex: ".codex/hooks.json",
-          "gemini-cli": ".gemini/settings.json",
-        }[id]
-      }`;
+      const file = `${clone}/${projectFile(id)}`;
       const text = await Deno.readTextFile(file);
-      await Deno.writeTextFile(file, text.replace("--timeout 28", "--timeout 99"));
+      const edited = text.replace("--timeout 28", "--timeout 99").replace('"28"', '"99"');
+      assert.notEqual(edited, text, `no timeout to edit in ${file}`);
+      await Deno.writeTextFile(file, edited);
       const red = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
       assert.equal(red.code, 1, red.text);
       assert.match(red.text, /differs: .*edited by hand/);
