@@ -119,123 +119,141 @@ async function everyhookCopy(world: World): Promise<{ bin: string; cli: string }
   return { bin, cli: `${dir}/cli.ts` };
 }
 
-for (const id of AGENTS) {
+/** One agent's run of the whole story: sync on the first layout, clone, check, trust, run, edit. */
+async function teamClone(id: string): Promise<void> {
   const driver = DRIVERS.find((d) => d.id === id) as AnyDriver;
-  Deno.test({
-    name:
-      `${id}: a project synced on one layout runs its hooks in a clone on another, with no edit`,
-    ignore: skips.get(id) !== undefined,
-    sanitizeResources: false,
-    sanitizeOps: false,
-    async fn() {
-      if (id === "copilot-cli") await prepareCopilot();
-      // The first layout: a home, a project, this checkout's everyhook.
-      await using first = await makeWorld(id);
-      await Deno.mkdir(`${first.project}/hooks`);
-      await Deno.writeTextFile(`${first.project}/hooks/team-guard.ts`, TEAM_HOOK);
-      await Deno.writeTextFile(`${first.project}/.gitignore`, "hooks/ran.log\n");
-      await Deno.writeTextFile(
-        `${first.project}/everyhook.json`,
-        JSON.stringify(
-          { hooks: [{ file: "hooks/team-guard.ts", events: ["pre-tool"], agents: [id] }] },
-          null,
-          2,
-        ) + "\n",
-      );
-      const firstEnv = first.env(driver.env(first, "http://127.0.0.1:9"));
-      await everyhookCli(["sync"], firstEnv, first.project);
-      await git(first, first.project, ["init", "-q", "-b", "main"]);
-      await git(first, first.project, ["add", "-A"]);
-      await git(first, first.project, ["commit", "-q", "-m", "team hooks"]);
+  // The first layout: a home, a project, this checkout's everyhook.
+  await using first = await makeWorld(id);
+  await Deno.mkdir(`${first.project}/hooks`);
+  await Deno.writeTextFile(`${first.project}/hooks/team-guard.ts`, TEAM_HOOK);
+  await Deno.writeTextFile(`${first.project}/.gitignore`, "hooks/ran.log\n");
+  await Deno.writeTextFile(
+    `${first.project}/everyhook.json`,
+    JSON.stringify(
+      { hooks: [{ file: "hooks/team-guard.ts", events: ["pre-tool"], agents: [id] }] },
+      null,
+      2,
+    ) + "\n",
+  );
+  const firstEnv = first.env(driver.env(first, "http://127.0.0.1:9"));
+  await everyhookCli(["sync"], firstEnv, first.project);
+  await git(first, first.project, ["init", "-q", "-b", "main"]);
+  await git(first, first.project, ["add", "-A"]);
+  await git(first, first.project, ["commit", "-q", "-m", "team hooks"]);
 
-      // The second layout: another home, another clone path, another everyhook, found by name.
-      await using second = await makeWorld(id);
-      await Deno.remove(second.project);
-      const clone = `${second.root}/work/clone-of-team`;
-      await Deno.mkdir(`${second.root}/work`);
-      await git(second, second.root, ["clone", "-q", first.project, clone]);
-      const copy = await everyhookCopy(second);
-      const world = { ...second, project: clone };
-      for (const [path, text] of await filesOf(clone)) {
-        assert.ok(!text.includes(first.root), `${path} holds a path of the first layout:\n${text}`);
-      }
-      const envOf = (apiUrl: string) => ({
-        ...second.env(driver.env(world, apiUrl)),
-        PATH: `${copy.bin}:${second.env().PATH}`,
-      });
-      const everyhook = async (apiUrl: string, args: string[]) => {
-        const r = await runAgent({
-          cmd: `${copy.bin}/everyhook`,
-          args,
-          env: envOf(apiUrl),
-          cwd: clone,
-          timeoutMs: 60_000,
-        });
-        return { code: r.code, text: r.stdout + r.stderr };
-      };
-      const check = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
-      assert.equal(check.code, 0, `sync --check in the clone:\n${check.text}`);
-
-      const runIn = (trust: boolean) =>
-        runAgentOnce({
-          driver,
-          program: agentBin(id)!,
-          world,
-          env: envOf("http://127.0.0.1:9"),
-          script: playScript(driver, [{ shell: FORCE_PUSH }, { say: "Done." }]),
-          prompt: "Please do the scripted steps.",
-          // No trust bypass: the trust everyhook trust writes is what lets the agent run the hook.
-          bypassTrust: false,
-          extraEnv: (apiUrl) => ({
-            PATH: envOf(apiUrl).PATH!,
-            ...(id === "copilot-cli" ? { COPILOT_PKG_CACHE_HOME: PKG_CACHE } : {}),
-          }),
-          timeoutMs: 150_000,
-          before: async (apiUrl) => {
-            const synced = await everyhook(apiUrl, ["sync"]);
-            assert.equal(synced.code, 0, synced.text);
-            assert.match(synced.text, /unchanged/, "a teammate's sync changes nothing");
-            if (!trust) return;
-            const trusted = await everyhook(apiUrl, ["trust", "--agent", id, "--yes"]);
-            assert.equal(trusted.code, 0, trusted.text);
-          },
-        });
-      if (UNTRUSTED_SKIPS[id] === undefined) {
-        // Before trust, the agent holds the project's hook back: the force push is not refused by it.
-        const untrusted = await runIn(false);
-        assert.doesNotMatch(untrusted.toolResults[0] ?? "", /R-TEAM-CLONE/);
-        const ran = await Deno.stat(`${clone}/hooks/ran.log`).then(() => true, () => false);
-        assert.equal(ran, false, "the hook ran before the project was trusted");
-      } else console.log(`${id}: no untrusted run: ${UNTRUSTED_SKIPS[id]}`);
-      const run = await runIn(true);
-      const o = run.outcome;
-      const why = `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n${
-        "stderr" in o ? `stderr:\n${o.stderr.slice(-1500)}\nstdout:\n${o.stdout.slice(-1500)}` : ""
-      }\ntool results: ${JSON.stringify(run.toolResults).slice(0, 1500)}`;
-      assert.match(run.toolResults[0] ?? "", /R-TEAM-CLONE/, why);
-      const log = (await Deno.readTextFile(`${clone}/hooks/ran.log`)).trim().split("\n")
-        .map((l) => JSON.parse(l) as Record<string, string | null>);
-      const pre = log.find((l) => l.event === "pre-tool");
-      assert.ok(pre, `the hook did not log a pre-tool call: ${JSON.stringify(log)}`);
-      assert.equal(pre.agent, id);
-      // What the agent gave the hook to reach the project: the recording behind its projectFolder.
-      console.log(`${id}: the hook ran with ${JSON.stringify(pre)}`);
-      // The first variable the agent's module names is the folder; with none, the working folder is.
-      const named = findAgent(id)!.projectFolder?.env[0];
-      if (named !== undefined) assert.equal(pre[named], clone, `${named}: ${JSON.stringify(pre)}`);
-      else assert.equal(pre.cwd, clone);
-
-      // A hand edit of the project's file turns sync --check red.
-      const file = `${clone}/${projectFile(id)}`;
-      const text = await Deno.readTextFile(file);
-      const edited = text.replace("--timeout 28", "--timeout 99").replace('"28"', '"99"');
-      assert.notEqual(edited, text, `no timeout to edit in ${file}`);
-      await Deno.writeTextFile(file, edited);
-      const red = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
-      assert.equal(red.code, 1, red.text);
-      assert.match(red.text, /differs: .*edited by hand/);
-    },
+  // The second layout: another home, another clone path, another everyhook, found by name.
+  await using second = await makeWorld(id);
+  await Deno.remove(second.project);
+  const clone = `${second.root}/work/clone-of-team`;
+  await Deno.mkdir(`${second.root}/work`);
+  await git(second, second.root, ["clone", "-q", first.project, clone]);
+  const copy = await everyhookCopy(second);
+  const world = { ...second, project: clone };
+  for (const [path, text] of await filesOf(clone)) {
+    assert.ok(!text.includes(first.root), `${path} holds a path of the first layout:\n${text}`);
+  }
+  const envOf = (apiUrl: string) => ({
+    ...second.env(driver.env(world, apiUrl)),
+    PATH: `${copy.bin}:${second.env().PATH}`,
   });
+  const everyhook = async (apiUrl: string, args: string[]) => {
+    const r = await runAgent({
+      cmd: `${copy.bin}/everyhook`,
+      args,
+      env: envOf(apiUrl),
+      cwd: clone,
+      timeoutMs: 60_000,
+    });
+    return { code: r.code, text: r.stdout + r.stderr };
+  };
+  const check = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
+  assert.equal(check.code, 0, `sync --check in the clone:\n${check.text}`);
+
+  const runIn = (trust: boolean) =>
+    runAgentOnce({
+      driver,
+      program: agentBin(id)!,
+      world,
+      env: envOf("http://127.0.0.1:9"),
+      script: playScript(driver, [{ shell: FORCE_PUSH }, { say: "Done." }]),
+      prompt: "Please do the scripted steps.",
+      // No trust bypass: the trust everyhook trust writes is what lets the agent run the hook.
+      bypassTrust: false,
+      extraEnv: (apiUrl) => ({
+        PATH: envOf(apiUrl).PATH!,
+        ...(id === "copilot-cli" ? { COPILOT_PKG_CACHE_HOME: PKG_CACHE } : {}),
+      }),
+      timeoutMs: 150_000,
+      before: async (apiUrl) => {
+        const synced = await everyhook(apiUrl, ["sync"]);
+        assert.equal(synced.code, 0, synced.text);
+        assert.match(synced.text, /unchanged/, "a teammate's sync changes nothing");
+        if (!trust) return;
+        const trusted = await everyhook(apiUrl, ["trust", "--agent", id, "--yes"]);
+        assert.equal(trusted.code, 0, trusted.text);
+      },
+    });
+  if (UNTRUSTED_SKIPS[id] === undefined) {
+    // Before trust, the agent holds the project's hook back: the force push is not refused by it.
+    const untrusted = await runIn(false);
+    assert.doesNotMatch(untrusted.toolResults[0] ?? "", /R-TEAM-CLONE/);
+    const ran = await Deno.stat(`${clone}/hooks/ran.log`).then(() => true, () => false);
+    assert.equal(ran, false, "the hook ran before the project was trusted");
+  } else console.log(`${id}: no untrusted run: ${UNTRUSTED_SKIPS[id]}`);
+  const run = await runIn(true);
+  const o = run.outcome;
+  const why = `${o.kind}${"code" in o ? ` ${o.code}` : ""}\n${
+    "stderr" in o ? `stderr:\n${o.stderr.slice(-1500)}\nstdout:\n${o.stdout.slice(-1500)}` : ""
+  }\ntool results: ${JSON.stringify(run.toolResults).slice(0, 1500)}`;
+  assert.match(run.toolResults[0] ?? "", /R-TEAM-CLONE/, why);
+  const log = (await Deno.readTextFile(`${clone}/hooks/ran.log`)).trim().split("\n")
+    .map((l) => JSON.parse(l) as Record<string, string | null>);
+  const pre = log.find((l) => l.event === "pre-tool");
+  assert.ok(pre, `the hook did not log a pre-tool call: ${JSON.stringify(log)}`);
+  assert.equal(pre.agent, id);
+  // What the agent gave the hook to reach the project: the recording behind its projectFolder.
+  console.log(`${id}: the hook ran with ${JSON.stringify(pre)}`);
+  // The first variable the agent's module names is the folder; with none, the working folder is.
+  const named = findAgent(id)!.projectFolder?.env[0];
+  if (named !== undefined) assert.equal(pre[named], clone, `${named}: ${JSON.stringify(pre)}`);
+  else assert.equal(pre.cwd, clone);
+
+  // A hand edit of the project's file turns sync --check red.
+  const file = `${clone}/${projectFile(id)}`;
+  const text = await Deno.readTextFile(file);
+  const edited = text.replace("--timeout 28", "--timeout 99").replace('"28"', '"99"');
+  assert.notEqual(edited, text, `no timeout to edit in ${file}`);
+  await Deno.writeTextFile(file, edited);
+  const red = await everyhook("http://127.0.0.1:9", ["sync", "--check"]);
+  assert.equal(red.code, 1, red.text);
+  assert.match(red.text, /differs: .*edited by hand/);
 }
+
+/** How many agents run at once: each mostly waits on its own start and its fake model API. */
+const AT_ONCE = 3;
+
+Deno.test({
+  name: "a project synced on one layout runs its hooks in a clone on another, with no edit",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn(t) {
+    if (skips.get("copilot-cli") === undefined) await prepareCopilot();
+    const queue = [...AGENTS];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const agent = id;
+        await t.step({
+          name: agent,
+          ignore: skips.get(agent) !== undefined,
+          sanitizeResources: false,
+          sanitizeOps: false,
+          sanitizeExit: false,
+          fn: () => teamClone(agent),
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  },
+});
 
 for (const [id, why] of skips) if (why !== undefined) console.log(`${id}: skipped: ${why}`);
