@@ -44,13 +44,13 @@ export async function command(args: string[], io: Io): Promise<number> {
   const project = pathsFor(os).resolve(io.cwd, v.project ?? ".");
   const listing = await listHooks(agents, { env: io.env, os, project });
   const hookName = v.hook?.replaceAll("\\", "/");
-  const keep = (e: ListedEntry) =>
+  const shown = (e: ListedEntry) =>
     (events === undefined || events === "all"
       ? events !== "all" || e.contractEvent !== null
       : e.contractEvent !== null && events.includes(e.contractEvent)) &&
     (!v.ours || e.ours) &&
-    (!v.problems || e.problems.length > 0) &&
     (hookName === undefined || matchesHook(e, hookName, os));
+  const keep = (e: ListedEntry) => shown(e) && (!v.problems || e.problems.length > 0);
   const entries = listing.entries.filter(keep);
   const narrowed = v.ours || hookName !== undefined || (events !== undefined && events !== "all");
   const files = listing.files.filter((f) =>
@@ -58,8 +58,9 @@ export async function command(args: string[], io: Io): Promise<number> {
     (!narrowed || entries.some((e) => e.file === f.file)) &&
     (!v.problems || f.problems.length > 0 || entries.some((e) => e.file === f.file))
   );
+  // A condition is a problem of the folder, told whether or not its entries have one of their own.
   const conditions = listing.conditions.filter((c) =>
-    entries.some((e) => e.agent === c.agent && c.stops.includes(e.scope))
+    listing.entries.some((e) => shown(e) && e.agent === c.agent && c.stops.includes(e.scope))
   );
   const problems = files.reduce((n, f) => n + f.problems.length, 0) +
     entries.reduce((n, e) => n + e.problems.length, 0) + (v.strict ? conditions.length : 0);
