@@ -66,6 +66,7 @@ export {
 export { type InstallWorld } from "./src/hooks_files/config_file.ts";
 export { type LineMode } from "./src/hooks_files/command_line.ts";
 export {
+  type FolderCondition,
   type ListedEntry,
   type ListedFile,
   listHooks,
