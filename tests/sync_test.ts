@@ -339,3 +339,23 @@ Deno.test({
     assert.ok(kinds(r.json).includes("gemini-cli unreadable"), kinds(r.json).join(","));
   },
 });
+
+Deno.test({
+  name:
+    "sync refuses a project file that a link leads out of the project, and writes nothing outside",
+  ignore: !posix,
+  fn: async () => {
+    await using w = await world();
+    const outside = `${w.root}/outside.json`;
+    await Deno.writeTextFile(outside, '{ "mine": true }\n');
+    await Deno.mkdir(`${w.project}/.codex`);
+    await Deno.symlink("../../outside.json", `${w.project}/.codex/hooks.json`);
+    const r = await w.sync();
+    assert.equal(r.code, 1, r.out);
+    const codex = (r.json.results as Array<{ agent: string; action: string; refused: string }>)
+      .find((x) => x.agent === "codex")!;
+    assert.equal(codex.action, "refused");
+    assert.match(codex.refused, /outside the project|is a link to/);
+    assert.equal(await Deno.readTextFile(outside), '{ "mine": true }\n');
+  },
+});
