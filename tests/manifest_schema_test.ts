@@ -10,6 +10,7 @@ import { AGENTS } from "../src/agents/mod.ts";
 import { EVENTS } from "../src/contract/contract.ts";
 import { parseJsonText } from "../src/hooks_files/json_text.ts";
 import { parseManifest } from "../src/hooks_files/manifest.ts";
+import { SPOKEN_ENTRIES } from "../src/speaks/registry.ts";
 
 type Schema = Record<string, unknown>;
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -102,9 +103,10 @@ async function examples(file: string): Promise<string[]> {
   return [...text.matchAll(/```jsonc\n(\/\/ everyhook\.json\n[\s\S]*?)```/g)].map((m) => m[1]!);
 }
 
-Deno.test("the manifest schema names exactly the agents and events everyhook knows", () => {
+Deno.test("the manifest schema names exactly the agents, events and spoken protocols everyhook knows", () => {
   const defs = schema.$defs as Record<string, { enum: string[] }>;
   assert.deepEqual(defs.agent!.enum, AGENTS.map((a) => a.id));
+  assert.deepEqual(defs.spoken!.enum, SPOKEN_ENTRIES.map((e) => e.id));
   assert.deepEqual(defs.event!.enum, [...EVENTS]);
 });
 
@@ -138,6 +140,7 @@ Deno.test("the schema and the reader refuse the same bad manifests", () => {
     { hooks: [{ file: "a.ts", timeout: 3601 }] },
     { hooks: [{ file: "a.ts", failClosed: "yes" }] },
     { hooks: [{ file: "a.ts", speaks: "bash" }] },
+    { hooks: [{ file: "a.ts", speaks: "opencode" }] },
     { hooks: [{ file: "a.ts", extra: 1 }] },
     { hooks: [], start: "npx" },
     { hooks: [], everyhook: "latest" },

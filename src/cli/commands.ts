@@ -15,6 +15,7 @@ import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
 import { SHARED } from "./command_parts.ts";
 import { TEAM_COMMANDS } from "./team_commands.ts";
+import { IMPORT_COMMAND } from "./command_import.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 export { TIMEOUT_RULE } from "./command_parts.ts";
@@ -34,6 +35,8 @@ const {
   HOME,
   AGENT_HOMES,
   PATH,
+  SPEAKS,
+  ONLY_TOOLS,
 } = SHARED;
 
 /**
@@ -41,8 +44,9 @@ const {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COMMANDS } from "./commands.ts";
- * console.assert(COMMANDS.find((c) => c.name === "run")?.permissions.includes("run"));
+ * assert(COMMANDS.find((c) => c.name === "run")?.permissions.includes("run"));
  * ```
  */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -66,6 +70,8 @@ export const COMMANDS: readonly CommandSpec[] = [
         required: true,
         text: "the contract event this entry is for (the agent's own name for it works too)",
       },
+      SPEAKS,
+      ONLY_TOOLS,
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
       {
@@ -88,8 +94,9 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the hook gets --strict; it is stopped after 10 seconds",
       },
       {
-        line: "run --agent gemini --event pre-tool --json -- ./guard.ts < payload.json",
-        text: "the whole result for a payload of your own",
+        line:
+          "run --agent codex --event pre-tool --speaks claude-code -- bash -c ./claude-guard.sh",
+        text: "a hook written for Claude Code, called from Codex CLI",
       },
     ],
     env: [{ name: "EVERYHOOK_DEBUG", text: "1: log each step to stderr" }, PATH],
@@ -117,6 +124,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         ...FAIL_CLOSED,
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
+      {
+        ...SPEAKS,
+        text: "the hook is written for this agent's own hook protocol (any command-hook agent)",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],
@@ -136,6 +147,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
+  IMPORT_COMMAND,
   {
     name: "uninstall",
     group: "change",
@@ -147,10 +159,20 @@ export const COMMANDS: readonly CommandSpec[] = [
       events("only these events", false),
       SCOPE,
       PROJECT,
+      {
+        name: "from",
+        kind: "string",
+        value: "<agent>",
+        text: "take out the entries import --from wrote (the hook: one original command)",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],
-    operands: [{ ...HOOK, text: "the hook file as install was given it (it may be gone)" }],
+    operands: [{
+      ...HOOK,
+      required: false,
+      text: "the hook file as install was given it (it may be gone)",
+    }],
     oneOf: [{ flags: ["agent", "all"], required: false }],
     examples: [
       { line: "uninstall ./hooks/guard.ts --dry-run", text: "show what would be taken out" },
@@ -246,6 +268,7 @@ export const COMMANDS: readonly CommandSpec[] = [
           'a fixture file of your own instead: JSON with "agent", "event", "payload" (repeat it)',
       },
       { ...PROJECT, text: "run the hook in this folder, with the documents' folder set to it" },
+      SPEAKS,
       { ...FAIL_CLOSED, text: "show what a failing hook would be with --fail-closed" },
       timeout("how long the hook may run", 25),
       JSON_FLAG,
@@ -273,7 +296,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     group: "read",
     summary:
       "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
-    flags: [JSON_FLAG],
+    flags: [
+      JSON_FLAG,
+      { ...SPEAKS, text: "what carries over from a hook written for this agent's protocol" },
+    ],
     operands: [
       { name: "agent", required: false, text: "an agent, by id or short name" },
       { name: "event", required: false, text: "a contract event" },
@@ -354,8 +380,9 @@ export const COMMANDS: readonly CommandSpec[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findCommand } from "./commands.ts";
- * console.assert(findCommand("install")?.group === "change");
+ * assert(findCommand("install")?.group === "change");
  * ```
  */
 export function findCommand(name: string): CommandSpec | undefined {
@@ -371,8 +398,9 @@ export function findCommand(name: string): CommandSpec | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { commandSpec } from "./commands.ts";
- * console.assert(commandSpec("list").flags.some((f) => f.name === "ours"));
+ * assert(commandSpec("list").flags.some((f) => f.name === "ours"));
  * ```
  */
 export function commandSpec(name: string): CommandSpec {

@@ -16,7 +16,7 @@ import { EveryhookError, EXIT } from "../contract/errors.ts";
 import { changeWorld } from "../cli/install_cli.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { MANIFEST_FILE, parseManifest } from "../hooks_files/manifest.ts";
-import { speaksUnsupported, sync, type SyncReport } from "../hooks_files/sync.ts";
+import { sync, type SyncReport } from "../hooks_files/sync.ts";
 
 /**
  * Run `everyhook sync [--project <dir>] [--check] [--dry-run] [--json]`.
@@ -50,9 +50,6 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const manifest = parseManifest(text, path, AGENTS);
-  const runTakesSpeaks = commandSpec("run").flags.some((f) => f.name === "speaks");
-  const speaking = manifest.hooks.find((h) => h.speaks !== undefined);
-  if (speaking && !runTakesSpeaks) throw speaksUnsupported(speaking.file);
   const report = await sync({
     project,
     manifest,
@@ -60,7 +57,6 @@ export async function command(args: string[], io: Io): Promise<number> {
     version: denoJson.version,
     check: a.flag("check"),
     dryRun: a.flag("dry-run"),
-    speaksWords: (agent) => ["--speaks", agent],
   }, changeWorld(io));
   io.out(a.flag("json") ? jsonText(report) : renderSync(report, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;

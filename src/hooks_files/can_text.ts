@@ -1,24 +1,14 @@
 /**
- * What the answers of a hook do at one event of an agent, in a few words, from
- * the agent's cells: the column install prints beside each entry it writes.
+ * What the answers of a hook do at one event of an agent, in short, from the
+ * agent's cells: the words install and import print under each entry. Not on
+ * `run`'s path.
  *
  * @module
  */
 
-import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
+import type { Agent, AnswerPart } from "../agents/types.ts";
+import { effectVerb } from "../agents/effect_words.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-
-const VERBS: Partial<Record<Effect, string>> = {
-  blocked: "blocks",
-  asked: "asks",
-  approved: "approves",
-  rewritten: "rewrites",
-  feedback: "gives feedback",
-  "sent-back": "sends back",
-  context: "adds context",
-  message: "shows a message",
-  ended: "ends the run",
-};
 
 /**
  * What the answers of a hook do at one event of an agent, in short, from its cells.
@@ -29,9 +19,10 @@ const VERBS: Partial<Record<Effect, string>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { canText } from "./can_text.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
+ * assert.equal(typeof canText(findAgent("codex")!, "pre-tool"), "string");
  * ```
  */
 export function canText(agent: Agent, event: ContractEvent): string {
@@ -46,7 +37,7 @@ export function canText(agent: Agent, event: ContractEvent): string {
       out.push(`${part} becomes ${cell.becomes}`);
     } else if (cell.effect !== "none") {
       const decision = part === "deny" || part === "ask" || part === "allow";
-      out.push(decision ? `${part} ${VERBS[cell.effect] ?? cell.effect}` : part);
+      out.push(decision ? `${part} ${effectVerb(cell.effect)}` : part);
     }
   }
   return out.length > 0 ? out.join(", ") : "nothing";

@@ -9,8 +9,8 @@
  */
 
 import type { Agent } from "../agents/types.ts";
+export { canText } from "./can_text.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
-import { nativesOf, planEntry } from "./entry_plan.ts";
 import {
   checkWord,
   directArgv,
@@ -19,9 +19,9 @@ import {
   runArgv,
   samePath,
 } from "./command_line.ts";
-import { lineHook, type ProjectLine, projectLine } from "./portable.ts";
-import { pathsFor } from "./locations.ts";
 import { runsDirect } from "./sdk_hook.ts";
+import { lineHook, type ProjectLine, projectLine } from "./portable.ts";
+import { nativesOf, planEntry } from "./entry_plan.ts";
 import { shebangPermissions } from "../run/hook_plan.ts";
 import { findOnPath } from "../run/path_search.ts";
 import { EveryhookError } from "../contract/errors.ts";
@@ -48,10 +48,10 @@ import {
   renameHook,
   verifyFile,
 } from "./config_file.ts";
-import type { Scope } from "./locations.ts";
+import { pathsFor, type Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
-import { hookWarnings } from "./hook_check.ts";
+import { firstLineWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
 
 /** What to install. */
@@ -74,6 +74,8 @@ export interface InstallOptions {
   failClosed: boolean;
   /** Write nothing. */
   dryRun: boolean;
+  /** The agent whose hook protocol the hook is written for (`--speaks`): the lines say so. */
+  speaks?: string;
   /**
    * How everyhook starts itself (`selfInvocation(...)`): its words, warnings,
    * and the deno that starts a hook in direct mode (else the one on PATH).
@@ -148,8 +150,6 @@ export interface InstallReport {
   warnings: string[];
 }
 
-export { canText } from "./can_text.ts";
-
 function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
   events: ContractEvent[];
   notes: string[];
@@ -194,13 +194,18 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
+  // The hook is read once: its first line for the warnings, its text for the starter.
+  const source = await Deno.readTextFile(hook).catch(() => undefined);
   // A project's line names nothing of this machine (portable.ts), and goes through run.
   const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const portable = options.scope === "project" ? projectLine(hook, project, options, world) : null;
-  const warnings = [...(portable?.warnings ?? options.self.warnings), ...hookWarnings(hook)];
+  const warnings = [
+    ...(portable?.warnings ?? options.self.warnings),
+    ...(source === undefined ? [] : firstLineWarnings(hook, source)),
+  ];
   const starter: Starter = portable
     ? { mode: "run" }
-    : await starterOf(hook, options, world, warnings);
+    : starterOf(hook, source, options, world, warnings);
   const line: LineParts = { hook, project, starter, portable };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
@@ -264,19 +269,15 @@ export async function install(
  * Direct mode for a hook written with the SDK, when there is a deno to start
  * it with; else through `run`.
  */
-async function starterOf(
+function starterOf(
   hook: string,
+  source: string | undefined,
   options: InstallOptions,
   world: InstallWorld,
   warnings: string[],
-): Promise<Starter> {
-  let source: string;
-  try {
-    source = await Deno.readTextFile(hook);
-  } catch {
-    return { mode: "run" };
-  }
-  if (!runsDirect(hook, source)) return { mode: "run" };
+): Starter {
+  if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
+  if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
   const os = world.os as typeof Deno.build.os;
   const deno = options.self.deno ?? findOnPath("deno", world.env, os);
   if (deno === undefined) {
@@ -312,14 +313,14 @@ function planAgent(
     failClosed: options.failClosed,
     ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
   };
-  for (
-    const [event, native] of events.flatMap((e) => nativesOf(agent, e).map((n) => [e, n] as const))
-  ) {
+  const pairs = events.flatMap((e) => nativesOf(agent, e).map((n) => [e, n] as const));
+  for (const [event, native] of pairs) {
     const planned = planEntry(agent, event, native, ask, (said) => {
       const line = {
         ...said,
         hook: portable ? portable.hook : linePath(hook, os),
         ...(portable ? { inProject: true } : {}),
+        ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
       };
       return starter.mode === "direct"
         ? directArgv(starter.deno, starter.permissions, line)

@@ -13,6 +13,7 @@ import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { START_FORMS, type StartForm } from "./portable.ts";
+import { SPOKEN_ENTRIES } from "../speaks/registry.ts";
 
 /** The manifest's file name, at the project's root. */
 export const MANIFEST_FILE = "everyhook.json";
@@ -182,8 +183,9 @@ function readHook(
   if (h.failClosed !== undefined && typeof h.failClosed !== "boolean") {
     fail(at("failClosed"), "must be true or false");
   }
-  if (h.speaks !== undefined && (typeof h.speaks !== "string" || !ids.has(h.speaks))) {
-    fail(at("speaks"), `must be an agent id (${[...ids].join(", ")})`);
+  const spoken = SPOKEN_ENTRIES.map((e) => e.id);
+  if (h.speaks !== undefined && (typeof h.speaks !== "string" || !spoken.includes(h.speaks))) {
+    fail(at("speaks"), `must be an agent whose protocol everyhook speaks (${spoken.join(", ")})`);
   }
   return {
     file,

@@ -12,7 +12,6 @@
 
 import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
-import { EveryhookError } from "../contract/errors.ts";
 import { runArgv, samePath } from "./command_line.ts";
 import {
   fileContent,
@@ -58,8 +57,6 @@ export interface SyncOptions {
   check: boolean;
   /** Write nothing; say what would change. */
   dryRun: boolean;
-  /** Words `run` takes for a hook written in another agent's protocol, when it takes any. */
-  speaksWords?: (agent: string) => string[];
 }
 
 /** One way the project's files differ from the manifest. */
@@ -270,7 +267,6 @@ function wantedOf(
     if (lacking.length > 0) {
       notes.push(`${hook.file}: ${agent.name} has no ${lacking.join(", ")}; skipped`);
     }
-    const speaks = hook.speaks === undefined ? [] : options.speaksWords?.(hook.speaks) ?? [];
     const ask = {
       timeout: hook.timeout,
       failClosed: hook.failClosed,
@@ -279,12 +275,14 @@ function wantedOf(
     const noMatcher: ContractEvent[] = [];
     for (const event of events.filter((e) => agent.events[e])) {
       for (const native of nativesOf(agent, event)) {
-        const planned = planEntry(agent, event, native, ask, (said) => {
-          const argv = runArgv(self, { ...said, hook: hook.file, inProject: true });
-          // The words for another agent's protocol go with run's other options, before "--".
-          const end = argv.lastIndexOf("--");
-          return [...argv.slice(0, end), ...speaks, ...argv.slice(end)];
-        });
+        const spoken = hook.speaks === undefined ? {} : { speaks: hook.speaks };
+        const planned = planEntry(
+          agent,
+          event,
+          native,
+          ask,
+          (said) => runArgv(self, { ...said, hook: hook.file, inProject: true, ...spoken }),
+        );
         if (planned.note && !notes.includes(planned.note)) notes.push(planned.note);
         if (planned.noMatcher && !noMatcher.includes(event)) noMatcher.push(event);
         const abs = resolve(options.project, hook.file);
@@ -363,24 +361,4 @@ function planFile(
     }
   }
   return text;
-}
-
-/**
- * The error for a manifest hook whose `speaks` this everyhook cannot pass to `run`.
- *
- * @param hook The hook's file.
- * @returns The error.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { speaksUnsupported } from "./sync.ts";
- * assert.match(speaksUnsupported("hooks/a.py").message, /not supported yet/);
- * ```
- */
-export function speaksUnsupported(hook: string): EveryhookError {
-  return new EveryhookError(
-    "usage",
-    `Cannot sync "${hook}": "speaks" (a hook written in one agent's protocol) is not supported yet by this everyhook's run; take the field out, or use an everyhook whose run takes --speaks`,
-  );
 }

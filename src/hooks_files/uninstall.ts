@@ -15,7 +15,8 @@ import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { linePath, samePath } from "./command_line.ts";
 import { lineHook } from "./portable.ts";
-import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { findOurs, type FoundEntry, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { importedCommand } from "./import_line.ts";
 import {
   agentFiles,
   fileContent,
@@ -38,8 +39,10 @@ const BACKUPS_TRIED = 20;
 
 /** What to uninstall. */
 export interface UninstallOptions {
-  /** The hook's path, as given. */
+  /** The hook's path, as given; with `from`, an imported command string (every one when empty). */
   hook: string;
+  /** Take out what `import --from <agent>` wrote, instead of a hook file's entries. */
+  from?: string;
   /** The agents. */
   agents: readonly Agent[];
   /** Only these events (all when absent). */
@@ -101,9 +104,10 @@ export interface UninstallReport {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isEmptySkeleton } from "./uninstall.ts";
- * console.assert(isEmptySkeleton({ version: 1, hooks: {} }));
- * console.assert(!isEmptySkeleton({ model: "opus" }));
+ * assert(isEmptySkeleton({ version: 1, hooks: {} }));
+ * assert(!isEmptySkeleton({ model: "opus" }));
  * ```
  */
 export function isEmptySkeleton(value: unknown): boolean {
@@ -133,7 +137,7 @@ export async function uninstall(
   options: UninstallOptions,
   world: InstallWorld,
 ): Promise<UninstallReport> {
-  const hook = await installedHook(options, world);
+  const hook = options.from !== undefined ? options.hook : await installedHook(options, world);
   const results: UninstallResult[] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
   for (const { agent, file, project } of files) {
@@ -184,9 +188,15 @@ async function uninstallOne(
   const format = read.json.format;
   const line = linePath(hook, world.os);
   const folder = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
+  const from = options.from;
+  const fits = (f: FoundEntry) => {
+    if (from === undefined) return samePath(lineHook(f.line, folder, world.os), line);
+    const command = importedCommand(f.line);
+    return f.line.speaks === from && command !== undefined && (hook === "" || command === hook);
+  };
   const mine = (root: JsonObject) =>
     findOurs(root, info).filter((f) =>
-      f.line.agent === agent.id && samePath(lineHook(f.line, folder, world.os), line) &&
+      f.line.agent === agent.id && fits(f) &&
       (options.events === undefined || options.events.some((e) => e === f.line.event))
     );
   if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;

@@ -23,6 +23,7 @@ function entry(over: Partial<ListedEntry>): ListedEntry {
     ours: false,
     mode: null,
     hook: null,
+    speaks: null,
     alsoRunBy: [],
     problems: [],
     notes: [],
