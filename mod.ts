@@ -65,6 +65,7 @@ export {
   type HookSwitch,
   type InstallInfo,
   type MatcherSyntax,
+  type ProjectFolder,
   type ReadContext,
   type ReadLocation,
   type StopSays,
