@@ -37,6 +37,7 @@ const {
   PATH,
   SPEAKS,
   ONLY_TOOLS,
+  VERIFY_SPEAKS,
 } = SHARED;
 
 /**
@@ -316,7 +317,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "verify",
     group: "read",
     summary:
-      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script calls one harmless shell command; then say per hook entry whether it fired, how long it took, what it answered and what the agent did with it, and why one did not fire. Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook its run reaches did not fire.",
+      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script plays, in one session, every step the agent can do (a shell call, a failing one, a write and an edit of a file in the copy, a call of an MCP server of verify's own, a subagent, the stop, sent back once if a hook says so; --quick: the one shell call); then say per step which hooks it reached, per hook entry whether it fired, how long it took, what it answered and whether that reached the model, why one did not fire, and the holes (a guard the subagent's call or an MCP tool went past). Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook the run reached did not fire, or for a hole; an entry the run did not reach is never a failure.",
     flags: [
       { ...AGENTS_FLAG, text: "only these agents (default every agent found)" },
       ALL,
@@ -329,21 +330,37 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the agent's binary (with one --agent) instead of the one on PATH",
       },
       {
+        name: "quick",
+        kind: "boolean",
+        text:
+          "only the one shell call (the session, the prompt, the call, the stop), not the whole run",
+      },
+      {
+        name: "as-reviewed",
+        kind: "boolean",
+        text:
+          "in verify's temporary copy only, run the Codex CLI entries Codex would skip as not reviewed",
+      },
+      {
         name: "yes",
         kind: "boolean",
         text:
           "run the hook entries that need a yes without asking: those not written by everyhook, and everyhook's in a project the agent does not trust (without it, verify asks on a terminal, and elsewhere does not run those agents)",
       },
+      VERIFY_SPEAKS,
       JSON_FLAG,
     ],
     operands: [],
     examples: [
       { line: "verify", text: "every agent on PATH, every hook it reads here" },
       {
-        line: "verify --agent codex --bin ~/bin/codex --event pre-tool",
-        text: "one agent, one binary, the pre-tool hooks",
+        line: "verify --agent codex --as-reviewed --event pre-tool",
+        text: "Codex CLI's pre-tool entries, run as if reviewed (in the copy only)",
       },
-      { line: "--json verify --agent claude", text: "the report as JSON" },
+      {
+        line: "--json verify --agent claude",
+        text: "the report as JSON (schema/verify.schema.json)",
+      },
     ],
     env: [HOME, ...AGENT_HOMES, { name: "PATH", text: "where the agents' binaries are found" }],
     permissions: ["read", "write", "run", "env", "net"],

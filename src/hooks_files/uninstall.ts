@@ -30,9 +30,9 @@ import {
 import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
 import { pathsFor, type Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
-import { readWhole, safeWrite } from "./safe_write.ts";
+import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
-import { installedHook } from "./installed_hook.ts";
+import { installedHook, type LookupRead } from "./installed_hook.ts";
 
 /** How many of a file's newest backups are tried as the bytes from before install. */
 const BACKUPS_TRIED = 20;
@@ -137,7 +137,12 @@ export async function uninstall(
   options: UninstallOptions,
   world: InstallWorld,
 ): Promise<UninstallReport> {
-  const hook = options.from !== undefined ? options.hook : await installedHook(options, world);
+  // Each file is read once: what the lookup read is what is changed (its
+  // snapshot still guards the write against a change since).
+  const reads = new Map<string, LookupRead>();
+  const hook = options.from !== undefined
+    ? options.hook
+    : await installedHook(options, world, reads);
   const results: UninstallResult[] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
   for (const { agent, file, project } of files) {
@@ -154,7 +159,12 @@ export async function uninstall(
     };
     results.push(row);
     try {
-      await uninstallOne(agent, { file, project }, hook, options, world, row);
+      // The lookup's read is used again only for a file no project confines (the
+      // lookup reads without that check); a file two agents share is read again
+      // after the first change.
+      const read = project === undefined ? reads.get(file) : undefined;
+      reads.delete(file);
+      await uninstallOne(agent, { file, project }, hook, options, world, row, read);
     } catch (e) {
       row.action = "refused";
       row.refused = refusalReason(e, file);
@@ -177,8 +187,9 @@ async function uninstallOne(
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
+  before: LookupRead | undefined,
 ): Promise<void> {
-  const read = await readHooksFile(file, agent.install, project);
+  const read = before?.read ?? await readHooksFile(file, agent.install, project);
   Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
@@ -194,16 +205,23 @@ async function uninstallOne(
     const command = importedCommand(f.line);
     return f.line.speaks === from && command !== undefined && (hook === "" || command === hook);
   };
-  const mine = (root: JsonObject) =>
-    findOurs(root, info).filter((f) =>
-      f.line.agent === agent.id && fits(f) &&
-      (options.events === undefined || options.events.some((e) => e === f.line.event))
-    );
+  const isMine = (f: FoundEntry) =>
+    f.line.agent === agent.id && fits(f) &&
+    (options.events === undefined || options.events.some((e) => e === f.line.event));
+  const mine = (root: JsonObject) => findOurs(root, info).filter(isMine);
   if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;
   let root = read.value as JsonObject;
   let text = read.json.text;
-  const ours = mine(root);
-  let found = ours;
+  const ours = before ? before.found.filter(isMine) : mine(root);
+  // Taken out from the last: an entry's path stays good while only entries
+  // after it go; its group's size is read again each time. One scan at the end
+  // makes sure none is left (and takes out, rescanning, any that is).
+  for (let i = ours.length - 1; i >= 0; i--) {
+    text = removeEntry(text, root, withGroupSize(root, ours[i]!), format);
+    root = parseJsonText(text, file) as JsonObject;
+    row.removed++;
+  }
+  let found = ours.length > 0 ? mine(root) : ours;
   while (found.length > 0) {
     text = removeEntry(text, root, found.at(-1)!, format);
     root = parseJsonText(text, file) as JsonObject;
@@ -211,9 +229,11 @@ async function uninstallOne(
     found = mine(root);
   }
   if (row.removed === 0) return;
-  text = withoutEmptiedHooks(text, root, format);
-  root = parseJsonText(text, file) as JsonObject;
-  let content: Uint8Array | null = fileContent(info, text, format);
+  const trimmed = withoutEmptiedHooks(text, root, format);
+  if (trimmed !== text) root = parseJsonText(trimmed, file) as JsonObject;
+  text = trimmed;
+  const left = fileContent(info, text, format);
+  let content: Uint8Array | null = left;
   const current = read.snapshot.bytes;
   for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
     let bytes: Uint8Array;
@@ -222,7 +242,9 @@ async function uninstallOne(
     } catch {
       continue;
     }
-    if (installMade(bytes, ours, info, current)) {
+    // The bytes left once our entries are out may be the backup's already: then
+    // they are what would be written back, and install need not be replayed.
+    if (sameBytes(left, bytes) || installMade(bytes, ours, info, current)) {
       content = bytes;
       row.restoredFrom = backup;
       break;
@@ -240,6 +262,22 @@ async function uninstallOne(
   row.backup = written.backup;
   row.notes.push(...written.notes);
   row.action = content === null ? "deleted" : "removed";
+}
+
+// The entry with its group's size as the file holds it now (entries of the
+// same group may have gone since it was found).
+function withGroupSize(root: JsonObject, found: FoundEntry): FoundEntry {
+  if (found.groupPath === undefined) return found;
+  let node: unknown = root;
+  for (const key of found.groupPath) {
+    node = typeof node === "object" && node !== null
+      ? (node as Record<string | number, unknown>)[key]
+      : undefined;
+  }
+  const handlers = typeof node === "object" && node !== null
+    ? (node as JsonObject).hooks
+    : undefined;
+  return Array.isArray(handlers) ? { ...found, groupSize: handlers.length } : found;
 }
 
 // A `hooks` object our entries were taken out of, left empty with no comment

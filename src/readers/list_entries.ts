@@ -97,7 +97,7 @@ export function readEntries(
       problems.push(
         slip
           ? `"${event}" is not an event of ${agent.name}: did you mean "${slip}"?`
-          : `"${event}" is not an event ${agent.name} documents: it never fires`,
+          : `"${event}" is not one of the ${agent.name} events everyhook knows: check its name, as a misspelt event never fires`,
       );
     }
     const type = typeof handler.type === "string" ? handler.type : "command";
