@@ -97,9 +97,10 @@ Deno.test("the validator refuses what a schema says no to, and follows oneOf", a
     everyhook: 1,
     ok: true,
     project: "/p",
-    counts: { files: 0, entries: 0, ours: 0, problems: 0 },
+    counts: { files: 0, entries: 0, ours: 0, problems: 0, conditions: 0 },
     files: [],
     entries: [],
+    conditions: [],
   };
   assert.deepEqual(validate(doc, list, list), []);
   const bad = {
@@ -220,6 +221,18 @@ Deno.test("every command's --json output validates against its schema", async ()
       assert.match(String(made.hook), /made\.ts$/);
       see("new");
     }
+
+    await Deno.writeTextFile(
+      `${w.project}/everyhook.json`,
+      JSON.stringify({ hooks: [{ file: "guard.sh", events: ["pre-tool"], agents: ["codex"] }] }),
+    );
+    const synced = await checked(w, "sync", ["sync", "--dry-run"]);
+    assert.equal(synced.dryRun, true);
+    see("sync");
+
+    const trusted = await checked(w, "trust", ["trust", "--agent", "gemini", "--yes"]);
+    assert.equal(trusted.yes, true);
+    see("trust");
 
     const verified = await checked(w, "verify", ["verify", "--agent", "codex"]);
     const run = (verified.agents as Array<{ run: { kind: string } }>)[0]?.run;

@@ -24,7 +24,8 @@ import type { LineMode } from "../hooks_files/command_line.ts";
  * - `missing-file`: the hook, the program or the script the entry names is not there;
  * - `read-by-another`: another agent reads this file and runs the entry too;
  * - `switched-off`: a setting of the agent stops the entry;
- * - `not-trusted`: the entry lacks the trust the agent needs before it runs it.
+ * - `not-trusted`: the entry lacks the trust the agent needs before it runs it;
+ * - `machine-path`: a project entry names a path of this machine outside the project.
  */
 export type ProblemKind =
   | "unreadable"
@@ -39,7 +40,8 @@ export type ProblemKind =
   | "missing-file"
   | "read-by-another"
   | "switched-off"
-  | "not-trusted";
+  | "not-trusted"
+  | "machine-path";
 
 /** One problem `list` found: its kind and what to read. */
 export interface Problem {
@@ -113,6 +115,29 @@ export interface ListedEntry {
   warnings: string[];
 }
 
+/**
+ * What holds back every hook of an agent in a folder (folder trust not
+ * accepted, hooks switched off): told once, not as a problem of each entry.
+ */
+export interface FolderCondition {
+  /** The agent. */
+  agent: string;
+  /** The folder whose hooks it holds back (the project). */
+  folder: string;
+  /** The settings file that says so. */
+  file: string;
+  /** What holds the hooks back, and what to do. */
+  text: string;
+  /** Its kind, as a problem of the entries it holds back: a setting, or a trust not given. */
+  kind: "switched-off" | "not-trusted";
+  /** The exact change to the file that lifts it. */
+  change: string;
+  /** The scopes of the entries it holds back. */
+  stops: ReadonlyArray<ReadLocation["scope"]>;
+  /** How many of the listed entries it holds back. */
+  entries: number;
+}
+
 /** The whole listing. */
 export interface Listing {
   /** The project folder. */
@@ -121,6 +146,8 @@ export interface Listing {
   files: ListedFile[];
   /** Every entry found. */
   entries: ListedEntry[];
+  /** What holds back every hook of an agent in the folder, once per agent and setting. */
+  conditions: FolderCondition[];
 }
 
 /** The world list reads. */
