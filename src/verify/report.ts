@@ -14,6 +14,11 @@ import type { ContractEvent } from "../contract/contract.ts";
 import type { ListedEntry } from "../readers/listing.ts";
 import type { ProbeCall } from "./probe.ts";
 import type { Watched } from "./world.ts";
+import { readBroken } from "../run/hook_broken.ts";
+import { reasonText } from "../run/hook_failure.ts";
+import { parseLine } from "../hooks_files/command_line.ts";
+import { brokenFate } from "../readers/broken_fate.ts";
+import { loadConformanceNow } from "../readers/recorded.ts";
 
 /**
  * The events verify's run reaches: one session, one prompt, one shell tool call
@@ -84,6 +89,23 @@ export interface EntryReport {
   reason: string | null;
   /** Its calls. */
   calls: CallReport[];
+  /**
+   * For an entry that fired: why its hook is broken (it did not load), the
+   * first line of what its program printed. Absent when it is not.
+   */
+  broken?: string;
+}
+
+/**
+ * Why a call's hook did not load: Deno's (or Node.js's, Python's) load error in
+ * what it printed, read from a hook that exited 1 (direct mode, a hook by hand),
+ * or from the hook's output `run` passes on when it says the hook is broken.
+ */
+function brokenIn(call: ProbeCall): string | null {
+  const said = reasonText(call.stderr);
+  if (call.exit === 1) return readBroken(said);
+  const at = said.search(/^everyhook: the hook .* is broken: /m);
+  return at < 0 ? null : readBroken(said.slice(at).split("\n").slice(1).join("\n"));
 }
 
 /** What the run shows besides the entries. */
@@ -179,6 +201,17 @@ export function reportEntries(
     };
     const listed = e.problems.map(userText).join("; ");
     if (calls.length > 0) {
+      const broken = calls.map(brokenIn).find((b) => b !== null);
+      if (broken) {
+        const line = e.command === null ? undefined : parseLine(e.command);
+        const fate = brokenFate(
+          agent,
+          line?.mode ?? "run",
+          line?.failClosed ?? false,
+          loadConformanceNow().find((f) => f.agent === agent.id),
+        );
+        return { ...base, status: "fired", broken, reason: `its hook does not load: ${fate}` };
+      }
       return {
         ...base,
         status: "fired",

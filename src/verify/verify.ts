@@ -154,7 +154,7 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
     return {
       ...base,
       run: { kind: "ran", binary, exit, ms, commandRan, tail: failed ? tailOf(outcome) : null },
-      ok: !failed && reports.every((r) => r.status !== "not-fired"),
+      ok: !failed && reports.every((r) => r.status !== "not-fired" && r.broken === undefined),
       entries: reports,
       adjustments: world.adjustments,
     };
