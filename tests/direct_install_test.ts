@@ -44,7 +44,16 @@ async function throwawayHome(): Promise<Home> {
 
 async function everyhook(h: Home, args: string[]): Promise<{ code: number; stdout: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", "--allow-write", "--allow-env", CLI, ...args],
+    args: [
+      "run",
+      "--no-prompt",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      "--allow-env",
+      CLI,
+      ...args,
+    ],
     cwd: `${h.root}/project`,
     env: h.env,
     clearEnv: true,

@@ -55,7 +55,7 @@ async function everyhook(
   args: string[],
   options: { cwd?: string; allow?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const allow = options.allow ?? ["--allow-read", "--allow-write", "--allow-env"];
+  const allow = options.allow ?? ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", ...allow, CLI, ...args],
     cwd: options.cwd ?? h.home,
@@ -224,7 +224,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "cli install needs read, write and env, and says which flag is missing",
+  name: "cli install needs read, write, run and env, and says which flag is missing",
   ignore: !posix,
   fn: async () => {
     await using h = await throwawayHome();
@@ -234,7 +234,7 @@ Deno.test({
     assert.match(ok.stdout, /would create/);
     assert.deepEqual(await tree(h.home), []);
     const noWrite = await everyhook(h, ["install", "../deny.sh", "--all"], {
-      allow: ["--allow-read", "--allow-env"],
+      allow: ["--allow-read", "--allow-run", "--allow-env"],
     });
     assert.notEqual(noWrite.code, 0);
     assert.match(noWrite.stderr, /--allow-write/);

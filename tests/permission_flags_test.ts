@@ -59,7 +59,7 @@ Deno.test("every command works with its flags and names the one flag left out, w
   try {
     assert.deepEqual(Object.keys(ARGS).sort(), COMMANDS.map((c) => c.name).sort());
     const installed = await everyhook(
-      ["--allow-read", "--allow-write", "--allow-env"],
+      ["--allow-read", "--allow-write", "--allow-run", "--allow-env"],
       ["install", HOOK, "--agent", "cursor"],
       home,
     );

@@ -110,6 +110,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
       DRY_RUN,
+      {
+        name: "force",
+        kind: "boolean",
+        text:
+          "write a TypeScript or JavaScript hook that does not load anyway (it is checked first)",
+      },
       JSON_FLAG,
     ],
     operands: [{ ...HOOK, text: "a file that is there" }],
@@ -126,7 +132,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     env: [HOME, ...AGENT_HOMES],
-    permissions: ["read", "write", "env"],
+    // run: a TypeScript or JavaScript hook's graph is loaded with deno before anything is written.
+    permissions: ["read", "write", "run", "env"],
   },
   {
     name: "uninstall",
@@ -203,6 +210,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
+      {
+        name: "check",
+        kind: "boolean",
+        text:
+          "also load the graph of each TypeScript or JavaScript hook of ours (needs --allow-run)",
+      },
       PROJECT,
       JSON_FLAG,
     ],

@@ -41,6 +41,8 @@ export interface ChangeArgs {
   failClosed: boolean;
   /** --dry-run. */
   dryRun: boolean;
+  /** --force (install): write a hook that does not load anyway. */
+  force: boolean;
   /** --json. */
   json: boolean;
   /** --list (restore). */
@@ -97,6 +99,7 @@ export function parseChangeArgs(
     timeout: takes("timeout") ? a.number("timeout") : undefined,
     failClosed: takes("fail-closed") && a.flag("fail-closed"),
     dryRun: a.flag("dry-run"),
+    force: takes("force") && a.flag("force"),
     json: a.flag("json"),
     list: takes("list") && a.flag("list"),
     backup: takes("backup") ? a.text("backup") : undefined,

@@ -12,6 +12,8 @@ import { runtimeFacts } from "../run/runtime.ts";
 import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
 import { hookPath, type InstallWorld } from "../hooks_files/config_file.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
+import { checkLoads } from "../hooks_files/load_check.ts";
+import { sdkImport } from "../hooks_files/sdk_import.ts";
 
 /**
  * Run `everyhook install`.
@@ -58,6 +60,9 @@ export function command(args: string[], io: Io): Promise<number> {
         failClosed: a.failClosed,
         dryRun: a.dryRun,
         self,
+        checkLoad: (file, how) => checkLoads(file, how, io.env),
+        sdk: sdkImport(self, world.os),
+        force: a.force,
       }, world);
     },
     render: renderInstall,

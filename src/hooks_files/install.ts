@@ -18,9 +18,6 @@ import {
   runArgv,
   samePath,
 } from "./command_line.ts";
-import { runsDirect } from "./sdk_hook.ts";
-import { shebangPermissions } from "../run/hook_plan.ts";
-import { findOnPath } from "../run/path_search.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   addEntry,
@@ -50,6 +47,9 @@ import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
 import { hookWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
+import type { LoadHow, LoadResult } from "./load_check.ts";
+import type { SdkImport } from "./sdk_import.ts";
+import { checkStarterLoads, type Starter, starterOf } from "./install_starter.ts";
 
 /** What to install. */
 export interface InstallOptions {
@@ -76,12 +76,17 @@ export interface InstallOptions {
    * and the deno that starts a hook in direct mode (else the one on PATH).
    */
   self: { argv: readonly string[]; warnings: readonly string[]; deno?: string };
+  /**
+   * Check that a TypeScript or JavaScript hook loads, the way its line will
+   * load it, before anything is written (`checkLoads` of load_check.ts, with
+   * the environment given); none is made without it.
+   */
+  checkLoad?: (hook: string, how: LoadHow) => Promise<LoadResult>;
+  /** The SDK's import for this install, named when a hook's own cannot be had. */
+  sdk?: SdkImport;
+  /** Write a hook that does not load anyway, saying so. */
+  force?: boolean;
 }
-
-/** How the lines start the hook, and with what. */
-type Starter =
-  | { mode: "run" }
-  | { mode: "direct"; deno: string; permissions: string[] };
 
 /** One entry install writes. */
 export interface EntryReport {
@@ -230,6 +235,7 @@ export async function install(
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
   const warnings = [...options.self.warnings, ...hookWarnings(hook)];
   const starter = await starterOf(hook, options, world, warnings);
+  await checkStarterLoads(hook, starter, options, world, warnings);
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
@@ -284,35 +290,6 @@ export async function install(
     needs,
     warnings,
   };
-}
-
-/**
- * Direct mode for a hook written with the SDK, when there is a deno to start
- * it with; else through `run`.
- */
-async function starterOf(
-  hook: string,
-  options: InstallOptions,
-  world: InstallWorld,
-  warnings: string[],
-): Promise<Starter> {
-  let source: string;
-  try {
-    source = await Deno.readTextFile(hook);
-  } catch {
-    return { mode: "run" };
-  }
-  if (!runsDirect(hook, source)) return { mode: "run" };
-  const os = world.os as typeof Deno.build.os;
-  const deno = options.self.deno ?? findOnPath("deno", world.env, os);
-  if (deno === undefined) {
-    warnings.push(
-      `The hook is written with the SDK, but no "deno" is on PATH to start it directly: it goes through everyhook's run`,
-    );
-    return { mode: "run" };
-  }
-  const permissions = shebangPermissions(source.split(/\r?\n/, 1)[0] ?? "");
-  return { mode: "direct", deno: linePath(deno, world.os), permissions };
 }
 
 function planAgent(

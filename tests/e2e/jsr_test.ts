@@ -68,7 +68,8 @@ async function copyTree(from: string, to: string): Promise<void> {
 const READ_ENV = ["--allow-read", "--allow-env"];
 const BENCH = ["--allow-read", "--allow-run", "--allow-env"];
 const DEMO = ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
-const CHANGE = ["--allow-read", "--allow-write", "--allow-env"];
+// install loads a TypeScript or JavaScript hook's graph with deno before it writes.
+const INSTALL = ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
 
 Deno.test("everyhook from JSR: published, run with scoped flags, installed with deno install, and run by Claude Code", async (t) => {
   await using registry = await startJsrRegistry();
@@ -161,7 +162,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   await t.step(
     "install writes deno run <run's flags> jsr:@everyhook/cli@<version>/run (run alone)",
     async () => {
-      const r = await everyhook(CHANGE, ["install", `${hooks}/log.sh`, "--agent", "claude-code"]);
+      const r = await everyhook(INSTALL, ["install", `${hooks}/log.sh`, "--agent", "claude-code"]);
       assert.equal(r.code, 0, shown(r));
       const settings = JSON.parse(await Deno.readTextFile(`${world.home}/.claude/settings.json`));
       const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
