@@ -164,3 +164,80 @@ Deno.test({
     assert.equal(json.results[0].hook.status, "broken");
   },
 });
+
+/** Run a line as Claude Code does: through sh, the payload on stdin. */
+async function asAgent(w: World, line: string, payload: unknown) {
+  const child = new Deno.Command("/bin/sh", {
+    args: ["-c", line],
+    cwd: w.project,
+    env: w.env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify(payload)));
+  await writer.close();
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test({
+  name:
+    "a direct line written with --fail-closed denies when its hook no longer loads, and answers as the hook when it does",
+  ignore: !posix,
+  fn: async () => {
+    await using w = await world(HOOKS);
+    const r = await everyhook(w, [
+      "install",
+      "good.ts",
+      "--agent",
+      "claude-code",
+      "--event",
+      "pre-tool,prompt",
+      "--fail-closed",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const settings = JSON.parse(await Deno.readTextFile(`${w.home}/.claude/settings.json`));
+    const line = (native: string): string => settings.hooks[native][0].hooks[0].command;
+    assert.match(
+      line("PreToolUse"),
+      /--no-prompt --no-config "data:application\/javascript;base64,/,
+    );
+    const pre = {
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      session_id: "s",
+      cwd: w.project,
+    };
+    const prompt = { hook_event_name: "UserPromptSubmit", prompt: "hi", session_id: "s" };
+    const fine = await asAgent(w, line("PreToolUse"), pre);
+    assert.equal(JSON.parse(fine.stdout).hookSpecificOutput.permissionDecisionReason, "no");
+    // The hook breaks after install: the guard still denies, before a tool and on a prompt.
+    await Deno.writeTextFile(`${w.project}/good.ts`, HOOKS["syntax.ts"]);
+    const denied = await asAgent(w, line("PreToolUse"), pre);
+    assert.equal(denied.code, 0, denied.stderr);
+    const out = JSON.parse(denied.stdout).hookSpecificOutput;
+    assert.equal(out.permissionDecision, "deny");
+    assert.match(
+      out.permissionDecisionReason,
+      /"good\.ts" is broken \(it does not load\).*SyntaxError/,
+    );
+    assert.match(denied.stderr, /the hook "good\.ts" is broken/);
+    const blocked = await asAgent(w, line("UserPromptSubmit"), prompt);
+    assert.equal(JSON.parse(blocked.stdout).decision, "block", blocked.stdout);
+    // list reads the guarded lines back as the hook's, and uninstall takes them out.
+    const listed = JSON.parse((await everyhook(w, ["list", "--ours", "--json"])).stdout);
+    assert.deepEqual(
+      listed.entries.map((e: { hook: string; mode: string }) => [e.hook, e.mode]),
+      [[`${w.project}/good.ts`, "direct"], [`${w.project}/good.ts`, "direct"]],
+    );
+    const gone = await everyhook(w, ["uninstall", "good.ts", "--agent", "claude-code"]);
+    assert.equal(gone.code, 0, gone.stderr);
+    // install created the file for these entries alone, so uninstall removes it.
+    await assert.rejects(Deno.stat(`${w.home}/.claude/settings.json`), Deno.errors.NotFound);
+  },
+});

@@ -332,7 +332,7 @@ function planAgent(
       hook: linePath(hook, os),
     };
     const argv = starter.mode === "direct"
-      ? directArgv(starter.deno, starter.permissions, line)
+      ? directArgv(starter.deno, starter.permissions, line, starter.guard)
       : runArgv(options.self.argv, line);
     const inMs = info.timeoutUnit === "ms" ||
       (info.timeoutMsFrom !== undefined && seconds >= info.timeoutMsFrom);

@@ -14,11 +14,21 @@ import { shebangPermissions } from "../run/hook_plan.ts";
 import { findOnPath } from "../run/path_search.ts";
 import { isDenoModule, type LoadHow, type LoadResult, refuseUnloadable } from "./load_check.ts";
 import type { SdkImport } from "./sdk_import.ts";
+import { guardConfigFlag, guardWord } from "./guard_line.ts";
 
-/** How the lines start the hook, and with what. */
+/**
+ * How the lines start the hook, and with what: a direct line written with
+ * --fail-closed is guarded (see guard_line.ts), so that a hook that does not
+ * load still denies.
+ */
 export type Starter =
   | { mode: "run" }
-  | { mode: "direct"; deno: string; permissions: string[] };
+  | {
+    mode: "direct";
+    deno: string;
+    permissions: string[];
+    guard?: { config: string; word: string };
+  };
 
 /** What the starter and the check need of install's options. */
 export interface StarterOptions {
@@ -32,6 +42,8 @@ export interface StarterOptions {
   sdk?: SdkImport;
   /** Write a hook that does not load anyway. */
   force?: boolean;
+  /** The lines fail closed: a direct line is guarded. */
+  failClosed?: boolean;
 }
 
 /** Where install runs: the environment whose PATH finds deno, and the OS. */
@@ -82,7 +94,19 @@ export async function starterOf(
     return { mode: "run" };
   }
   const permissions = shebangPermissions(source.split(/\r?\n/, 1)[0] ?? "");
-  return { mode: "direct", deno: linePath(deno, world.os), permissions };
+  const direct = { mode: "direct" as const, deno: linePath(deno, world.os), permissions };
+  if (!options.failClosed) return direct;
+  if (options.sdk?.guard === undefined) {
+    warnings.push(
+      `The line fails closed, but this everyhook cannot name the SDK's guard: a hook that does not load will exit 1, and the agent does with that what it does with any hook that exits 1`,
+    );
+    return direct;
+  }
+  const guard = {
+    config: guardConfigFlag(hook, world.os),
+    word: guardWord(hook, options.sdk.guard, world.os),
+  };
+  return { ...direct, guard };
 }
 
 /** How the line install writes loads the hook. */
@@ -93,7 +117,13 @@ function loadHowFor(
   world: StarterWorld,
 ): LoadHow | undefined {
   if (starter.mode === "direct") {
-    return { deno: starter.deno, permissions: starter.permissions, config: { kind: "found" } };
+    const flag = starter.guard?.config;
+    const config: LoadHow["config"] = flag === undefined
+      ? { kind: "found" }
+      : flag === "--no-config"
+      ? { kind: "none" }
+      : { kind: "file", path: flag.slice("--config=".length) };
+    return { deno: starter.deno, permissions: starter.permissions, config };
   }
   const deno = options.self.deno ??
     findOnPath("deno", world.env, world.os as typeof Deno.build.os);

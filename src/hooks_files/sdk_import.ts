@@ -11,6 +11,7 @@
 
 import denoJson from "../../deno.json" with { type: "json" };
 import { JSR_PACKAGE, type SelfInvocation } from "./self.ts";
+import { fileUrl } from "./guard_line.ts";
 
 /** The SDK's import for one install, and what the person should know of it. */
 export interface SdkImport {
@@ -18,6 +19,13 @@ export interface SdkImport {
   specifier: string;
   /** How it was chosen, in one sentence. */
   why: string;
+  /** The SDK's guard module (src/hook/guard.ts), which a guarded direct line imports. */
+  guard?: string;
+  /**
+   * Where a hook's test takes the agents' modules and the recorded fixtures:
+   * the package, or a clone's own modules (its mod.ts needs its deno.json).
+   */
+  library: { agents: string; fixtures: string };
 }
 
 /**
@@ -42,18 +50,34 @@ export function sdkImport(self: SelfInvocation, os: string): SdkImport {
   if (self.form === "clone") {
     const root = last.replace(/[\\/](?:run|cli)\.ts$/, "");
     const path = `${os === "windows" ? root.replaceAll("\\", "/") : root}/src/hook/mod.ts`;
-    return { specifier: path, why: `the SDK of the clone everyhook runs from (${root})` };
+    return {
+      specifier: path,
+      why: `the SDK of the clone everyhook runs from (${root})`,
+      guard: fileUrl(`${root}/src/hook/guard.ts`, os),
+      library: {
+        agents: path.replace(/hook\/mod\.ts$/, "agents/mod.ts"),
+        fixtures: path.replace(/hook\/mod\.ts$/, "readers/recorded.ts"),
+      },
+    };
   }
   if (self.form === "jsr") {
     const version = /@(\d[^/]*)\/run$/.exec(last)?.[1] ?? denoJson.version;
     return {
       specifier: `jsr:${JSR_PACKAGE}@${version}/hook`,
       why: `the SDK of the JSR version everyhook runs from (${version})`,
+      guard: `jsr:${JSR_PACKAGE}@${version}/hook/guard`,
+      library: both(`jsr:${JSR_PACKAGE}@${version}`),
     };
   }
   return {
     specifier: `jsr:${JSR_PACKAGE}@${denoJson.version}/hook`,
+    guard: `jsr:${JSR_PACKAGE}@${denoJson.version}/hook/guard`,
+    library: both(`jsr:${JSR_PACKAGE}@${denoJson.version}`),
     why:
       `this everyhook is a compiled binary with no SDK on disk: the SDK of its own version (${denoJson.version}) from JSR, which Deno fetches when the hook first runs`,
   };
+}
+
+function both(specifier: string): { agents: string; fixtures: string } {
+  return { agents: specifier, fixtures: specifier };
 }

@@ -57,10 +57,11 @@ export function loadHowOf(
   if (line.mode === "direct") {
     const [deno, ...flags] = line.self;
     if (deno === undefined) return undefined;
+    const named = flags.find((f) => f.startsWith("--config="));
     const config = flags.includes("--no-config")
       ? { kind: "none" as const }
-      : flags.includes("--config")
-      ? { kind: "file" as const, path: flags[flags.indexOf("--config") + 1] ?? "" }
+      : named !== undefined
+      ? { kind: "file" as const, path: named.slice("--config=".length) }
       : { kind: "found" as const };
     return { deno, permissions: flags.filter((f) => PERMISSION.test(f)), config };
   }
