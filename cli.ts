@@ -35,6 +35,7 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   run: () => import("./src/commands/run.ts"),
   install: () => import("./src/commands/install.ts"),
   uninstall: () => import("./src/commands/uninstall.ts"),
+  new: () => import("./src/commands/new.ts"),
   restore: () => import("./src/commands/restore.ts"),
   list: () => import("./src/commands/list.ts"),
   bench: () => import("./src/commands/bench.ts"),

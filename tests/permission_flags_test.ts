@@ -20,6 +20,8 @@ const ARGS: Readonly<Record<string, string[]>> = {
   // list finds nothing to say about a Cursor entry, so it still exits 0).
   uninstall: [HOOK, "--agent", "cursor", "--dry-run"],
   restore: ["--agent", "claude-code", "--dry-run"],
+  // Writes a hook and its test into the throwaway home (the folder it runs in).
+  new: ["first-hook.ts"],
   list: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
   explain: ["codex"],

@@ -110,12 +110,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
       DRY_RUN,
-      {
-        name: "force",
-        kind: "boolean",
-        text:
-          "write a TypeScript or JavaScript hook that does not load anyway (it is checked first)",
-      },
+      { name: "force", kind: "boolean", text: "write a TS/JS hook that does not load anyway" },
       JSON_FLAG,
     ],
     operands: [{ ...HOOK, text: "a file that is there" }],
@@ -132,8 +127,28 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     env: [HOME, ...AGENT_HOMES],
-    // run: a TypeScript or JavaScript hook's graph is loaded with deno before anything is written.
     permissions: ["read", "write", "run", "env"],
+  },
+  {
+    name: "new",
+    group: "change",
+    summary:
+      "Write a first hook with the SDK, importing it the way that works for this everyhook, with a short handler for each event and a sibling test that puts it to the documents the real agents sent. It never overwrites a file.",
+    flags: [
+      events("the events its handler answers, or all", true, "pre-tool"),
+      { ...AGENTS_FLAG, text: "the agents whose documents its test uses (default all)" },
+      JSON_FLAG,
+    ],
+    operands: [{ name: "file", required: true, text: "the hook to write, a .ts file not there" }],
+    examples: [
+      { line: "new guard.ts", text: "a pre-tool guard and guard_test.ts" },
+      {
+        line: "new checks.ts --event pre-tool,stop --agent claude-code,codex",
+        text: "two events; its test uses Claude Code's and Codex CLI's documents",
+      },
+    ],
+    env: [{ name: "JSR_URL", text: "the JSR registry in use, for the SDK's import" }],
+    permissions: ["read", "write", "env"],
   },
   {
     name: "uninstall",
@@ -210,12 +225,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
-      {
-        name: "check",
-        kind: "boolean",
-        text:
-          "also load the graph of each TypeScript or JavaScript hook of ours (needs --allow-run)",
-      },
+      { name: "check", kind: "boolean", text: "also load each TS/JS hook of ours (--allow-run)" },
       PROJECT,
       JSON_FLAG,
     ],

@@ -142,6 +142,35 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
     },
   );
 
+  await t.step(
+    "new writes a first hook with the SDK from JSR at this version: it loads, installs in direct mode and benches with no crash",
+    async () => {
+      const mine = `${world.root}/mine`;
+      await Deno.mkdir(mine);
+      const made = await everyhook(
+        ["--allow-read", "--allow-write", "--allow-env"],
+        ["new", `${mine}/guard.ts`],
+      );
+      assert.equal(made.code, 0, shown(made));
+      const text = await Deno.readTextFile(`${mine}/guard.ts`);
+      assert.ok(text.includes(`from "jsr:@everyhook/cli@${VERSION}/hook";`), text);
+      const installed = await everyhook(INSTALL, [
+        "install",
+        `${mine}/guard.ts`,
+        "--agent",
+        "claude-code",
+        "--dry-run",
+      ]);
+      assert.equal(installed.code, 0, shown(installed));
+      assert.match(installed.stdout, /Direct mode: written with the SDK/, shown(installed));
+      const bench = await everyhook(BENCH, ["bench", `${mine}/guard.ts`, "--event", "pre-tool"]);
+      assert.equal(bench.code, 0, shown(bench));
+      assert.match(bench.stdout, /documents: deny \d+, no opinion \d+; 0 crashes/, shown(bench));
+      const tested = await exec(deno, ["test", "--allow-read", "guard_test.ts"], env, mine);
+      assert.equal(tested.code, 0, shown(tested));
+    },
+  );
+
   await t.step("demo, with --allow-read --allow-write --allow-run --allow-env", async () => {
     const r = await everyhook(DEMO, ["demo"]);
     assert.equal(r.code, 0, shown(r));
