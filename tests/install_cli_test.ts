@@ -10,6 +10,9 @@ import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/hooks_files/hooks_file.ts";
 import { readHooksFile } from "../src/hooks_files/config_file.ts";
 
+/** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
+const EVERY = AGENTS.map((a) => a.id).join(",");
+
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) {
@@ -87,7 +90,7 @@ for (const scope of ["user", "project"] as const) {
       const where = scope === "user" ? h.home : h.project;
       const install = await everyhook(
         h,
-        ["install", "../deny.sh", "--all", "--event", "all", "--scope", scope, "--json"],
+        ["install", "../deny.sh", "--agent", EVERY, "--event", "all", "--scope", scope, "--json"],
         { cwd: h.project },
       );
       assert.equal(install.code, 0, install.stderr + install.stdout);
@@ -206,7 +209,7 @@ Deno.test({
       FACTORY_HOME_OVERRIDE: `${h.root}/droid`,
       XDG_CONFIG_HOME: `${h.root}/xdg`,
     };
-    const r = await everyhook(h, ["install", "../deny.sh", "--all", "--json"], { env });
+    const r = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--json"], { env });
     assert.equal(r.code, 0, r.stderr);
     const files = JSON.parse(r.stdout).results.map((x: { file: string }) => x.file);
     assert.deepEqual(files, [
@@ -228,12 +231,12 @@ Deno.test({
   ignore: !posix,
   fn: async () => {
     await using h = await throwawayHome();
-    const ok = await everyhook(h, ["install", "../deny.sh", "--all", "--dry-run"]);
+    const ok = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--dry-run"]);
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /dry run: nothing is written/);
     assert.match(ok.stdout, /would create/);
     assert.deepEqual(await tree(h.home), []);
-    const noWrite = await everyhook(h, ["install", "../deny.sh", "--all"], {
+    const noWrite = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY], {
       allow: ["--allow-read", "--allow-run", "--allow-env"],
     });
     assert.notEqual(noWrite.code, 0);

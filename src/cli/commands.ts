@@ -94,7 +94,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Add the hook to each agent's hooks file, in the agent's own event names, matcher and timeout unit, after a backup. Only everyhook's entries are added; a second install changes nothing.",
     flags: [
       AGENTS_FLAG,
-      ALL,
+      { ...ALL, text: "every agent found here (on PATH, or its folder is there)" },
       events("the contract events, or all", true, "pre-tool"),
       SCOPE,
       PROJECT,
@@ -198,7 +198,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       JSON_FLAG,
     ],
     operands: [],
-    oneOf: [{ flags: ["agent", "all"], required: true }, {
+    oneOf: [{ flags: ["agent", "all"], required: false }, {
       flags: ["list", "backup"],
       required: false,
     }],

@@ -266,6 +266,8 @@ export async function install(
         verify: verifyFile(agent.install, file),
         dryRun: options.dryRun,
         now: world.now(),
+        // A file install makes: its absence is kept, so uninstall can take away all it made.
+        recordAbsence: true,
         ...renameHook(world, file),
       });
       row.backup = written.backup;
