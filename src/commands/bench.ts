@@ -53,7 +53,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   const failClosed = a.flag("fail-closed");
   // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
   await using example = hook[0]?.startsWith(EXAMPLE_PREFIX) ? await shipped(hook[0]) : undefined;
-  const argv = example ? [example.path, ...hook.slice(1)] : hook;
+  const argv = example ? [example.path, ...hook.slice(1)] : localFirst(hook, io.cwd);
   const plan = planHook(argv, io.cwd, io.env, hostFacts());
   if (!plan.ok) {
     throw new EveryhookError(
@@ -137,6 +137,24 @@ async function brokenFates(
       brokenFate(agent, mode, options.failClosed, conformance.find((f) => f.agent === agent.id))
     }`
   );
+}
+
+/**
+ * A bare hook name is a file in the current folder first, as install, uninstall
+ * and list --hook take it; only a name that is no file here is looked up on PATH.
+ */
+function localFirst(hook: readonly string[], cwd: string): string[] {
+  const [first, ...rest] = hook;
+  if (first === undefined || /[\\/]/.test(first)) return [...hook];
+  const here = pathsFor(Deno.build.os).resolve(cwd, first);
+  const isFile = (() => {
+    try {
+      return Deno.statSync(here).isFile;
+    } catch {
+      return false;
+    }
+  })();
+  return isFile ? [here, ...rest] : [...hook];
 }
 
 /** The shipped example a word names; a name that is none is a usage error. */
