@@ -24,6 +24,7 @@ import { errorDocument, jsonText } from "./src/cli/report.ts";
 import { commandHelp, generalHelp, helpJson } from "./src/cli/help.ts";
 import { parseArgs } from "./src/cli/args.ts";
 import { closest } from "./src/cli/suggest.ts";
+import { shortMessage } from "./src/cli/short_text.ts";
 import { buildTarget, runtimeFacts } from "./src/run/runtime.ts";
 
 /**
@@ -131,8 +132,9 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
     const known = error instanceof EveryhookError
       ? error
       : fromNotCapable(error, global.rest[0] ?? "everyhook", standalone) ?? internal(error);
-    if (json) io.out(jsonText(errorDocument(known.message)));
-    else io.err(`everyhook: ${known.message}\n`);
+    const message = shortMessage(known.message, args);
+    if (json) io.out(jsonText(errorDocument(message)));
+    else io.err(`everyhook: ${message}\n`);
     return known.exitCode;
   }
 }

@@ -38,6 +38,25 @@ async function canRun(cmd: string, args: string[]): Promise<boolean> {
   }
 }
 
+/**
+ * Caches the registry metadata of every npm package deno.json imports. A
+ * resolution that follows the lockfile (`deno install`, `deno cache`) fetches
+ * the packages alone; the package as published to JSR resolves its npm imports
+ * without our lockfile, which needs that metadata, and inside the namespace no
+ * registry can be asked. So a fresh DENO_DIR gets it here, before the network
+ * goes away.
+ */
+async function cacheNpmMetadata(): Promise<void> {
+  const config = JSON.parse(await Deno.readTextFile(`${root}deno.json`));
+  const imports: Record<string, string> = config.imports ?? {};
+  const npm = Object.values(imports).filter((s) => s.startsWith("npm:"));
+  if (npm.length === 0) return;
+  const file = `${root}.cache/npm_metadata.ts`;
+  await Deno.writeTextFile(file, npm.map((s) => `import "${s}";\n`).join(""));
+  const code = await run(deno, ["cache", "--no-lock", "--quiet", file]);
+  if (code !== 0) console.log("the npm packages' registry metadata could not be cached");
+}
+
 async function main(): Promise<number> {
   if (Deno.env.get("EVERYHOOK_SKIP_AGENT_INSTALL") !== "1") {
     const code = await run(deno, ["run", "-A", "scripts/install_agents.ts"]);
@@ -68,6 +87,7 @@ async function main(): Promise<number> {
   // Everything the suite imports must be cached before the network goes away.
   await run(deno, ["install", "--quiet"]);
   await run(deno, ["cache", "--quiet", "mod.ts", "cli.ts"]);
+  await cacheNpmMetadata();
 
   const testArgs = [
     "test",

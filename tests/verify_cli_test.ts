@@ -67,7 +67,40 @@ Deno.test("verify reports an agent that needs a newer Node.js than PATH's, with 
       io.stdoutText(),
       /Codex CLI: not run: needs Node.js 16 or later: .*node is v12\.0\.0/,
     );
-    assert.match(io.stderrText(), /your hooks below will run once/);
+    assert.match(io.stderrText(), /these hook entries will run once/);
     assert.match(io.stderrText(), /Codex CLI Stop: true/);
+  });
+});
+
+Deno.test("verify asks on a terminal before it runs an entry not written by everyhook: no runs nothing, y runs it", async () => {
+  await inHome(async (home, project) => {
+    const bin = `${home}/bin`;
+    await Deno.mkdir(bin);
+    await Deno.writeTextFile(`${bin}/node`, "#!/bin/sh\necho v22.0.0\n", { mode: 0o755 });
+    await Deno.writeTextFile(`${bin}/codex`, `#!/bin/sh\ntouch ${home}/started\n`, {
+      mode: 0o755,
+    });
+    // verify may start itself again in a network namespace: its Deno needs the cache it has.
+    const info = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).output();
+    const DENO_DIR = JSON.parse(new TextDecoder().decode(info.stdout)).denoDir;
+    const env = { HOME: home, PATH: `${bin}:/usr/bin:/bin`, DENO_DIR };
+    const no = memoryIo({ env, cwd: project, answer: "n" });
+    assert.equal(await main(["verify", "--agent", "codex"], no), 1);
+    assert.match(
+      no.stderrText(),
+      /Codex CLI Stop: true\n +from ~\/\.codex\/hooks\.json \(user scope\); needs your yes: not written by everyhook\n/,
+    );
+    assert.match(no.stderrText(), /Run the entry marked "needs your yes"\? \[y\/N\] /);
+    assert.match(
+      no.stdoutText(),
+      /Codex CLI: not run: 1 entry of its hooks needs your yes/,
+      no.stderrText(),
+    );
+    let started = true;
+    await Deno.lstat(`${home}/started`).catch(() => started = false);
+    assert.equal(started, false);
+    const yes = memoryIo({ env, cwd: project, answer: "y" });
+    await main(["verify", "--agent", "codex"], yes);
+    assert.ok((await Deno.lstat(`${home}/started`)).isFile, yes.stdoutText() + yes.stderrText());
   });
 });

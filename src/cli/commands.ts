@@ -315,6 +315,12 @@ export const COMMANDS: readonly CommandSpec[] = [
         value: "<path>",
         text: "the agent's binary (with one --agent) instead of the one on PATH",
       },
+      {
+        name: "yes",
+        kind: "boolean",
+        text:
+          "run the hook entries that need a yes without asking: those not written by everyhook, and everyhook's in a project the agent does not trust (without it, verify asks on a terminal, and elsewhere does not run those agents)",
+      },
       JSON_FLAG,
     ],
     operands: [],

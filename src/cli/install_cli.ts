@@ -238,6 +238,7 @@ export function renderInstall(
   );
   for (const r of report.results) {
     out.push(`${r.agent.padEnd(12)} ${words[r.action]}  ${shortPath(r.file, env)}\n`);
+    out.push(...linkLine(r, env));
     for (const e of r.entries) {
       out.push(`  ${e.event.padEnd(14)} ${named(e).padEnd(width)} ${e.can}\n`);
     }
@@ -250,6 +251,13 @@ export function renderInstall(
     for (const n of report.needs) out.push(`  ${n.agent}: ${n.text}\n`);
   }
   return out.join("");
+}
+
+/** The line naming the file a link led to, for a row whose file is a link. */
+function linkLine(row: { linkedTo?: string }, env: Readonly<Record<string, string>>): string[] {
+  return row.linkedTo === undefined
+    ? []
+    : [`  a link to ${shortPath(row.linkedTo, env)}, the file read and written\n`];
 }
 
 /**
@@ -285,6 +293,7 @@ export function renderUninstall(
       refused: "refused",
     }[r.action];
     out.push(`${r.agent.padEnd(12)} ${what}  ${shortPath(r.file, env)}\n`);
+    out.push(...linkLine(r, env));
     if (r.refused) out.push(`  ${r.refused}\n`);
     if (r.restoredFrom) {
       out.push(
@@ -324,6 +333,7 @@ export function renderRestore(
       const id = r.backups.find((b) => b.path === r.from)?.id ?? baseName(r.from);
       out.push(`${r.agent.padEnd(12)} ${verb} backup ${id}  ${file}\n`);
       if (r.brings) out.push(`  ${r.brings}\n`);
+      out.push(...linkLine(r, env));
       if (r.savedCurrent) {
         const saved = shortPath(r.savedCurrent, env);
         const savedId = /\.(\d{8}-\d{6}(?:-\d+)?)\.(?:bak|absent)$/.exec(r.savedCurrent)?.[1];

@@ -1,10 +1,12 @@
 /**
  * The world a command sees: its input and outputs, environment, folder and
  * clock. Commands take one of these so that tests build throwaway worlds.
- * On `run`'s path: imports nothing.
+ * On `run`'s path: imports only the error class.
  *
  * @module
  */
+
+import { EveryhookError } from "../contract/errors.ts";
 
 /**
  * A command's world.
@@ -29,6 +31,11 @@ export interface Io {
   ): Promise<{ bytes: Uint8Array; truncated: boolean; timedOut?: boolean }>;
   /** True when stdin is a terminal (a person typing), not a pipe or a file. */
   stdinIsTerminal(): boolean;
+  /**
+   * Ask the person a question on stderr and read one line of answer from
+   * stdin (a terminal): the line, or null when stdin ended first.
+   */
+  ask?(question: string): Promise<string | null>;
   /** Write to stdout. */
   out(text: string): void;
   /** Write to stderr. */
@@ -132,6 +139,10 @@ export function denoIo(options: DenoIoOptions = {}): Io {
       return await readAllFrom((buf) => Deno.stdin.read(buf), limit, timeoutMs);
     },
     stdinIsTerminal: () => Deno.stdin.isTerminal(),
+    async ask(question: string) {
+      writeAllSync(Deno.stderr, encoder.encode(question));
+      return await readLine((buf) => Deno.stdin.read(buf));
+    },
     out(text: string) {
       writeAllSync(Deno.stdout, encoder.encode(text));
     },
@@ -143,7 +154,7 @@ export function denoIo(options: DenoIoOptions = {}): Io {
       return env;
     },
     get cwd() {
-      const here = Deno.cwd();
+      const here = processCwd();
       if (options.root === undefined) return here;
       const allowed = Deno.permissions.querySync({ name: "env", variable: "INIT_CWD" });
       const init = allowed.state === "granted" ? Deno.env.get("INIT_CWD") : undefined;
@@ -152,6 +163,46 @@ export function denoIo(options: DenoIoOptions = {}): Io {
     isTerminal: () => Deno.stdout.isTerminal(),
     now: () => new Date(),
   };
+}
+
+/**
+ * The process's folder, or a one-line refusal when its name cannot be read
+ * (Deno holds a folder's name as UTF-8, and a name in another encoding is not).
+ */
+function processCwd(): string {
+  try {
+    return Deno.cwd();
+  } catch (e) {
+    if (!(e instanceof Deno.errors.InvalidData)) throw e;
+    throw new EveryhookError(
+      "file-system",
+      "Cannot read the name of the current folder: it is not valid UTF-8, and everyhook holds paths as UTF-8; cd to a folder whose name is valid UTF-8 and run the command again",
+      { cause: e },
+    );
+  }
+}
+
+/**
+ * The command's folder, or undefined when its name cannot be read (it is not
+ * valid UTF-8): for `run`, which must answer the agent wherever it is started.
+ *
+ * @param io The world.
+ * @returns The folder, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { memoryIo, readableCwd } from "./io.ts";
+ * assert.equal(readableCwd(memoryIo({ cwd: "/p" })), "/p");
+ * ```
+ */
+export function readableCwd(io: Io): string | undefined {
+  try {
+    return io.cwd;
+  } catch (e) {
+    if (e instanceof EveryhookError && e.code === "file-system") return undefined;
+    throw e;
+  }
 }
 
 /**
@@ -186,6 +237,21 @@ async function readAllFrom(
     timer?.clear();
   }
   return { bytes: concat(chunks, size), truncated };
+}
+
+/** Read up to a new line (or the end, or 4 KiB): the line without it, or null when nothing came. */
+async function readLine(read: (buf: Uint8Array) => Promise<number | null>): Promise<string | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const buf = new Uint8Array(1);
+  while (size < 4096) {
+    const n = await read(buf);
+    if (n === null || n === 0) break;
+    if (buf[0] === 0x0a) return new TextDecoder().decode(concat(chunks, size));
+    chunks.push(buf.slice(0, 1));
+    size++;
+  }
+  return size === 0 ? null : new TextDecoder().decode(concat(chunks, size));
 }
 
 /**
@@ -285,6 +351,8 @@ export function memoryIo(
     cwd?: string;
     now?: Date;
     terminal?: boolean;
+    /** What the person types when asked: stdin is then a terminal. */
+    answer?: string;
   } = {},
 ): MemoryIo {
   let stdout = "";
@@ -293,7 +361,11 @@ export function memoryIo(
     ? new TextEncoder().encode(options.stdin)
     : options.stdin ?? new Uint8Array();
   return {
-    stdinIsTerminal: () => false,
+    stdinIsTerminal: () => options.answer !== undefined,
+    ask(question: string) {
+      stderr += question;
+      return Promise.resolve(options.answer ?? null);
+    },
     isTerminal: () => options.terminal ?? false,
     readStdin(limit: number) {
       return Promise.resolve({

@@ -7,6 +7,7 @@
 import type { Paint } from "./colour.ts";
 import type { AgentVerdict, VerifyReport } from "../verify/verify.ts";
 import type { EntryReport } from "../verify/report.ts";
+import type { PlannedEntry } from "../verify/consent.ts";
 
 const MARK: Readonly<Record<EntryReport["status"], (p: Paint) => string>> = {
   "fired": (p) => p.good("fired"),
@@ -103,30 +104,40 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
 }
 
 /**
- * What verify says before it starts: the hooks that will run once against a harmless command.
+ * What verify says before it starts: every hook entry that will run once
+ * against a harmless command, with the file it comes from and its scope, and
+ * which of them need the person's yes.
  *
- * @param planned Per agent, its name and entries (event, command).
+ * @param planned The entries (consent.ts).
  * @param command The harmless command.
+ * @param home The user's home, shown as `~`.
  * @returns The text.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderPlan } from "./render_verify.ts";
- * const text = renderPlan([{ name: "Codex CLI", entries: [{ event: "PreToolUse", command: "guard" }] }], "echo hi");
- * console.assert(text.includes("PreToolUse: guard"));
+ * const text = renderPlan([{ kind: "entry", agentName: "Codex CLI", event: "PreToolUse", command: "guard", file: "/h/.codex/hooks.json", scope: "user", ours: false, ask: "not written by everyhook" }], "echo hi", "/h");
+ * assert.match(text, /Codex CLI PreToolUse: guard\n +from ~\/\.codex\/hooks\.json \(user scope\); needs your yes: not written by everyhook/);
  * ```
  */
 export function renderPlan(
-  planned: ReadonlyArray<
-    { name: string; entries: ReadonlyArray<{ event: string; command: string | null }> }
-  >,
+  planned: readonly PlannedEntry[],
   command: string,
+  home: string | undefined,
 ): string {
+  const short = (p: string) => (home ? p.replaceAll(`${home}/`, "~/") : p);
   const lines = [
-    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; your hooks below will run once, for a session whose one tool call is \`${command}\`:`,
+    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; these hook entries will run once, for a session whose one tool call is \`${command}\`:`,
   ];
-  for (const p of planned) {
-    for (const e of p.entries) lines.push(`  ${p.name} ${e.event}: ${cut(e.command ?? "", 120)}`);
+  for (const e of planned) {
+    lines.push(
+      e.kind === "settings"
+        ? `  ${e.agentName}: the settings of a project file with no hook entry`
+        : `  ${e.agentName} ${e.event}: ${cut(e.command ?? "(no command)", 120)}`,
+    );
+    const ask = e.ask === null ? "" : `; needs your yes: ${e.ask}`;
+    lines.push(`      from ${short(e.file)} (${e.scope} scope)${ask}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -28,6 +28,7 @@ import { runsDirect } from "../hooks_files/sdk_hook.ts";
 import type { Agent } from "../agents/types.ts";
 import { paintFor } from "../cli/colour.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
+import { fsErrorCode, fsErrorWords } from "../hooks_files/fs_errors.ts";
 import { MAX_CONFIG_BYTES, readBounded } from "../run/read_bounded.ts";
 
 /**
@@ -186,7 +187,13 @@ async function readFixtureFile(file: string, cwd: string): Promise<Fixture> {
       "usage",
       `Cannot read the "bench" command line: --fixture "${file}" ${why}; name a fixture file: JSON with "agent", "event" and "payload"`,
     );
-  const read = await readBounded(path, { cap: MAX_CONFIG_BYTES });
+  let read;
+  try {
+    read = await readBounded(path, { cap: MAX_CONFIG_BYTES });
+  } catch (e) {
+    if (fsErrorCode(e) === undefined) throw e;
+    throw wrong(`cannot be read: ${fsErrorWords(e)}`);
+  }
   if (read.kind === "missing") throw wrong(`is not there (looked for ${path})`);
   if (read.kind === "refused") throw wrong(read.reason);
   const text = new TextDecoder().decode(read.bytes);

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Io } from "../cli/io.ts";
+import { type Io, readableCwd } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { MAX_INPUT, runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
@@ -137,7 +137,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     timeoutSeconds: parsed.timeoutSeconds,
     deadline,
     env,
-    cwd: io.cwd,
+    cwd: readableCwd(io) ?? payloadFolder(input.bytes),
     runner: runHook,
     ...(debug ? { debug } : {}),
   });
@@ -148,4 +148,19 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (result.native.stdout !== "") io.out(`${result.native.stdout}\n`);
   if (result.native.stderr !== "") io.err(`${result.native.stderr}\n`);
   return result.native.exit;
+}
+
+/**
+ * The folder the agent's JSON names (its `cwd`), for when the current folder's
+ * name cannot be read; `/` when it names none. Read only then, so the JSON is
+ * parsed twice only in that case.
+ */
+function payloadFolder(bytes: Uint8Array): string {
+  try {
+    const cwd = (JSON.parse(new TextDecoder().decode(bytes)) as { cwd?: unknown }).cwd;
+    if (typeof cwd === "string" && (cwd.startsWith("/") || /^[A-Za-z]:[\\/]/.test(cwd))) {
+      return cwd;
+    }
+  } catch { /* not JSON: the adapter says so */ }
+  return "/";
 }

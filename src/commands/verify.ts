@@ -19,19 +19,21 @@ import { commandSpec } from "../cli/commands.ts";
 import { renderPlan, renderVerify } from "../cli/render_verify.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
-import { listHooks } from "../readers/list.ts";
 import { runProgram } from "../run/hook_process.ts";
 import { findOnPath } from "../run/path_search.ts";
 import { flagFor, runtimeFacts } from "../run/runtime.ts";
 import { findAgentBinary } from "../verify/agent_run.ts";
 import { findDriver } from "../verify/drivers/mod.ts";
 import { HARMLESS_COMMAND, verifyAll } from "../verify/verify.ts";
+import { plannedEntries, type PlannedEntry } from "../verify/consent.ts";
 
 /** Set in the copy of verify that runs inside the network namespace. */
 const IN_NAMESPACE = "EVERYHOOK_VERIFY_NAMESPACE";
 
 /**
- * Run `everyhook verify [--agent a,b|--all] [--project dir] [--event e,f|all] [--bin path] [--json]`.
+ * Run `everyhook verify [--agent a,b|--all] [--project dir] [--event e,f|all] [--bin path] [--yes] [--json]`.
+ * Before any agent runs, it lists every hook entry that will run, with its
+ * file and scope, and asks for a yes to those that need one (consent.ts).
  *
  * @param args The arguments after the command's name.
  * @param io The world.
@@ -67,21 +69,17 @@ export async function command(args: string[], io: Io): Promise<number> {
   const project = pathsFor(os).resolve(io.cwd, a.text("project") ?? ".");
   const user = { env: io.env, os, project };
   const binPath = bin === undefined ? undefined : pathsFor(os).resolve(io.cwd, bin);
+  let yes = a.flag("yes");
   if (io.env[IN_NAMESPACE] !== "1") {
-    const listing = await listHooks(agents, user);
-    const planned = agents.flatMap((agent) => {
+    const running = agents.filter((agent) => {
       const driver = findDriver(agent.id);
-      if (!driver || !(binPath ?? findAgentBinary(driver, io.env))) return [];
-      const entries = listing.entries.filter((e) =>
-        e.agent === agent.id &&
-        (events === undefined || events === "all" ||
-          (e.contractEvent !== null && events.includes(e.contractEvent)))
-      );
-      return entries.length === 0 ? [] : [{ name: agent.name, entries }];
+      return driver !== undefined && (binPath ?? findAgentBinary(driver, io.env)) !== undefined;
     });
+    const planned = await plannedEntries(running, user);
     if (planned.length > 0) {
-      io.err(renderPlan(planned, HARMLESS_COMMAND));
-      const inside = await inNamespace(args, io);
+      io.err(renderPlan(planned, HARMLESS_COMMAND, io.env.HOME));
+      yes = await askYes(planned, yes, io);
+      const inside = await inNamespace(yes && !a.flag("yes") ? [...args, "--yes"] : args, io);
       if (inside !== undefined) return inside;
     }
   }
@@ -91,6 +89,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     events,
     ...(binPath === undefined ? {} : { bin: binPath }),
     loopbackOnly: io.env[IN_NAMESPACE] === "1",
+    yes,
     progress: (line) => io.err(`everyhook verify: ${line}\n`),
   });
   if (named) {
@@ -100,6 +99,26 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (json) io.out(`${JSON.stringify(report, null, 2)}\n`);
   else io.out(renderVerify(report, paintFor(io), io.env.HOME));
   return report.ok ? 0 : 1;
+}
+
+/**
+ * Whether the entries that need a yes may run: `--yes`, or a yes typed on a
+ * terminal; without a terminal, no (and a line says so).
+ */
+async function askYes(planned: readonly PlannedEntry[], yes: boolean, io: Io): Promise<boolean> {
+  const held = planned.filter((e) => e.ask !== null).length;
+  if (held === 0 || yes) return yes;
+  const n = held === 1 ? "the entry" : `the ${held} entries`;
+  if (!io.stdinIsTerminal() || io.ask === undefined) {
+    io.err(
+      `everyhook verify: ${n} marked "needs your yes" will not run: there is no terminal to ask on and no --yes, so ${
+        held === 1 ? "its agent is" : "their agents are"
+      } not run\n`,
+    );
+    return false;
+  }
+  const answer = await io.ask(`Run ${n} marked "needs your yes"? [y/N] `);
+  return answer !== null && /^\s*y(es)?\s*$/i.test(answer);
 }
 
 /**

@@ -30,9 +30,17 @@ export type ErrorCode =
   | "config-changed"
   | "file-system"
   | "path-refused"
+  | "outside-project"
   | "not-found"
   | "ambiguous"
   | "internal";
+
+/**
+ * The codes of a command line everyhook refuses, which exit 2: a usage error,
+ * and a path that cannot be written into a hook line (one holding `$`, a quote,
+ * a backtick, `%`, a backslash or a control character).
+ */
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["usage", "path-refused"]);
 
 /**
  * An error everyhook reports to the person, with a stable code for scripts.
@@ -60,7 +68,7 @@ export class EveryhookError extends Error {
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
-    this.exitCode = code === "usage" ? EXIT.usage : EXIT.failure;
+    this.exitCode = USAGE_CODES.has(code) ? EXIT.usage : EXIT.failure;
   }
 
   /** The class's name, as stack traces and `String(error)` show it. */

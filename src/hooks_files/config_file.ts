@@ -54,9 +54,11 @@ export interface ReadFile {
  *
  * @param file The path.
  * @param info The agent's install data, for what holds its entries (a JSON file when absent).
+ * @param project In project scope, the project folder the file must stay inside.
  * @returns The snapshot, text and value.
  * @throws {EveryhookError} `config-syntax` when it is not UTF-8 JSON; `config-shape`
- *   for a plugin everyhook did not write or that was edited.
+ *   for a plugin everyhook did not write or that was edited; `outside-project`
+ *   for a project file or backups folder that a link leads out of the project.
  *
  * @example Usage
  * ```ts ignore
@@ -67,8 +69,9 @@ export interface ReadFile {
 export async function readHooksFile(
   file: string,
   info?: Pick<InstallInfo, "container">,
+  project?: string,
 ): Promise<ReadFile> {
-  const snapshot = await readSnapshot(file);
+  const snapshot = await readSnapshot(file, project === undefined ? {} : { project });
   if (snapshot.bytes === null) {
     return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
   }
@@ -204,7 +207,8 @@ export function refusalReason(e: unknown, file: string): string {
  * @param scope The scope.
  * @param project The project folder as given (default: the current folder).
  * @param world The environment, folder and OS.
- * @returns Each agent with its file.
+ * @returns Each agent with its file, and in project scope the project folder
+ *   (absolute) its writes must stay inside.
  *
  * @example Usage
  * ```ts
@@ -221,12 +225,32 @@ export function agentFiles(
   scope: Scope,
   project: string | undefined,
   world: InstallWorld,
-): Array<{ agent: Agent; file: string }> {
+): Array<{ agent: Agent; file: string; project?: string }> {
   const folder = pathsFor(world.os).resolve(world.cwd, project ?? ".");
   return agents.map((agent) => ({
     agent,
     file: hooksFilePath(agent, scope, { env: world.env, os: world.os, project: folder }),
+    ...(scope === "project" ? { project: folder } : {}),
   }));
+}
+
+/**
+ * The file a write really changes, for the report: `{ linkedTo }`, where the
+ * links of the file named lead, or nothing when it is no link.
+ *
+ * @param read The file as read.
+ * @returns The field to add to a report's row.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { linkedTo } from "./config_file.ts";
+ * const snapshot = { path: "/h/a", target: "/dots/a", link: true, bytes: null, mode: null, stamp: null };
+ * assert.deepEqual(linkedTo({ snapshot }), { linkedTo: "/dots/a" });
+ * ```
+ */
+export function linkedTo(read: { snapshot: FileSnapshot }): { linkedTo?: string } {
+  return read.snapshot.link ? { linkedTo: read.snapshot.target } : {};
 }
 
 /**

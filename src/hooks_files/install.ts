@@ -36,6 +36,7 @@ import {
   fileContent,
   hookPath,
   type InstallWorld,
+  linkedTo,
   type ReadFile,
   readHooksFile,
   refusalReason,
@@ -110,6 +111,8 @@ export interface InstallResult {
   scope: Scope;
   /** The file. */
   file: string;
+  /** The file written through `file`, when that is a link (user scope follows links). */
+  linkedTo?: string;
   /** What happened to it. */
   action: "created" | "updated" | "unchanged" | "refused";
   /** The backup made (or that would be made), or null. */
@@ -238,7 +241,8 @@ export async function install(
   await checkStarterLoads(hook, starter, options, world, warnings);
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
-  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+  const files = agentFiles(options.agents, options.scope, options.project, world);
+  for (const { agent, file, project } of files) {
     const { events, notes } = chosenEvents(agent, options.events);
     const row: InstallResult = {
       agent: agent.id,
@@ -253,7 +257,8 @@ export async function install(
     results.push(row);
     if (events.length === 0) continue;
     try {
-      const read = await readHooksFile(file, agent.install);
+      const read = await readHooksFile(file, agent.install, project);
+      Object.assign(row, linkedTo(read));
       const plan = planAgent(agent, events, options, { hook, starter }, read, world.os);
       row.entries = plan.entries;
       row.notes.push(...plan.notes);

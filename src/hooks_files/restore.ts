@@ -8,7 +8,14 @@
  */
 
 import type { Agent } from "../agents/types.ts";
-import { agentFiles, type InstallWorld, refusalReason, renameHook } from "./config_file.ts";
+import {
+  agentFiles,
+  type InstallWorld,
+  linkedTo,
+  refusalReason,
+  renameHook,
+} from "./config_file.ts";
+import { checkInsideProject } from "./confine.ts";
 import type { Scope } from "./locations.ts";
 import { readSnapshot, readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
@@ -67,6 +74,8 @@ export interface RestoreResult {
   scope: Scope;
   /** The file. */
   file: string;
+  /** The file written through `file`, when that is a link (user scope follows links). */
+  linkedTo?: string;
   /** The backup put back (or that would be), or null. */
   from: string | null;
   /** How many older backups there are. */
@@ -125,7 +134,8 @@ export async function restore(
 ): Promise<RestoreReport> {
   const results: RestoreResult[] = [];
   let ok = true;
-  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+  const files = agentFiles(options.agents, options.scope, options.project, world);
+  for (const { agent, file, project } of files) {
     const row: RestoreResult = {
       agent: agent.id,
       scope: options.scope,
@@ -138,6 +148,9 @@ export async function restore(
     };
     results.push(row);
     try {
+      // In project scope, a file or backups folder a link leads out of is refused
+      // before its backups are read.
+      if (project !== undefined) await checkInsideProject(file, project);
       const backups = await listBackups(file);
       row.backups = backups.map((b, i) => ({
         id: b.id,
@@ -159,7 +172,8 @@ export async function restore(
       row.from = chosen.path;
       row.others = backups.length - 1;
       const bytes = chosen.absent ? null : await readWhole(chosen.path);
-      const snapshot = await readSnapshot(file);
+      const snapshot = await readSnapshot(file, project === undefined ? {} : { project });
+      Object.assign(row, linkedTo({ snapshot }));
       if (bytes === null && snapshot.bytes === null) {
         row.reason = "the file is not there, as this backup records";
         continue;

@@ -3,7 +3,8 @@
  * file up first (backups.ts: where backups go and how many are kept), writes a temporary file
  * beside the target and renames it over the target, keeps the file's mode,
  * writes through a symbolic link to the file it points at (the link stays a
- * link), keeps its owner and group when it can, and refuses when the file
+ * link; in project scope only when it stays inside the project, see
+ * confine.ts), keeps its owner and group when it can, and refuses when the file
  * changed after it was read (its bytes, size, time or inode). Files are read
  * through `readBounded`: regular files only, up to 64 MiB. A dry run writes
  * nothing, not even a backup. Not on `run`'s path.
@@ -21,6 +22,7 @@ import {
   stampChanged,
 } from "../run/read_bounded.ts";
 import { asRefusal, fsErrorWords } from "./fs_errors.ts";
+import { checkInsideProject, followLinks } from "./confine.ts";
 
 /** A file as it was read, to be compared with what is there right before the rename. */
 export interface FileSnapshot {
@@ -87,9 +89,13 @@ function pathApi(path: string): typeof posix {
 
 /**
  * Read a file, following a symbolic link, as the snapshot a write compares against.
+ * With a project folder, the file and its backups folder must resolve inside
+ * it (confine.ts): one that leads out is refused before it is read.
  *
  * @param path The file's path.
+ * @param options The project folder the file must stay inside (project scope).
  * @returns The snapshot (bytes null when there is no file).
+ * @throws {EveryhookError} `outside-project` when a link leads out of the project.
  *
  * @example Usage
  * ```ts ignore
@@ -97,11 +103,15 @@ function pathApi(path: string): typeof posix {
  * const s = await readSnapshot("/home/me/.claude/settings.json");
  * ```
  */
-export async function readSnapshot(path: string): Promise<FileSnapshot> {
+export async function readSnapshot(
+  path: string,
+  options: { project?: string } = {},
+): Promise<FileSnapshot> {
   let target: string;
   let read;
   try {
-    target = await linkTarget(path);
+    if (options.project !== undefined) await checkInsideProject(path, options.project);
+    target = await followLinks(path);
     read = await readBounded(target, { cap: MAX_CONFIG_BYTES, settleMs: SETTLE_MS });
   } catch (e) {
     throw asRefusal(e, "read", path);
@@ -137,23 +147,6 @@ export async function readWhole(path: string): Promise<Uint8Array> {
   if (read.kind === "file") return read.bytes;
   const why = read.kind === "missing" ? "it is not there any more" : `it ${read.reason}`;
   throw new EveryhookError("file-system", `Cannot read "${path}": ${why}`);
-}
-
-async function linkTarget(path: string): Promise<string> {
-  const api = pathApi(path);
-  let current = path;
-  for (let hops = 0; hops < 40; hops++) {
-    let info: Deno.FileInfo;
-    try {
-      info = await Deno.lstat(current);
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return current;
-      throw e;
-    }
-    if (!info.isSymlink) return current;
-    current = api.resolve(api.dirname(current), await Deno.readLink(current));
-  }
-  throw new EveryhookError("config-shape", `Cannot change "${path}": too many symbolic links`);
 }
 
 /**
@@ -329,7 +322,8 @@ async function keepOwner(path: string, snapshot: FileSnapshot, notes: string[]):
     if (e instanceof Deno.errors.NotFound) return;
     throw e;
   }
-  if (have.uid === want.uid && have.gid === want.gid) return;
+  // A link is not followed: a .gitignore a project put there as a link to another file keeps that file's owner.
+  if (have.isSymlink || (have.uid === want.uid && have.gid === want.gid)) return;
   try {
     await Deno.chown(path, want.uid, want.gid);
   } catch (e) {

@@ -19,6 +19,7 @@ import {
   agentFiles,
   fileContent,
   type InstallWorld,
+  linkedTo,
   readHooksFile,
   refusalReason,
   renameHook,
@@ -58,6 +59,8 @@ export interface UninstallResult {
   scope: Scope;
   /** The file. */
   file: string;
+  /** The file written through `file`, when that is a link (user scope follows links). */
+  linkedTo?: string;
   /** What happened: entries removed, the file deleted, nothing of ours, no file, or refused. */
   action: "removed" | "deleted" | "unchanged" | "no-file" | "refused";
   /** How many entries were taken out. */
@@ -131,7 +134,8 @@ export async function uninstall(
 ): Promise<UninstallReport> {
   const hook = await installedHook(options, world);
   const results: UninstallResult[] = [];
-  for (const { agent, file } of agentFiles(options.agents, options.scope, options.project, world)) {
+  const files = agentFiles(options.agents, options.scope, options.project, world);
+  for (const { agent, file, project } of files) {
     const row: UninstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -145,7 +149,7 @@ export async function uninstall(
     };
     results.push(row);
     try {
-      await uninstallOne(agent, file, hook, options, world, row);
+      await uninstallOne(agent, { file, project }, hook, options, world, row);
     } catch (e) {
       row.action = "refused";
       row.refused = refusalReason(e, file);
@@ -163,13 +167,14 @@ export async function uninstall(
 
 async function uninstallOne(
   agent: Agent,
-  file: string,
+  { file, project }: { file: string; project: string | undefined },
   hook: string,
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
 ): Promise<void> {
-  const read = await readHooksFile(file, agent.install);
+  const read = await readHooksFile(file, agent.install, project);
+  Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
     return;
@@ -231,7 +236,13 @@ async function uninstallOne(
   row.notes.push(...written.notes);
   row.action = content === null ? "deleted" : "removed";
   if (made && !options.dryRun) {
-    const folders = await madeFoldersOf(made.path);
+    // Only folders above the file (below the project, in project scope) are taken:
+    // the record is a file in the person's folder, and nothing it says leads elsewhere.
+    const above = (dir: string, of: string) =>
+      of.startsWith(`${dir}/`) || of.startsWith(`${dir}\\`);
+    const folders = (await madeFoldersOf(made.path)).filter((f) =>
+      above(f, file) && (project === undefined || above(project, f))
+    );
     await dropBackups(file);
     for (const folder of folders) {
       // Only an empty folder: anything put there since is the person's.

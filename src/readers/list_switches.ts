@@ -49,12 +49,17 @@ function folderAndAbove(project: string, os: string): string[] {
   return out;
 }
 
-function stops(sw: HookSwitch, value: unknown, entry: ListedEntry, world: ListWorld): boolean {
+function stops(
+  sw: HookSwitch,
+  value: unknown,
+  entry: ListedEntry | undefined,
+  world: ListWorld,
+): boolean {
   const when = sw.when;
   if ("is" in when) return value === when.is;
   if ("isNot" in when) return value !== when.isNot;
   if ("listsEntry" in when) {
-    return Array.isArray(value) &&
+    return entry !== undefined && Array.isArray(value) &&
       value.some((n) => n === entry.name || (entry.command !== null && n === entry.command));
   }
   const folders = folderAndAbove(world.project, world.os);
@@ -126,6 +131,40 @@ export async function addSwitchProblems(
     const problem = await trust.problem(match, root);
     if (problem) entry.problems.push(problem);
   }
+}
+
+/**
+ * Whether the agent trusts the project folder: every setting of its that holds
+ * a folder's trust (one kept per project folder, such as Claude Code's
+ * `hasTrustDialogAccepted`, or a list of trusted folders) and stops project
+ * hooks, trusts it. Undefined when the agent keeps no such trust.
+ *
+ * @param agent The agent.
+ * @param world The environment, system and project.
+ * @returns True when trusted, false when not, undefined when the agent has no folder trust.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { projectTrusted } from "./list_switches.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * const world = { env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p" };
+ * assert.equal(await projectTrusted(findAgent("claude-code")!, world), false);
+ * assert.equal(await projectTrusted(findAgent("cursor")!, world), undefined);
+ * ```
+ */
+export async function projectTrusted(agent: Agent, world: ListWorld): Promise<boolean | undefined> {
+  const trusts = (agent.listing?.switches ?? []).filter((sw) =>
+    sw.stops.includes("project") && ("trusts" in sw.when || sw.key.includes("<project>"))
+  );
+  if (trusts.length === 0) return undefined;
+  for (const sw of trusts) {
+    const path = locate(sw.file, world);
+    const root = path === undefined ? undefined : await readSettings(path, sw.file.format);
+    const key = sw.key.map((k) => (k === "<project>" ? world.project : k));
+    if (stops(sw, valueAt(root, key), undefined, world)) return false;
+  }
+  return true;
 }
 
 /** The entries of one hooks file with their group and handler indexes. */

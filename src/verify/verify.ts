@@ -17,6 +17,8 @@ import { findDriver } from "./drivers/mod.ts";
 import { readCalls } from "./probe.ts";
 import { type EntryReport, reportEntries } from "./report.ts";
 import { buildWorld } from "./world.ts";
+import { notConfirmed, plannedEntries } from "./consent.ts";
+import { EveryhookError } from "../contract/errors.ts";
 
 /** The shell command verify's model asks every agent to run: it prints a word and changes nothing. */
 export const HARMLESS_COMMAND = "echo everyhook-verify";
@@ -80,6 +82,8 @@ export interface VerifyOptions {
   progress: (line: string) => void;
   /** How long one agent may run, in milliseconds (default 180 000). */
   timeoutMs?: number;
+  /** The person said yes to the entries that need one (consent.ts); without it such an agent is not run. */
+  yes?: boolean;
 }
 
 function keep(events: VerifyOptions["events"], event: ContractEvent | null): boolean {
@@ -124,9 +128,15 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
   const ready = await agentReadiness({ bins, node: driver.node }, env);
   if (!ready.ok) return notRun(ready.reason, ready.reason.startsWith("not installed"));
   const binary = o.bin ?? ready.program;
+  const held = (await plannedEntries([agent], o.user)).filter((e) => e.ask !== null);
+  if (held.length > 0 && !o.yes) return notRun(notConfirmed(held));
   const root = await Deno.makeTempDir({ prefix: `everyhook-verify-${agent.id}-` });
   try {
-    const world = await buildWorld(agent, o.user, root);
+    const world = await buildWorld(agent, o.user, root).catch((e) => {
+      if (e instanceof EveryhookError) return e.message;
+      throw e;
+    });
+    if (typeof world === "string") return notRun(world);
     const entries = world.listing.entries.filter((e) => keep(o.events, e.contractEvent));
     if (entries.length === 0) return { ...notRun(`no hook to verify`, true) };
     o.progress(`${agent.name}: running ${binary} in ${root}`);

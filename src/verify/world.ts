@@ -12,7 +12,10 @@
  * - for each project-scope file, its whole folder (such as `.claude/`, with
  *   the scripts hooks name through the project folder), below the world's
  *   project, which is an empty git repository with no remote;
- * - system-scope files are not copied: the agent reads them where they are.
+ * - system-scope files are not copied: the agent reads them where they are;
+ * - the copy is bounded (world_copy.ts): no link out of a project or of a
+ *   folder copied whole, no loop, at most 2,000 files and 32 MiB; past that
+ *   the world is refused and the agent is not run.
  *
  * What is adjusted in the copies, and only this, so that each hook is run or
  * skipped for the same reason as in the user's setup:
@@ -34,6 +37,7 @@ import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
 import { listHooks, type Listing, type ListWorld } from "../readers/list.ts";
 import { probeScript } from "./probe.ts";
+import { copyBounded, type CopyState, copyState } from "./world_copy.ts";
 import {
   at,
   put,
@@ -86,28 +90,6 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** The most bytes of one file copied; a bigger file is left out (no agent reads such a settings file). */
-const MAX_COPY = 4 * 1024 * 1024;
-
-async function copyTree(from: string, to: string, copies: VerifyWorld["copies"]): Promise<void> {
-  let info: Deno.FileInfo;
-  try {
-    info = await Deno.stat(from);
-  } catch {
-    return;
-  }
-  if (info.isDirectory) {
-    await Deno.mkdir(to, { recursive: true });
-    for await (const e of Deno.readDir(from)) {
-      await copyTree(`${from}/${e.name}`, `${to}/${e.name}`, copies);
-    }
-  } else if (info.isFile && info.size <= MAX_COPY) {
-    await Deno.mkdir(pathsFor("linux").dirname(to), { recursive: true });
-    await Deno.writeFile(to, await Deno.readFile(from), { mode: info.mode ?? 0o644 });
-    copies.push({ from, to });
   }
 }
 
@@ -166,7 +148,8 @@ export async function buildWorld(
   const calls = `${root}/calls`;
   for (const d of [home, project, tmp, calls]) await Deno.mkdir(d, { recursive: true });
   const inWorld: ListWorld = { env: { HOME: home }, os: user.os, project };
-  const copies: VerifyWorld["copies"] = [];
+  const state = copyState();
+  const copies = state.copies;
   const adjustments: string[] = [];
   const { dirname } = pathsFor(user.os);
   const done = new Set<string>();
@@ -185,10 +168,12 @@ export async function buildWorld(
       : [from, to];
     if (done.has(dst) || [...done].some((d) => dst.startsWith(`${d}/`))) continue;
     done.add(dst);
+    const inside = loc.scope === "project" ? user.project : undefined;
     if (loc.folder && (loc.scope !== "project" || projectIsHome)) {
-      await copyJsonFolder(src, dst, copies);
-    } else await copyTree(src, dst, copies);
+      await copyJsonFolder(src, dst, state, inside);
+    } else await copyBounded(src, dst, state, inside);
   }
+  adjustments.push(...state.skipped);
   await makeGitRepo(project);
   const userPath = (p: string) =>
     copies.find((c) => c.to === p)?.from ??
@@ -221,12 +206,17 @@ export async function buildWorld(
   };
 }
 
-async function copyJsonFolder(from: string, to: string, copies: VerifyWorld["copies"]) {
+async function copyJsonFolder(
+  from: string,
+  to: string,
+  state: CopyState,
+  project: string | undefined,
+): Promise<void> {
+  const names: string[] = [];
   try {
-    for await (const e of Deno.readDir(from)) {
-      if (e.name.endsWith(".json")) await copyTree(`${from}/${e.name}`, `${to}/${e.name}`, copies);
-    }
+    for await (const e of Deno.readDir(from)) if (e.name.endsWith(".json")) names.push(e.name);
   } catch { /* no such folder: nothing to copy */ }
+  for (const name of names) await copyBounded(`${from}/${name}`, `${to}/${name}`, state, project);
 }
 
 /**

@@ -49,8 +49,11 @@ async function everyhook(world: World, args: string[]) {
   return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
 }
 
-async function verify(world: World): Promise<{ code: number; report: VerifyReport; err: string }> {
-  const out = await everyhook(world, ["--json", "verify", "--all"]);
+async function verify(
+  world: World,
+  extra: string[] = [],
+): Promise<{ code: number; report: VerifyReport; err: string }> {
+  const out = await everyhook(world, ["--json", "verify", "--all", ...extra]);
   try {
     return { code: out.code, report: JSON.parse(out.stdout), err: out.stderr };
   } catch {
@@ -128,7 +131,8 @@ Deno.test({
       assert.match(JSON.stringify(verdict(report, id).run), /not installed/);
     }
     assert.equal(code, 0, err);
-    assert.match(err, /your hooks below will run once/);
+    assert.match(err, /these hook entries will run once/);
+    assert.doesNotMatch(err, /needs your yes/, "everyhook's own entries in the home run unasked");
     assert.equal(await Deno.readTextFile(`${world.home}/.claude/settings.json`), before);
   },
 });
@@ -219,7 +223,8 @@ for (const world of HELD_BACK) {
       await using w = await makeWorld("verify-held");
       await gitInit(w.project);
       for (const id of ids) await world.cases[id]!.write(w);
-      const { code, report, err } = await verify(w);
+      // Hand-written entries: verify runs them only with a yes.
+      const { code, report, err } = await verify(w, ["--yes"]);
       for (const id of ids) {
         const v = verdict(report, id);
         const entry = v.entries[0];
@@ -231,3 +236,25 @@ for (const world of HELD_BACK) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "verify: a stranger's project hook in an untrusted folder runs in the real Claude Code only after --yes",
+  ignore: !INSTALLED.includes("claude-code"),
+  async fn() {
+    await using w = await makeWorld("verify-stranger");
+    await gitInit(w.project);
+    const pwned = `${w.home}/pwned`;
+    await put(`${w.project}/.claude/settings.json`, oneEntry("PreToolUse", `touch ${pwned}`));
+    const args = ["verify", "--agent", "claude-code"];
+    const asked = await everyhook(w, args);
+    assert.equal(asked.code, 1, asked.stderr);
+    assert.match(asked.stderr, /\.claude\/settings\.json \(project scope\); needs your yes/);
+    assert.match(asked.stdout, /Claude Code: not run: 1 entry of its hooks needs your yes/);
+    let made = true;
+    await Deno.lstat(pwned).catch(() => made = false);
+    assert.equal(made, false, "not run without a yes");
+    const yes = await everyhook(w, [...args, "--yes"]);
+    assert.ok((await Deno.lstat(pwned)).isFile, yes.stdout + yes.stderr);
+  },
+});
