@@ -167,7 +167,11 @@ export async function checkLoads(
  * assert.match(loadFix(source, "SyntaxError: Expression expected", sdk), /^fix what Deno says/);
  * ```
  */
-export function loadFix(source: string, why: string, sdk: SdkImport): string {
+export function loadFix(
+  source: string,
+  why: string,
+  sdk: Pick<SdkImport, "specifier" | "why">,
+): string {
   const other = staticImports(source).find((i) =>
     isSdkSpecifier(i.specifier) && i.specifier !== sdk.specifier &&
     (why.includes("@everyhook/cli") || why.includes(i.specifier.replace(/^\.{1,2}\//, "")))
