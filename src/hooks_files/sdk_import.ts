@@ -43,6 +43,9 @@ export interface SdkImport {
  * assert.equal(clone.specifier, "/opt/everyhook/src/hook/mod.ts");
  * const jsr = sdkImport({ form: "jsr", argv: ["/usr/bin/deno", "run", "--no-config", "jsr:@everyhook/cli@0.3.1/run"], warnings: [] }, "linux");
  * assert.equal(jsr.specifier, "jsr:@everyhook/cli@0.3.1/hook");
+ * const binary = sdkImport({ form: "binary", argv: ["/usr/local/bin/everyhook"], warnings: [] }, "linux");
+ * assert.match(binary.specifier, /^jsr:@everyhook\/cli@\d+\.\d+\.\d+\/hook$/);
+ * assert.match(binary.why, /compiled binary/);
  * ```
  */
 export function sdkImport(self: SelfInvocation, os: string): SdkImport {
