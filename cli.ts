@@ -37,6 +37,7 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   install: () => import("./src/commands/install.ts"),
   uninstall: () => import("./src/commands/uninstall.ts"),
   new: () => import("./src/commands/new.ts"),
+  import: () => import("./src/commands/import.ts"),
   restore: () => import("./src/commands/restore.ts"),
   list: () => import("./src/commands/list.ts"),
   bench: () => import("./src/commands/bench.ts"),
@@ -69,10 +70,11 @@ export interface MainOptions {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { main } from "./cli.ts";
  * import { memoryIo } from "./src/cli/io.ts";
  * const io = memoryIo();
- * console.assert(await main(["--version"], io) === 0);
+ * assert(await main(["--version"], io) === 0);
  * ```
  */
 export async function main(args: string[], io: Io, options: MainOptions = {}): Promise<number> {

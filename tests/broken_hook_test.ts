@@ -207,13 +207,13 @@ Deno.test({
       /--no-prompt --no-config "data:application\/javascript;base64,/,
     );
     const pre = {
-      hook_event_name: "PreToolUse",
-      tool_name: "Bash",
-      tool_input: { command: "ls" },
-      session_id: "s",
+      "hook_event_name": "PreToolUse",
+      "tool_name": "Bash",
+      "tool_input": { command: "ls" },
+      "session_id": "s",
       cwd: w.project,
     };
-    const prompt = { hook_event_name: "UserPromptSubmit", prompt: "hi", session_id: "s" };
+    const prompt = { "hook_event_name": "UserPromptSubmit", prompt: "hi", "session_id": "s" };
     const fine = await asAgent(w, line("PreToolUse"), pre);
     assert.equal(JSON.parse(fine.stdout).hookSpecificOutput.permissionDecisionReason, "no");
     // The hook breaks after install: the guard still denies, before a tool and on a prompt.

@@ -22,6 +22,7 @@ const ARGS: Readonly<Record<string, string[]>> = {
   restore: ["--agent", "claude-code", "--dry-run"],
   // Writes a hook and its test into the throwaway home (the folder it runs in).
   new: ["first-hook.ts"],
+  import: ["--from", "claude-code", "--agent", "codex", "--dry-run"],
   list: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
   explain: ["codex"],

@@ -1,13 +1,14 @@
 /**
  * The options, operands and environment variables several commands share, for
  * the command table (commands.ts): declared once here. Data only; on `run`'s
- * path, it imports types alone.
+ * path, it imports types and the contract's timeout ceiling alone.
  *
  * @module
  */
 
 import type { FlagSpec, OperandSpec, ValueRule } from "./args.ts";
 import type { EnvVar } from "./command_types.ts";
+import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 /**
  * The one rule for `--timeout` (run, bench, install): whole seconds, at least
@@ -16,11 +17,16 @@ import type { EnvVar } from "./command_types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TIMEOUT_RULE } from "./command_parts.ts";
- * console.assert(TIMEOUT_RULE.max === 3600);
+ * assert(TIMEOUT_RULE.max === 3600);
  * ```
  */
-export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = { kind: "seconds", min: 1, max: 3600 };
+export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = {
+  kind: "seconds",
+  min: 1,
+  max: MAX_TIMEOUT_SECONDS,
+};
 
 const JSON_FLAG: FlagSpec = {
   name: "json",
@@ -80,6 +86,21 @@ const HOOK_ARGS: OperandSpec = {
   text: "the hook's own arguments",
 };
 
+const SPEAKS: FlagSpec = {
+  name: "speaks",
+  kind: "string",
+  value: "<agent>",
+  text:
+    "the hook is written for this agent's own hook protocol: it gets that agent's payload, and its output is read as that agent reads it (docs/bring-your-own-hooks.md)",
+};
+const ONLY_TOOLS: FlagSpec = {
+  name: "only-tools",
+  kind: "string",
+  value: "<kinds>",
+  text:
+    "with --speaks: call the hook only for these kinds of tool call (shell, edit, write, read, mcp, agent), where the agent's event takes no matcher",
+};
+
 const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
 /** The variables that move an agent's folder: the help names them from the agents' modules. */
 const AGENT_HOMES: readonly EnvVar[] = [
@@ -92,8 +113,9 @@ const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SHARED } from "./command_parts.ts";
- * console.assert(SHARED.JSON_FLAG.name === "json" && SHARED.events("x", true).kind === "list");
+ * assert(SHARED.JSON_FLAG.name === "json" && SHARED.events("x", true).kind === "list");
  * ```
  */
 export const SHARED: {
@@ -108,6 +130,8 @@ export const SHARED: {
   readonly events: (text: string, all: boolean, byDefault?: string) => FlagSpec;
   readonly HOOK: OperandSpec;
   readonly HOOK_ARGS: OperandSpec;
+  readonly SPEAKS: FlagSpec;
+  readonly ONLY_TOOLS: FlagSpec;
   readonly HOME: EnvVar;
   readonly AGENT_HOMES: readonly EnvVar[];
   readonly PATH: EnvVar;
@@ -123,6 +147,8 @@ export const SHARED: {
   events,
   HOOK,
   HOOK_ARGS,
+  SPEAKS,
+  ONLY_TOOLS,
   HOME,
   AGENT_HOMES,
   PATH,

@@ -26,6 +26,7 @@ import { brokenFate } from "../readers/broken_fate.ts";
 import { loadConformance } from "../readers/recorded.ts";
 import { runsDirect } from "../hooks_files/sdk_hook.ts";
 import type { Agent } from "../agents/types.ts";
+import { spokenProtocol } from "./run.ts";
 import { paintFor } from "../cli/colour.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
 import { fsErrorCode, fsErrorWords } from "../hooks_files/fs_errors.ts";
@@ -52,6 +53,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     [...AGENTS];
   const events = eventsNamed(a.list("event"), { command: "bench", option: "--event" });
   const failClosed = a.flag("fail-closed");
+  const speaksName = a.text("speaks");
+  const speaks = speaksName === undefined ? undefined : await spokenProtocol(speaksName);
   // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
   await using example = hook[0]?.startsWith(EXAMPLE_PREFIX) ? await shipped(hook[0]) : undefined;
   const argv = example ? [example.path, ...hook.slice(1)] : localFirst(hook, io.cwd);
@@ -86,6 +89,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     env: io.env,
     cwd: io.cwd,
     ...(project === undefined ? {} : { project }),
+    ...(speaks ? { speaks } : {}),
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
   const hookPath = pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!);
@@ -101,8 +105,10 @@ export async function command(args: string[], io: Io): Promise<number> {
     io.out(
       JSON.stringify(
         {
+          ...(speaks ? { everyhook: 1 } : {}),
           ok,
           hook: hook.join(" "),
+          ...(speaks ? { speaks: speaks.id } : {}),
           failClosed,
           warnings,
           broken,
@@ -247,6 +253,8 @@ function benchJson(r: BenchResult) {
       exit: r.result.hook.exit,
       ms: r.result.hook.ms,
       stderr: r.result.hook.stderr,
+      ...(r.result.spoken ? { stdout: r.result.hook.stdout } : {}),
     },
+    ...(r.result.spoken ? { spoken: r.result.spoken } : {}),
   };
 }

@@ -15,6 +15,7 @@ import { notAHookFile } from "../run/read_bounded.ts";
 import { checkLoads } from "../hooks_files/load_check.ts";
 import { sdkImport } from "../hooks_files/sdk_import.ts";
 import { agentsHere } from "../cli/agents_here.ts";
+import { spokenProtocol } from "./run.ts";
 
 /**
  * Run `everyhook install`.
@@ -43,6 +44,7 @@ export function command(args: string[], io: Io): Promise<number> {
           'Cannot read "install": name the agents with --agent or --all',
         );
       }
+      if (a.speaks !== undefined) await spokenProtocol(a.speaks);
       let self: SelfInvocation;
       try {
         const jsrUrl = io.env.JSR_URL;
@@ -72,6 +74,7 @@ export function command(args: string[], io: Io): Promise<number> {
         timeout: a.timeout!,
         failClosed: a.failClosed,
         dryRun: a.dryRun,
+        ...(a.speaks === undefined ? {} : { speaks: (await spokenProtocol(a.speaks)).id }),
         self,
         checkLoad: (file, how) => checkLoads(file, how, io.env),
         sdk: sdkImport(self, world.os),

@@ -25,6 +25,7 @@ import { flagFor, runtimeFacts } from "../run/runtime.ts";
 import { findAgentBinary } from "../verify/agent_run.ts";
 import { findDriver } from "../verify/drivers/mod.ts";
 import { HARMLESS_COMMAND, verifyAll } from "../verify/verify.ts";
+import { PROBE_FILE } from "../verify/steps.ts";
 import { plannedEntries, type PlannedEntry } from "../verify/consent.ts";
 
 /** Set in the copy of verify that runs inside the network namespace. */
@@ -77,7 +78,13 @@ export async function command(args: string[], io: Io): Promise<number> {
     });
     const planned = await plannedEntries(running, user);
     if (planned.length > 0) {
-      io.err(renderPlan(planned, HARMLESS_COMMAND, io.env.HOME));
+      io.err(renderPlan(
+        planned,
+        a.flag("quick")
+          ? `once, for a session whose one tool call is \`${HARMLESS_COMMAND}\``
+          : `for a session whose tool calls are \`${HARMLESS_COMMAND}\`, a failing call, a write and an edit of ${PROBE_FILE} in the copy, an MCP tool of verify's own and a subagent's command (where the agent can play each)`,
+        io.env.HOME,
+      ));
       yes = await askYes(planned, yes, io);
       const inside = await inNamespace(yes && !a.flag("yes") ? [...args, "--yes"] : args, io);
       if (inside !== undefined) return inside;
@@ -89,6 +96,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     events,
     ...(binPath === undefined ? {} : { bin: binPath }),
     loopbackOnly: io.env[IN_NAMESPACE] === "1",
+    quick: a.flag("quick"),
+    asReviewed: a.flag("as-reviewed"),
     yes,
     progress: (line) => io.err(`everyhook verify: ${line}\n`),
   });

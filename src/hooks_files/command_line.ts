@@ -18,6 +18,7 @@ import { EveryhookError } from "../contract/errors.ts";
 import { DIRECT_FLAGS, directWords, readDirectArgs } from "../hook/direct_args.ts";
 import type { SelfForm } from "./self.ts";
 import { guardedHook } from "./guard_line.ts";
+import { speaksWords } from "./speaks_line.ts";
 
 /** What one `run` line says. */
 export interface RunLine {
@@ -31,6 +32,10 @@ export interface RunLine {
   failClosed: boolean;
   /** The hook's absolute path. */
   hook: string;
+  /** The agent whose hook protocol the hook is written for (`--speaks`), if any. */
+  speaks?: string;
+  /** The only kinds of tool call a spoken hook is given (`--only-tools`). */
+  onlyTools?: readonly string[];
 }
 
 /**
@@ -99,8 +104,9 @@ export function checkWord(word: string, what: string): void {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { linePath } from "./command_line.ts";
- * console.assert(linePath("C:\\hooks\\a.ts", "windows") === "C:/hooks/a.ts");
+ * assert(linePath("C:\\hooks\\a.ts", "windows") === "C:/hooks/a.ts");
  * ```
  */
 export function linePath(path: string, os: string): string {
@@ -117,11 +123,12 @@ export function linePath(path: string, os: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runArgv } from "./command_line.ts";
  * const argv = runArgv(["/bin/everyhook"], {
  *   agent: "codex", event: "stop", timeout: 28, failClosed: false, hook: "/h/a.ts",
  * });
- * console.assert(argv.join(" ") === "/bin/everyhook run --agent codex --event stop --timeout 28 -- /h/a.ts");
+ * assert(argv.join(" ") === "/bin/everyhook run --agent codex --event stop --timeout 28 -- /h/a.ts");
  * ```
  */
 export function runArgv(self: readonly string[], line: RunLine): string[] {
@@ -135,6 +142,7 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
     "--timeout",
     String(line.timeout),
     ...(line.failClosed ? ["--fail-closed"] : []),
+    ...speaksWords(line.speaks, line.onlyTools),
     "--",
     line.hook,
   ];
@@ -156,11 +164,12 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { directArgv } from "./command_line.ts";
  * const argv = directArgv("/bin/deno", ["--allow-run=git"], {
  *   agent: "codex", event: "pre-tool", timeout: 28, failClosed: false, hook: "/h/a.ts",
  * });
- * console.assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
+ * assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
  * ```
  */
 export function directArgv(
@@ -193,8 +202,9 @@ const DIRECT_DENO_FLAGS = ["run", "--quiet", "--no-prompt"];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shellLine } from "./command_line.ts";
- * console.assert(shellLine(["/usr/bin/deno", "/a b/cli.ts", "run"]) === '/usr/bin/deno "/a b/cli.ts" run');
+ * assert(shellLine(["/usr/bin/deno", "/a b/cli.ts", "run"]) === '/usr/bin/deno "/a b/cli.ts" run');
  * ```
  */
 export function shellLine(argv: readonly string[]): string {
@@ -214,8 +224,9 @@ export function shellLine(argv: readonly string[]): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitLine } from "./command_line.ts";
- * console.assert(splitLine('a "b c" d')?.length === 3);
+ * assert(splitLine('a "b c" d')?.length === 3);
  * ```
  */
 export function splitLine(text: string): string[] | undefined {
@@ -249,10 +260,11 @@ export function splitLine(text: string): string[] | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseArgv } from "./command_line.ts";
  * const p = parseArgv(["deno", "run", "--allow-read", "/e/cli.ts", "run", "--agent", "codex",
  *   "--event", "pre-tool", "--timeout", "28", "--", "/h/a.ts"]);
- * console.assert(p?.form === "clone" && p.hook === "/h/a.ts");
+ * assert(p?.form === "clone" && p.hook === "/h/a.ts");
  * ```
  */
 export function parseArgv(argv: readonly string[]): ParsedLine | undefined {
@@ -303,9 +315,10 @@ function parseDirect(argv: readonly string[]): ParsedLine | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseLine } from "./command_line.ts";
  * const p = parseLine('"C:/bin/everyhook.exe" run --agent codex --event stop --timeout 1 -- "C:/h/a.ts"');
- * console.assert(p?.form === "binary" && p.event === "stop");
+ * assert(p?.form === "binary" && p.event === "stop");
  * ```
  */
 export function parseLine(text: string): ParsedLine | undefined {
@@ -335,12 +348,15 @@ function parseRunOptions(
   let event: string | undefined;
   let timeout = 25;
   let failClosed = false;
+  let speaks: string | undefined;
+  let onlyTools: string[] | undefined;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === "--") {
       const hook = words[i + 1];
       if (agent === undefined || event === undefined || hook === undefined) return undefined;
-      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2) };
+      const spoken = speaks === undefined ? {} : { speaks, ...(onlyTools ? { onlyTools } : {}) };
+      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2), ...spoken };
     }
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;
@@ -349,10 +365,14 @@ function parseRunOptions(
       if (name === "--fail-closed") failClosed = inline !== "false";
       continue;
     }
-    if (name !== "--agent" && name !== "--event" && name !== "--timeout") return undefined;
+    if (!["--agent", "--event", "--timeout", "--speaks", "--only-tools"].includes(name)) {
+      return undefined;
+    }
     const value = inline ?? words[++i];
     if (value === undefined) return undefined;
-    if (name === "--agent") agent = value;
+    if (name === "--speaks") speaks = value;
+    else if (name === "--only-tools") onlyTools = value.split(",");
+    else if (name === "--agent") agent = value;
     else if (name === "--event") event = value;
     else {
       timeout = Number(value);
@@ -381,9 +401,10 @@ const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\|\/\/[^/])/;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { samePath } from "./command_line.ts";
- * console.assert(samePath("C:/Hooks/a.ts", "c:\\hooks\\a.ts"));
- * console.assert(!samePath("/h/A.ts", "/h/a.ts"));
+ * assert(samePath("C:/Hooks/a.ts", "c:\\hooks\\a.ts"));
+ * assert(!samePath("/h/A.ts", "/h/a.ts"));
  * ```
  */
 export function samePath(a: string, b: string): boolean {

@@ -8,7 +8,9 @@
  * @module
  */
 
-import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
+import type { Agent } from "../agents/types.ts";
+import { canText } from "./can_text.ts";
+export { canText } from "./can_text.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
 import {
   checkWord,
@@ -46,7 +48,7 @@ import {
 import type { Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
-import { hookWarnings } from "./hook_check.ts";
+import { firstLineWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
 import type { LoadHow, LoadResult } from "./load_check.ts";
 import type { SdkImport } from "./sdk_import.ts";
@@ -72,6 +74,8 @@ export interface InstallOptions {
   failClosed: boolean;
   /** Write nothing. */
   dryRun: boolean;
+  /** The agent whose hook protocol the hook is written for (`--speaks`): the lines say so. */
+  speaks?: string;
   /**
    * How everyhook starts itself (`selfInvocation(...)`): its words, warnings,
    * and the deno that starts a hook in direct mode (else the one on PATH).
@@ -148,50 +152,6 @@ export interface InstallReport {
   warnings: string[];
 }
 
-const VERBS: Partial<Record<Effect, string>> = {
-  blocked: "blocks",
-  asked: "asks",
-  approved: "approves",
-  rewritten: "rewrites",
-  feedback: "gives feedback",
-  "sent-back": "sends back",
-  context: "adds context",
-  message: "shows a message",
-  ended: "ends the run",
-};
-
-/**
- * What the answers of a hook do at one event of an agent, in short, from its cells.
- *
- * @param agent The agent.
- * @param event The contract event.
- * @returns Such as `deny blocks, ask becomes deny, context, message`.
- *
- * @example Usage
- * ```ts
- * import { canText } from "./install.ts";
- * import { findAgent } from "../agents/mod.ts";
- * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
- * ```
- */
-export function canText(agent: Agent, event: ContractEvent): string {
-  const cells = agent.events[event]?.cells;
-  if (!cells) return "";
-  const parts: AnswerPart[] = ["deny", "ask", "allow", "context", "message", "input"];
-  const out: string[] = [];
-  for (const part of parts) {
-    const cell = cells[part];
-    if (!cell || cell.becomes === "dropped") continue;
-    if (cell.becomes !== undefined && cell.becomes !== part) {
-      out.push(`${part} becomes ${cell.becomes}`);
-    } else if (cell.effect !== "none") {
-      const decision = part === "deny" || part === "ask" || part === "allow";
-      out.push(decision ? `${part} ${VERBS[cell.effect] ?? cell.effect}` : part);
-    }
-  }
-  return out.length > 0 ? out.join(", ") : "nothing";
-}
-
 function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
   events: ContractEvent[];
   notes: string[];
@@ -236,7 +196,12 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
-  const warnings = [...options.self.warnings, ...hookWarnings(hook)];
+  // The hook is read once: its first line for the warnings, its text for the starter.
+  const source = await Deno.readTextFile(hook).catch(() => undefined);
+  const warnings = [
+    ...options.self.warnings,
+    ...(source === undefined ? [] : firstLineWarnings(hook, source)),
+  ];
   const starter = await starterOf(hook, options, world, warnings);
   await checkStarterLoads(hook, starter, options, world, warnings);
   const results: InstallResult[] = [];
@@ -337,6 +302,7 @@ function planAgent(
       timeout: Math.max(1, seconds - 2),
       failClosed: options.failClosed,
       hook: linePath(hook, os),
+      ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
     };
     const argv = starter.mode === "direct"
       ? directArgv(starter.deno, starter.permissions, line, starter.guard)

@@ -44,6 +44,8 @@ export interface StarterOptions {
   force?: boolean;
   /** The lines fail closed: a direct line is guarded. */
   failClosed?: boolean;
+  /** Another agent's hook protocol the hook speaks (`--speaks`): always through `run`. */
+  speaks?: string;
 }
 
 /** Where install runs: the environment whose PATH finds deno, and the OS. */
@@ -78,6 +80,7 @@ export async function starterOf(
   world: StarterWorld,
   warnings: string[],
 ): Promise<Starter> {
+  if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
   let source: string;
   try {
     source = await Deno.readTextFile(hook);

@@ -47,12 +47,13 @@ function existsOnDisk(path: string): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { listHooks } from "./list.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const listing = await listHooks([findAgent("cursor")!], {
  *   env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p", exists: () => false,
  * });
- * console.assert(listing.entries.length === 0);
+ * assert(listing.entries.length === 0);
  * ```
  */
 export async function listHooks(agents: readonly Agent[], world: ListWorld): Promise<Listing> {
@@ -133,6 +134,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
     }
   }
   markCrossReads(agents, entries, world);
+  markImported(entries);
   for (const agent of agents) await addSwitchProblems(agent, entries, world);
   const warnings = remembered(hookWarnings);
   for (const e of entries) if (e.hook !== null) e.warnings = warnings(e.hook);
@@ -144,6 +146,18 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
       !listed.has(JSON.stringify([f.file, f.agent])))
   );
   return { project: world.project, files: shown, entries };
+}
+
+// An imported entry names the source entry it came from: the spoken agent's own entry
+// with the same command, where the listing holds it.
+function markImported(entries: ListedEntry[]): void {
+  for (const e of entries) {
+    const command = e.speaks?.command;
+    if (!e.speaks || command === null || command === undefined) continue;
+    const agent = e.speaks.agent;
+    const from = entries.find((o) => o.agent === agent && !o.ours && o.command === command);
+    if (from) e.speaks.from = { file: from.file, event: from.event, matcher: from.matcher };
+  }
 }
 
 /** True when the agent reads this file in another agent's layout (Copilot CLI reading Claude Code's). */

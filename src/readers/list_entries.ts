@@ -13,6 +13,7 @@ import { entryLine } from "../hooks_files/hooks_file.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { splitLine } from "../hooks_files/command_line.ts";
+import { importedCommand } from "../hooks_files/import_line.ts";
 import { findOnPath } from "../run/path_search.ts";
 import type { ListedEntry, ListWorld } from "./listing.ts";
 
@@ -39,6 +40,7 @@ export interface Located extends ReadLocation {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readEntries } from "./list_entries.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const codex = findAgent("codex")!;
@@ -51,8 +53,8 @@ export interface Located extends ReadLocation {
  *   () => true,
  *   problems,
  * );
- * console.assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
- * console.assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
+ * assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
+ * assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
  * ```
  */
 export function readEntries(
@@ -147,8 +149,9 @@ export function readEntries(
     }
     const line = entryLine(handler, info);
     const ours = line !== undefined;
+    const imported = line ? importedCommand(line) : undefined;
     if (line) {
-      if (line.hook && !exists(line.hook)) {
+      if (line.hook && imported === undefined && !exists(line.hook)) {
         problems.push(`the hook "${line.hook}" is not there any more`);
       }
       const program = (exec
@@ -175,7 +178,10 @@ export function readEntries(
       timeout,
       ours,
       mode: line?.mode ?? null,
-      hook: line?.hook ?? null,
+      hook: imported === undefined ? line?.hook ?? null : null,
+      speaks: line?.speaks === undefined
+        ? null
+        : { agent: line.speaks, command: imported ?? null, from: null },
       alsoRunBy: [],
       problems,
       notes: [],
@@ -261,9 +267,10 @@ function programProblem(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shellWord } from "./list_entries.ts";
- * console.assert(shellWord("/a/b.ts") === "/a/b.ts");
- * console.assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
+ * assert(shellWord("/a/b.ts") === "/a/b.ts");
+ * assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
  * ```
  */
 export function shellWord(word: string): string {

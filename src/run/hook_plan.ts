@@ -1,5 +1,5 @@
 /**
- * How a hook is started: the interpreter its extension calls for, the
+ * How a hook is started: the interpreter its extension (or a `.sh` hook's `#!` line) calls for, the
  * permissions of a TypeScript hook's own shebang line, and the facts about
  * the machine that decide both. It only decides; `runHook` in
  * hook_process.ts starts the program. On `run`'s path: imports nothing but
@@ -41,8 +41,9 @@ const KNOWN_EXTENSIONS = new Set([...DENO_EXTENSIONS, ".sh", ".ps1", ".cmd", ".b
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hostFacts } from "./hook_plan.ts";
- * console.assert(typeof hostFacts().standalone === "boolean");
+ * assert(typeof hostFacts().standalone === "boolean");
  * ```
  */
 export function hostFacts(): HostFacts {
@@ -53,7 +54,8 @@ export function hostFacts(): HostFacts {
 /**
  * Decide how to start a hook: the interpreter by its extension (.ts .mts .js
  * .mjs .cjs with Deno and exactly the permissions of its own shebang line; .sh
- * with bash; .ps1 with pwsh or powershell; .cmd and .bat with cmd.exe on
+ * with the interpreter its `#!` line names, or bash when it has none (always
+ * bash on Windows); .ps1 with pwsh or powershell; .cmd and .bat with cmd.exe on
  * Windows), anything else as it is.
  *
  * @param argv The hook and its arguments.
@@ -64,9 +66,10 @@ export function hostFacts(): HostFacts {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { planHook } from "./hook_plan.ts";
  * const plan = planHook(["/no/such/hook.sh"], "/", {}, { os: "linux", standalone: false, execPath: "/usr/bin/deno" });
- * console.assert(!plan.ok);
+ * assert(!plan.ok);
  * ```
  */
 export function planHook(
@@ -110,7 +113,18 @@ export function planHook(
       ...shebangPermissions(firstLine(file)),
     ]);
   }
-  if (ext === ".sh") return interpreter(findOnPath("bash", env, facts.os), "bash", []);
+  if (ext === ".sh") {
+    const named = windows ? undefined : shebangInterpreter(firstLine(file));
+    if (named === undefined) return interpreter(findOnPath("bash", env, facts.os), "bash", []);
+    if (!named.program.startsWith("/") || !isFile(named.program)) {
+      return {
+        ok: false,
+        message:
+          `Cannot start the hook "${file}": the interpreter its first line names, "${named.program}", is not a file (write its absolute path)`,
+      };
+    }
+    return { ok: true, program: named.program, args: [...named.args, file, ...args] };
+  }
   if (ext === ".ps1") {
     const ps = findOnPath("pwsh", env, facts.os) ?? findOnPath("powershell", env, facts.os);
     return interpreter(ps, "pwsh or powershell", ["-NoProfile", "-File"]);
@@ -123,6 +137,37 @@ export function planHook(
 }
 
 /**
+ * The interpreter a `#!` line names, read as Linux reads it: the path up to the
+ * first space or tab, and everything after it, trimmed, as one argument.
+ * Undefined for a line that is not a `#!` line or names nothing.
+ *
+ * @param line The hook's first line.
+ * @returns The interpreter and its argument (none, or one).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shebangInterpreter } from "./hook_plan.ts";
+ * assert.deepEqual(shebangInterpreter("#!/bin/sh"), { program: "/bin/sh", args: [] });
+ * assert.deepEqual(shebangInterpreter("#! /usr/bin/env bash -e"), {
+ *   program: "/usr/bin/env",
+ *   args: ["bash -e"],
+ * });
+ * assert.equal(shebangInterpreter("echo hi"), undefined);
+ * ```
+ */
+export function shebangInterpreter(
+  line: string,
+): { program: string; args: string[] } | undefined {
+  if (!line.startsWith("#!")) return undefined;
+  const rest = line.slice(2).replace(/^[ \t]+/, "").replace(/[ \t\r]+$/, "");
+  const m = /^([^ \t]+)(?:[ \t]+(.*))?$/.exec(rest);
+  if (!m) return undefined;
+  const arg = (m[2] ?? "").trim();
+  return { program: m[1] as string, args: arg === "" ? [] : [arg] };
+}
+
+/**
  * The permission flags of a hook's `#!/usr/bin/env -S deno run ...` line: every
  * `--allow-*`, `--deny-*`, `-A` and short permission flag after `deno run`, and
  * nothing else. No shebang, or one that does not run deno: no permissions.
@@ -132,9 +177,10 @@ export function planHook(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shebangPermissions } from "./hook_plan.ts";
  * const flags = shebangPermissions("#!/usr/bin/env -S deno run --allow-read=. --quiet --allow-env");
- * console.assert(flags.join(" ") === "--allow-read=. --allow-env");
+ * assert(flags.join(" ") === "--allow-read=. --allow-env");
  * ```
  */
 export function shebangPermissions(line: string): string[] {

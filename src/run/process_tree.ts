@@ -179,8 +179,9 @@ const SIGNALS: Readonly<Record<string, number>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { signalNumber } from "./process_tree.ts";
- * console.assert(signalNumber("SIGKILL") === 9 && signalNumber("SIGWHAT") === 0);
+ * assert(signalNumber("SIGKILL") === 9 && signalNumber("SIGWHAT") === 0);
  * ```
  */
 export function signalNumber(signal: string): number {
@@ -201,8 +202,9 @@ export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SWEEP_SCRIPT } from "./process_tree.ts";
- * console.assert(SWEEP_SCRIPT.includes("/proc/"));
+ * assert(SWEEP_SCRIPT.includes("/proc/"));
  * ```
  */
 export const SWEEP_SCRIPT: string = [
@@ -216,6 +218,8 @@ export const SWEEP_SCRIPT: string = [
   "  n=$((n + 1))",
   "done",
 ].join("\n");
+
+const hex = (byte: number) => byte.toString(16).padStart(2, "0");
 
 /** A started sweeper: {@linkcode Sweeper.sweep} ends the marked processes, and the sweeper. */
 export interface Sweeper {
@@ -243,7 +247,8 @@ export interface Sweeper {
 export function startSweeper(os: typeof Deno.build.os): Sweeper {
   const none: Sweeper = { mark: undefined, sweep: () => Promise.resolve() };
   if (os !== "linux") return none;
-  const value = crypto.randomUUID();
+  // 128 random bits in hex: getRandomValues costs less at a process's start than randomUUID.
+  const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command("/bin/sh", {

@@ -95,8 +95,9 @@ function whichDir(name: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentNodeBin } from "./world.ts";
- * console.assert(agentNodeBin("claude-code") === undefined);
+ * assert(agentNodeBin("claude-code") === undefined);
  * ```
  */
 export function agentNodeBin(id: string): string | undefined {

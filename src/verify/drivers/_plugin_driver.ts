@@ -12,7 +12,11 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld, NodeNeed } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, type NodeNeed } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
+
+/** The name a plugin agent gives verify's MCP tool. */
+const PLUGIN_MCP_TOOL = `${MCP_SERVER}_${MCP_TOOL}`;
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model as these agents name it: the provider `fake`, its model `fake-model`. */
@@ -47,9 +51,10 @@ export interface PluginDriverSpec {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginConfigHome } from "./_plugin_driver.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(pluginConfigHome(world) === "/w/h/.config");
+ * assert(pluginConfigHome(world) === "/w/h/.config");
  * ```
  */
 export function pluginConfigHome(world: AgentWorld): string {
@@ -66,9 +71,10 @@ export function pluginConfigHome(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginAgentConfig } from "./_plugin_driver.ts";
  * const config = JSON.parse(pluginAgentConfig("http://127.0.0.1:1"));
- * console.assert(config.provider.fake.options.baseURL === "http://127.0.0.1:1/v1");
+ * assert(config.provider.fake.options.baseURL === "http://127.0.0.1:1/v1");
  * ```
  */
 export function pluginAgentConfig(apiUrl: string): string {
@@ -111,6 +117,7 @@ const PREFIXED_SWITCHES = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginDriver } from "./_plugin_driver.ts";
  * const d = pluginDriver({
  *   id: "opencode",
@@ -122,7 +129,7 @@ const PREFIXED_SWITCHES = [
  *   projectFolder: ".opencode",
  *   env: {},
  * });
- * console.assert(d.homeFolders[0] === ".config/opencode");
+ * assert(d.homeFolders[0] === ".config/opencode");
  * ```
  */
 export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat"> {
@@ -163,5 +170,50 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
     say: (text) => textStep(text),
     script: (steps) => ({ steps: [...steps] }),
     toolResults: (requests) => toolResults(mainTurns(requests)),
+    plays: {
+      fails: (marker) => ({
+        turns: [toolStep("bash", { command: failingCommand(marker), description: "Run it" })],
+        tool: "bash",
+        basis: `fixtures/${spec.id}/pre-tool.shell-harmless.json`,
+      }),
+      write: (path, content) => ({
+        turns: [toolStep("write", { filePath: path, content })],
+        tool: "write",
+        basis: `fixtures/${spec.id}/pre-tool.write.json, fixtures/${spec.id}/post-tool.write.json`,
+      }),
+      edit: (path, before, after) => ({
+        turns: [
+          toolStep("read", { filePath: path }),
+          toolStep("edit", { filePath: path, oldString: before, newString: after }),
+        ],
+        tool: "edit",
+        basis: `fixtures/${spec.id}/pre-tool.edit.json`,
+      }),
+      subagent: {
+        cannot: `${spec.name} has no subagent event, and no subagent of it is recorded here`,
+      },
+      // The agent offers the model an MCP tool as <server>_<tool> (its request to the fake API in
+      // verify's run of the pinned OpenCode); the config is the run's own, with the server added.
+      mcp: {
+        play: () => ({
+          turns: [toolStep(PLUGIN_MCP_TOOL, { text: MCP_CALL_TEXT })],
+          tool: PLUGIN_MCP_TOOL,
+          basis:
+            "tests/e2e/verify_run_test.ts (the pinned binary's run: tool.execute.before fired for it)",
+        }),
+        env: (_world, apiUrl, server) => ({
+          [`${p}_CONFIG_CONTENT`]: JSON.stringify({
+            ...JSON.parse(pluginAgentConfig(apiUrl)),
+            mcp: {
+              [MCP_SERVER]: {
+                type: "local",
+                command: [server.command, ...server.args],
+                enabled: true,
+              },
+            },
+          }),
+        }),
+      },
+    },
   };
 }

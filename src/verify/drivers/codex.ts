@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
 import type { ResponsesStep } from "../fake/openai_responses.ts";
 
 /** The model Codex asks for by default (its tools include apply_patch). */
@@ -22,8 +22,9 @@ export const CODEX_MODEL = "gpt-5.5";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexHome } from "./codex.ts";
- * console.assert(codexHome({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.codex");
+ * assert(codexHome({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.codex");
  * ```
  */
 export function codexHome(world: AgentWorld): string {
@@ -40,8 +41,9 @@ export function codexHome(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexSettings } from "./codex.ts";
- * console.assert(codexSettings("http://127.0.0.1:1", "gpt-5.5").includes('model_provider="fake"'));
+ * assert(codexSettings("http://127.0.0.1:1", "gpt-5.5").includes('model_provider="fake"'));
  * ```
  */
 export function codexSettings(apiUrl: string, model: string): string[] {
@@ -77,10 +79,11 @@ export function codexSettings(apiUrl: string, model: string): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexArgs } from "./codex.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
  * const args = codexArgs(world, "http://127.0.0.1:1", { prompt: "hi", bypassTrust: true });
- * console.assert(args[0] === "exec" && args.at(-1) === "hi");
+ * assert(args[0] === "exec" && args.at(-1) === "hi");
  * ```
  */
 export function codexArgs(
@@ -127,8 +130,9 @@ function callOutputs(body: unknown): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CODEX_DRIVER } from "./codex.ts";
- * console.assert(CODEX_DRIVER.script([CODEX_DRIVER.say("done")]).final === "done");
+ * assert(CODEX_DRIVER.script([CODEX_DRIVER.say("done")]).final === "done");
  * ```
  */
 export const CODEX_DRIVER: AgentDriver<"openai-responses"> = {
@@ -165,4 +169,43 @@ export const CODEX_DRIVER: AgentDriver<"openai-responses"> = {
     }
     return seen;
   },
+  plays: {
+    fails: (marker) => ({
+      turns: [{ kind: "shell", command: failingCommand(marker) }],
+      tool: "Bash",
+      basis: "fixtures/codex/pre-tool.shell-harmless.json",
+    }),
+    // apply_patch takes paths from the folder Codex runs in: the file is in the project's root.
+    write: (path, content) => ({
+      turns: [{
+        kind: "patch",
+        patch: `*** Begin Patch\n*** Add File: ${
+          baseName(path)
+        }\n+${content.trimEnd()}\n*** End Patch`,
+      }],
+      tool: "apply_patch",
+      basis: "fixtures/codex/pre-tool.write.json, fixtures/codex/post-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [{
+        kind: "patch",
+        patch: `*** Begin Patch\n*** Update File: ${
+          baseName(path)
+        }\n@@\n-${before}\n+${after}\n*** End Patch`,
+      }],
+      tool: "apply_patch",
+      basis: "fixtures/codex/pre-tool.edit.json",
+    }),
+    subagent: {
+      cannot:
+        "Codex's sub-agents were recorded only with a model whose tools include spawn_agent (fixtures/codex/subagent-stop.first.json), not with the model verify runs",
+    },
+    mcp: noMcp(
+      "given verify's MCP server (-c mcp_servers), Codex CLI 0.171.0 offered the model only list_mcp_resources and its kin, not the server's tool (seen in verify's run)",
+    ),
+  },
 };
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
