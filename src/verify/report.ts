@@ -228,7 +228,7 @@ function answerTexts(call: ProbeCall): string[] {
  * const entry = {
  *   agent: "claude-code", scope: "user" as const, file: "/w/.claude/settings.json", event: "Stop",
  *   contractEvent: "stop" as const, matcher: null, type: "command", name: null, command: "true",
- *   timeout: null, ours: false, mode: null, hook: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
+ *   timeout: null, ours: false, mode: null, hook: null, speaks: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
  * };
  * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop" }];
  * const reached = [
