@@ -10,6 +10,9 @@ import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/hooks_files/hooks_file.ts";
 import { readHooksFile } from "../src/hooks_files/config_file.ts";
 
+/** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
+const EVERY = AGENTS.map((a) => a.id).join(",");
+
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) {
@@ -55,7 +58,7 @@ async function everyhook(
   args: string[],
   options: { cwd?: string; allow?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const allow = options.allow ?? ["--allow-read", "--allow-write", "--allow-env"];
+  const allow = options.allow ?? ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", ...allow, CLI, ...args],
     cwd: options.cwd ?? h.home,
@@ -94,7 +97,7 @@ for (const scope of ["user", "project"] as const) {
       const given = scope === "user" ? "../deny.sh" : "hooks/deny.sh";
       const install = await everyhook(
         h,
-        ["install", given, "--all", "--event", "all", "--scope", scope, "--json"],
+        ["install", given, "--agent", EVERY, "--event", "all", "--scope", scope, "--json"],
         { cwd: h.project },
       );
       assert.equal(install.code, 0, install.stderr + install.stdout);
@@ -222,7 +225,7 @@ Deno.test({
       FACTORY_HOME_OVERRIDE: `${h.root}/droid`,
       XDG_CONFIG_HOME: `${h.root}/xdg`,
     };
-    const r = await everyhook(h, ["install", "../deny.sh", "--all", "--json"], { env });
+    const r = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--json"], { env });
     assert.equal(r.code, 0, r.stderr);
     const files = JSON.parse(r.stdout).results.map((x: { file: string }) => x.file);
     assert.deepEqual(files, [
@@ -240,17 +243,17 @@ Deno.test({
 });
 
 Deno.test({
-  name: "cli install needs read, write and env, and says which flag is missing",
+  name: "cli install needs read, write, run and env, and says which flag is missing",
   ignore: !posix,
   fn: async () => {
     await using h = await throwawayHome();
-    const ok = await everyhook(h, ["install", "../deny.sh", "--all", "--dry-run"]);
+    const ok = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--dry-run"]);
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /dry run: nothing is written/);
     assert.match(ok.stdout, /would create/);
     assert.deepEqual(await tree(h.home), []);
-    const noWrite = await everyhook(h, ["install", "../deny.sh", "--all"], {
-      allow: ["--allow-read", "--allow-env"],
+    const noWrite = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY], {
+      allow: ["--allow-read", "--allow-run", "--allow-env"],
     });
     assert.notEqual(noWrite.code, 0);
     assert.match(noWrite.stderr, /--allow-write/);

@@ -20,6 +20,8 @@ const ARGS: Readonly<Record<string, string[]>> = {
   // list finds nothing to say about a Cursor entry, so it still exits 0).
   uninstall: [HOOK, "--agent", "cursor", "--dry-run"],
   restore: ["--agent", "claude-code", "--dry-run"],
+  // Writes a hook and its test into the throwaway home (the folder it runs in).
+  new: ["first-hook.ts"],
   import: ["--from", "claude-code", "--agent", "codex", "--dry-run"],
   list: [],
   // The throwaway home holds an everyhook.json with no hooks: nothing to write, and --dry-run besides.
@@ -64,7 +66,7 @@ Deno.test("every command works with its flags and names the one flag left out, w
   try {
     assert.deepEqual(Object.keys(ARGS).sort(), COMMANDS.map((c) => c.name).sort());
     const installed = await everyhook(
-      ["--allow-read", "--allow-write", "--allow-env"],
+      ["--allow-read", "--allow-write", "--allow-run", "--allow-env"],
       ["install", HOOK, "--agent", "cursor"],
       home,
     );

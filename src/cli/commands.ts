@@ -110,7 +110,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Add the hook to each agent's hooks file, in the agent's own event names, matcher and timeout unit, after a backup. Only everyhook's entries are added; a second install changes nothing.",
     flags: [
       AGENTS_FLAG,
-      ALL,
+      { ...ALL, text: "every agent found here (on PATH, or its folder is there)" },
       events("the contract events, or all", true, "pre-tool"),
       SCOPE,
       PROJECT,
@@ -130,6 +130,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the hook is written for this agent's own hook protocol (any command-hook agent)",
       },
       DRY_RUN,
+      { name: "force", kind: "boolean", text: "write a TS/JS hook that does not load anyway" },
       JSON_FLAG,
     ],
     operands: [{ ...HOOK, text: "a file that is there" }],
@@ -146,6 +147,27 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     env: [HOME, ...AGENT_HOMES],
+    permissions: ["read", "write", "run", "env"],
+  },
+  {
+    name: "new",
+    group: "change",
+    summary:
+      "Write a first hook with the SDK, importing it the way that works for this everyhook, with a short handler for each event and a sibling test that puts it to the documents the real agents sent. It never overwrites a file.",
+    flags: [
+      events("the events its handler answers, or all", true, "pre-tool"),
+      { ...AGENTS_FLAG, text: "the agents whose documents its test uses (default all)" },
+      JSON_FLAG,
+    ],
+    operands: [{ name: "file", required: true, text: "the hook to write, a .ts file not there" }],
+    examples: [
+      { line: "new guard.ts", text: "a pre-tool guard and guard_test.ts" },
+      {
+        line: "new checks.ts --event pre-tool,stop --agent claude-code,codex",
+        text: "two events; its test uses Claude Code's and Codex CLI's documents",
+      },
+    ],
+    env: [{ name: "JSR_URL", text: "the JSR registry in use, for the SDK's import" }],
     permissions: ["read", "write", "env"],
   },
   IMPORT_COMMAND,
@@ -207,7 +229,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       JSON_FLAG,
     ],
     operands: [],
-    oneOf: [{ flags: ["agent", "all"], required: true }, {
+    oneOf: [{ flags: ["agent", "all"], required: false }, {
       flags: ["list", "backup"],
       required: false,
     }],
@@ -235,6 +257,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
+      { name: "check", kind: "boolean", text: "also load each TS/JS hook of ours (--allow-run)" },
       { name: "strict", kind: "boolean", text: "count what holds the folder back as a problem" },
       PROJECT,
       JSON_FLAG,

@@ -13,6 +13,8 @@ import { agentsNamed, eventsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
+import { checkEntries } from "../readers/list_check.ts";
+import { EveryhookError } from "../contract/errors.ts";
 
 /**
  * Run `everyhook list [--agent a,b] [--event e,f] [--hook name] [--problems] [--ours] [--strict] [--project dir] [--json]`.
@@ -40,10 +42,18 @@ export async function command(args: string[], io: Io): Promise<number> {
     problems: a.flag("problems"),
     strict: a.flag("strict"),
     json: a.flag("json"),
+    check: a.flag("check"),
   };
+  if (v.check && Deno.permissions.querySync({ name: "run" }).state !== "granted") {
+    throw new EveryhookError(
+      "permission",
+      'Cannot run "list --check": the run permission is not granted (it loads each hook with deno): add --allow-run after "deno run"',
+    );
+  }
   const os = Deno.build.os;
   const project = pathsFor(os).resolve(io.cwd, v.project ?? ".");
   const listing = await listHooks(agents, { env: io.env, os, project });
+  if (v.check) await checkEntries(listing.entries, io.env, os);
   const hookName = v.hook?.replaceAll("\\", "/");
   const shown = (e: ListedEntry) =>
     (events === undefined || events === "all"

@@ -19,11 +19,8 @@ import {
   runArgv,
   samePath,
 } from "./command_line.ts";
-import { runsDirect } from "./sdk_hook.ts";
 import { lineHook, type ProjectLine, projectLine } from "./portable.ts";
 import { nativesOf, planEntry } from "./entry_plan.ts";
-import { shebangPermissions } from "../run/hook_plan.ts";
-import { findOnPath } from "../run/path_search.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   addEntry,
@@ -53,6 +50,9 @@ import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout } from "./install_checks.ts";
 import { firstLineWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
+import type { LoadHow, LoadResult } from "./load_check.ts";
+import type { SdkImport } from "./sdk_import.ts";
+import { checkStarterLoads, type Starter, starterOf } from "./install_starter.ts";
 
 /** What to install. */
 export interface InstallOptions {
@@ -81,15 +81,20 @@ export interface InstallOptions {
    * and the deno that starts a hook in direct mode (else the one on PATH).
    */
   self: { argv: readonly string[]; warnings: readonly string[]; deno?: string };
+  /**
+   * Check that a TypeScript or JavaScript hook loads, the way its line will
+   * load it, before anything is written (`checkLoads` of load_check.ts, with
+   * the environment given); none is made without it.
+   */
+  checkLoad?: (hook: string, how: LoadHow) => Promise<LoadResult>;
+  /** The SDK's import for this install, named when a hook's own cannot be had. */
+  sdk?: SdkImport;
+  /** Write a hook that does not load anyway, saying so. */
+  force?: boolean;
 }
 
 /** What every line of one install is made of: the hook, the project, how it starts. */
 type LineParts = { hook: string; project: string; starter: Starter; portable: ProjectLine | null };
-
-/** How the lines start the hook, and with what. */
-type Starter =
-  | { mode: "run" }
-  | { mode: "direct"; deno: string; permissions: string[] };
 
 /** One entry install writes. */
 export interface EntryReport {
@@ -205,7 +210,8 @@ export async function install(
   ];
   const starter: Starter = portable
     ? { mode: "run" }
-    : starterOf(hook, source, options, world, warnings);
+    : await starterOf(hook, options, world, warnings);
+  await checkStarterLoads(hook, starter, options, world, warnings);
   const line: LineParts = { hook, project, starter, portable };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
@@ -239,6 +245,8 @@ export async function install(
         verify: verifyFile(agent.install, file),
         dryRun: options.dryRun,
         now: world.now(),
+        // A file install makes: its absence is kept, so uninstall can take away all it made.
+        recordAbsence: true,
         ...renameHook(world, file),
       });
       row.backup = written.backup;
@@ -263,31 +271,6 @@ export async function install(
     needs,
     warnings,
   };
-}
-
-/**
- * Direct mode for a hook written with the SDK, when there is a deno to start
- * it with; else through `run`.
- */
-function starterOf(
-  hook: string,
-  source: string | undefined,
-  options: InstallOptions,
-  world: InstallWorld,
-  warnings: string[],
-): Starter {
-  if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
-  if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
-  const os = world.os as typeof Deno.build.os;
-  const deno = options.self.deno ?? findOnPath("deno", world.env, os);
-  if (deno === undefined) {
-    warnings.push(
-      `The hook is written with the SDK, but no "deno" is on PATH to start it directly: it goes through everyhook's run`,
-    );
-    return { mode: "run" };
-  }
-  const permissions = shebangPermissions(source.split(/\r?\n/, 1)[0] ?? "");
-  return { mode: "direct", deno: linePath(deno, world.os), permissions };
 }
 
 function planAgent(
@@ -323,7 +306,7 @@ function planAgent(
         ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
       };
       return starter.mode === "direct"
-        ? directArgv(starter.deno, starter.permissions, line)
+        ? directArgv(starter.deno, starter.permissions, line, starter.guard)
         : runArgv(portable ? portable.self : options.self.argv, line);
     });
     if (planned.note) notes.push(planned.note);

@@ -25,7 +25,8 @@ import type { LineMode } from "../hooks_files/command_line.ts";
  * - `read-by-another`: another agent reads this file and runs the entry too;
  * - `switched-off`: a setting of the agent stops the entry;
  * - `not-trusted`: the entry lacks the trust the agent needs before it runs it;
- * - `machine-path`: a project entry names a path of this machine outside the project.
+ * - `machine-path`: a project entry names a path of this machine outside the project;
+ * - `does-not-load`: the hook of everyhook's entry does not load (`list --check`).
  */
 export type ProblemKind =
   | "unreadable"
@@ -41,7 +42,8 @@ export type ProblemKind =
   | "read-by-another"
   | "switched-off"
   | "not-trusted"
-  | "machine-path";
+  | "machine-path"
+  | "does-not-load";
 
 /** One problem `list` found: its kind and what to read. */
 export interface Problem {

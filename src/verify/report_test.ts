@@ -6,6 +6,7 @@ import { reachedBy } from "./reach.ts";
 import { reportEntries, STATUS_FAILS } from "./report.ts";
 import { STEP_REACH } from "./steps.ts";
 import type { Watched } from "./world.ts";
+import { renderVerify } from "../cli/render_verify.ts";
 
 const claude = findAgent("claude-code")!;
 const FILE = "/w/home/.claude/settings.json";
@@ -303,4 +304,63 @@ Deno.test("reportEntries: an answer's decision word is not taken for its text re
     userText,
   );
   assert.equal(r!.calls[0]!.reachedModel, "R-BACK look again");
+});
+
+Deno.test("reportEntries: a fired entry whose hook does not load is broken, with what the agent does with it", () => {
+  const direct =
+    '/usr/bin/deno run --quiet --no-prompt "/h/guard.ts" --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28';
+  const load = 'error: Module not found "file:///h/nope.ts".\n    at file:///h/guard.ts:1:17';
+  const [r] = reportEntries(claude, [entry({ command: direct })], [watch("e1-1")], {
+    calls: [call({ stderr: load, exit: 1 })],
+    toolResults: [],
+    reached: QUICK,
+  }, userText);
+  assert.equal(r!.status, "fired");
+  assert.equal(r!.broken, 'Module not found "file:///h/nope.ts".');
+  assert.match(r!.reason ?? "", /Claude Code runs the tool anyway \[binary pre-exit1-stderr\]/);
+  const plain = {
+    bad: String,
+    warn: String,
+    good: String,
+    dim: String,
+    bold: String,
+    decision: String,
+  };
+  const text = renderVerify(
+    {
+      everyhook: 1,
+      ok: false,
+      project: "/p",
+      loopbackOnly: false,
+      agents: [{
+        agent: "claude-code",
+        name: "Claude Code",
+        run: {
+          kind: "ran",
+          binary: "/bin/claude",
+          exit: 0,
+          ms: 1000,
+          commandRan: true,
+          quick: true,
+          asReviewed: false,
+          tail: null,
+        },
+        ok: false,
+        entries: [r!],
+        steps: [],
+        holes: [],
+        adjustments: [],
+      }],
+    },
+    plain,
+    "/h",
+  );
+  assert.match(text, /fired, broken: Module not found/);
+  assert.match(text, /0 fired, 1 fired but broken, 0 not fired/);
+  const [fine] = reportEntries(claude, [entry({ command: direct })], [watch("e1-1")], {
+    calls: [call({ stderr: "error: not on main", exit: 1 })],
+    toolResults: [],
+    reached: QUICK,
+  }, userText);
+  assert.equal(fine!.broken, undefined);
 });

@@ -345,7 +345,8 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
         asReviewed,
         tail: failed ? tailOf(outcome) : null,
       },
-      ok: !failed && reports.every((r) => !STATUS_FAILS[r.status]) && holes.length === 0,
+      ok: !failed && reports.every((r) => !STATUS_FAILS[r.status] && r.broken === undefined) &&
+        holes.length === 0,
       entries: reports,
       steps,
       holes,

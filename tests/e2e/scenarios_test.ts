@@ -39,6 +39,8 @@ import {
   LOG_TOOL_CALLS,
   type LoggedDoc,
   readLoggedDocs,
+  SDK_HOOK,
+  SDK_HOOK_BROKEN,
 } from "./everyhook_e2e.ts";
 import { runAgent } from "./process.ts";
 import { agentBin, makeWorld, skipReason, type World } from "./world.ts";
@@ -216,6 +218,8 @@ interface Ran {
   refused: AgentRun | undefined;
   /** The run whose --fail-closed pre-tool hook hung. */
   hung: AgentRun | undefined;
+  /** The run whose --fail-closed direct-mode hook no longer loads. */
+  broken: AgentRun | undefined;
 }
 
 /** One shared scenario: what it shows, why it skips for an agent (if it does), and its check. */
@@ -324,6 +328,18 @@ const SCENARIOS: readonly Scenario[] = [
       const push = hung.toolResults[0] ?? "";
       assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran although the hook hung\n${why}`);
       assert.match(push, data.hung, why);
+    },
+  },
+  {
+    about:
+      "--fail-closed in direct mode refuses the force push when the hook no longer loads, saying it is broken",
+    skip: (data) => "skip" in data.hung ? data.hung.skip : undefined,
+    check: ({ broken }) => {
+      assert.ok(broken);
+      const why = printed(broken);
+      const push = broken.toolResults[0] ?? "";
+      assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran although the hook is broken\n${why}`);
+      assert.match(push, /"?sdk\.ts\\?"? is broken \(it does not load\).*SyntaxError/s, why);
     },
   },
 ];
@@ -488,8 +504,30 @@ async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
           ]).then(() => {}),
       });
     });
-  const [s, r, h] = await Promise.all([shared, refused, hung]);
-  return { driver, data, ...s, refused: r, hung: h };
+  // A hook written with the SDK, installed in direct mode with --fail-closed, then broken.
+  const broken = "skip" in data.hung
+    ? Promise.resolve(undefined)
+    : inWorld(driver, async ({ world, everyhook }) => {
+      const hook = `${world.root}/sdk.ts`;
+      await Deno.writeTextFile(hook, SDK_HOOK);
+      return await runIn(driver, world, {
+        plays: [{ shell: FORCE_PUSH }, { say: "FINAL-OK" }],
+        prompt: PROMPT,
+        before: async (apiUrl) => {
+          const said = await everyhook(apiUrl, [
+            "install",
+            hook,
+            "--event",
+            "pre-tool",
+            "--fail-closed",
+          ]);
+          if (!/direct/i.test(said)) throw new Error(`not written in direct mode:\n${said}`);
+          await Deno.writeTextFile(hook, SDK_HOOK_BROKEN);
+        },
+      });
+    });
+  const [s, r, h, b] = await Promise.all([shared, refused, hung, broken]);
+  return { driver, data, ...s, refused: r, hung: h, broken: b };
 }
 
 Deno.test("the shared scenarios' agent table has one row per driver, and no other", () => {
