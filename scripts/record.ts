@@ -27,6 +27,7 @@ const HARNESSES: Readonly<Record<string, string>> = {
   "factory-droid": "factory_droid",
   "opencode": "opencode",
   "kilo": "kilo",
+  "kimi-code": "kimi_code",
 };
 
 /** Records the agents named in `args` (all when none); returns the exit code. */

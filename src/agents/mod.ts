@@ -15,6 +15,7 @@ import { qwenCode } from "./qwen_code.ts";
 import { factoryDroid } from "./factory_droid.ts";
 import { opencode } from "./opencode.ts";
 import { kilo } from "./kilo.ts";
+import { kimiCode } from "./kimi_code.ts";
 
 export type { Agent } from "./types.ts";
 
@@ -37,6 +38,7 @@ export const AGENTS: readonly Agent[] = [
   factoryDroid,
   opencode,
   kilo,
+  kimiCode,
 ];
 
 /**

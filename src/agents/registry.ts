@@ -59,6 +59,11 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
   },
   { id: "opencode", aliases: [], load: async () => (await import("./opencode.ts")).opencode },
   { id: "kilo", aliases: ["kilo-code"], load: async () => (await import("./kilo.ts")).kilo },
+  {
+    id: "kimi-code",
+    aliases: ["kimi"],
+    load: async () => (await import("./kimi_code.ts")).kimiCode,
+  },
 ];
 
 /**

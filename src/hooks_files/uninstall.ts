@@ -201,7 +201,7 @@ async function uninstallOne(
   if (row.removed === 0) return;
   text = withoutEmptiedHooks(text, root, format);
   root = parseJsonText(text, file) as JsonObject;
-  let content: Uint8Array | null = fileContent(info, text, format);
+  let content: Uint8Array | null = fileContent(info, text, format, read.snapshot.bytes);
   const current = read.snapshot.bytes;
   for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
     let bytes: Uint8Array;
@@ -216,7 +216,11 @@ async function uninstallOne(
       break;
     }
   }
-  if (row.restoredFrom === null && isEmptySkeleton(root) && !hasComment(text)) content = null;
+  // A TOML config is the person's: it goes only when nothing but everyhook's block was in it.
+  const emptied = info.container === "toml"
+    ? content.length === 0
+    : isEmptySkeleton(root) && !hasComment(text);
+  if (row.restoredFrom === null && emptied) content = null;
   const written = await safeWrite({
     snapshot: read.snapshot,
     content,

@@ -37,7 +37,8 @@ export type PinnedAgent =
   | "qwen-code"
   | "factory-droid"
   | "opencode"
-  | "kilo";
+  | "kilo"
+  | "kimi-code";
 
 /** The pinned agents, by everyhook's agent id. */
 export const PINS: Readonly<Record<PinnedAgent, Pin>> = {
@@ -53,6 +54,8 @@ export const PINS: Readonly<Record<PinnedAgent, Pin>> = {
   "opencode": { package: "opencode-ai", version: "1.18.33", bin: "opencode" },
   // OpenCode's fork; 7.8.1 has no platform packages in the registry, 7.7.7 does.
   "kilo": { package: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
+  // Needs Node 22.19 or later: on Node 20 it stops at start.
+  "kimi-code": { package: "@moonshot-ai/kimi-code", version: "2.1.0", bin: "kimi", node: NODE_22 },
 };
 
 /** The folder (git ignores it) the agents are installed into, one folder each. */
