@@ -112,6 +112,11 @@ export interface AgentEvent {
   matcher: boolean;
   /** The cells of the translation table. */
   cells: EventCells;
+  /**
+   * Why a headless run (verify's, the tests') does not fire the event, where a
+   * recorded one did not (Kimi Code's SessionEnd under `-p`).
+   */
+  headless?: string;
 }
 
 /** The tool table of one agent. */

@@ -200,6 +200,10 @@ export function reportEntries(
       return { ...base, status: "not-reached", reason: `verify's run does not reach ${e.event}` };
     }
     const native = agent.events[e.contractEvent];
+    const notHere = Object.values(agent.install.alsoNatives ?? {}).flat().includes(e.event)
+      ? `${e.event} fires only for a tool that failed, and verify's harmless command did not`
+      : native?.headless;
+    if (notHere !== undefined) return { ...base, status: "not-reached", reason: notHere };
     if (native?.matcher && !matches(e.matcher, shells)) {
       return {
         ...base,

@@ -126,3 +126,21 @@ Deno.test("reportEntries: an entry that fired although list found a problem says
   assert.equal(r!.status, "fired");
   assert.match(r!.reason!, /fired although list says: trust dialog not accepted/);
 });
+
+Deno.test("reportEntries: an event that fires only for a failed tool, or that a headless run does not fire, is not-reached with why", () => {
+  const kimi = findAgent("kimi-code")!;
+  const entries = [
+    entry({ agent: "kimi-code", event: "PostToolUseFailure", contractEvent: "post-tool" }),
+    entry({ agent: "kimi-code", event: "SessionEnd", contractEvent: "session-end" }),
+    entry({ agent: "kimi-code", event: "Stop", contractEvent: "stop" }),
+  ];
+  const watched = [
+    watch("e1-1", "PostToolUseFailure"),
+    watch("e1-2", "SessionEnd"),
+    watch("e1-3", "Stop"),
+  ];
+  const r = reportEntries(kimi, entries, watched, { calls: [], toolResults: [] }, userText);
+  assert.deepEqual(r.map((x) => x.status), ["not-reached", "not-reached", "not-fired"]);
+  assert.match(r[0]!.reason!, /only for a tool that failed/);
+  assert.match(r[1]!.reason!, /headless \(-p\) run/);
+});
