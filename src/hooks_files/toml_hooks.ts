@@ -121,11 +121,18 @@ export function tomlHooksView(value: Json): { hooks: Record<string, Json[]> } {
  * ```
  */
 export function tomlHooksJson(text: string, file: string): string {
-  tomlHooksView(parseTomlText(text, file));
+  const view = (part: string) => {
+    try {
+      return tomlHooksView(parseTomlText(part, file));
+    } catch (e) {
+      if (!(e instanceof EveryhookError) || e.code !== "config-shape") throw e;
+      throw new EveryhookError("config-shape", `Cannot change "${file}": ${e.message}`);
+    }
+  };
+  view(text);
   const span = blockSpan(text);
   if (span === undefined) return "";
-  const view = tomlHooksView(parseTomlText(text.slice(span.start, span.end), file));
-  return JSON.stringify(view, null, 2) + "\n";
+  return JSON.stringify(view(text.slice(span.start, span.end)), null, 2) + "\n";
 }
 
 /**
@@ -200,6 +207,14 @@ export function tomlWithHooks(before: string, json: string): string {
 export function verifyToml(file: string): (bytes: Uint8Array) => void {
   return (bytes) => {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    tomlHooksView(parseTomlText(text, file));
+    try {
+      tomlHooksView(parse(text) as Json);
+    } catch (e) {
+      const why = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+      throw new EveryhookError(
+        "config-shape",
+        `Cannot change "${file}": with everyhook's [[hooks]] tables added it would not be valid (${why}); an inline "hooks = [...]" cannot take them: write its entries as [[hooks]] tables and try again`,
+      );
+    }
   };
 }

@@ -67,5 +67,12 @@ Deno.test("a config everyhook cannot add to is refused, and a broken one is not 
   assert.throws(() => tomlHooksJson('a = "open\n', "c.toml"), /not valid TOML/);
   // An inline `hooks = []` and a [[hooks]] table after it cannot both be: the write is refused.
   const text = tomlWithHooks("hooks = []\n", entries({ Stop: [stop] }));
-  assert.throws(() => verifyToml("c.toml")(new TextEncoder().encode(text)));
+  assert.throws(
+    () => verifyToml("c.toml")(new TextEncoder().encode(text)),
+    /inline "hooks = \[\.\.\.\]"/,
+  );
+  assert.throws(
+    () => tomlHooksJson("hooks = 1\n", "c.toml"),
+    /^EveryhookError: Cannot change "c\.toml"/,
+  );
 });
