@@ -23,6 +23,8 @@ import { parseArgs } from "node:util";
 import { nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
 import { loadConformance, loadFixtures } from "../src/readers/recorded.ts";
 import { type Change, changeLine, compareRecordings, type RecordedSet } from "./drift_diff.ts";
+import { findAgent } from "../src/agents/mod.ts";
+import type { ContractEvent } from "../src/contract/contract.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const DRIFT_DIR = `${ROOT}/.cache/drift`;
@@ -174,8 +176,13 @@ async function driftOf(
       fixtures: await loadFixtures([id], out),
       conformance: (await loadConformance(out)).find((c) => c.agent === id),
     };
-    row.changes = compareRecordings(await pinnedSet(id, pin.version), fresh);
-    row.status = row.changes.length === 0 ? "no change" : "changed";
+    const agent = findAgent(id);
+    row.changes = compareRecordings(
+      await pinnedSet(id, pin.version),
+      fresh,
+      (c) => agent?.events[c.event as ContractEvent]?.unsteady,
+    );
+    row.status = row.changes.every((c) => c.unsteady !== undefined) ? "no change" : "changed";
   } catch (e) {
     row.problem = e instanceof Error ? e.message : String(e);
   } finally {
@@ -195,8 +202,10 @@ function report(row: AgentDrift): void {
     console.log(`${head}: the pin is the newest release: no change`);
   } else if (row.status === "no change") {
     console.log(`${head}: no change`);
+    for (const c of row.changes) console.log(`  ${changeLine(c)}`);
   } else {
-    console.log(`${head}: ${row.changes.length} cells changed`);
+    const counted = row.changes.filter((c) => c.unsteady === undefined).length;
+    console.log(`${head}: ${counted} cells changed`);
     for (const c of row.changes) console.log(`  ${changeLine(c)}`);
   }
   if (row.recordings !== null) console.log(`  the new recordings are in ${row.recordings}`);

@@ -31,6 +31,11 @@ export type ChangeKind = "gone" | "renamed" | "field-gone" | "field-new" | "answ
 
 /** One cell whose value changed. */
 export interface Change {
+  /**
+   * Why this change may be the agent's own from run to run, not the release's
+   * (an event it does not wait for): such a change is shown, not counted.
+   */
+  unsteady?: string;
   /** What changed. */
   kind: ChangeKind;
   /** The cell: a fixture (`fixture pre-tool.shell-force-push`) or a case (`case pre-deny-json`), and what of it. */
@@ -146,7 +151,11 @@ function compareFixtures(pinned: RecordedSet, newest: RecordedSet): Change[] {
   return changes;
 }
 
-function compareCases(pinned: RecordedSet, newest: RecordedSet): Change[] {
+function compareCases(
+  pinned: RecordedSet,
+  newest: RecordedSet,
+  unsteady: Unsteady | undefined,
+): Change[] {
   const changes: Change[] = [];
   const before = byKey(pinned.conformance?.cases ?? [], (c) => c.id);
   const after = byKey(newest.conformance?.cases ?? [], (c) => c.id);
@@ -156,10 +165,18 @@ function compareCases(pinned: RecordedSet, newest: RecordedSet): Change[] {
       changes.push({ kind: "gone", cell: `case ${id}`, was: "recorded", now: "not recorded" });
       continue;
     }
+    const why = unsteady?.(old);
     for (const [name, words] of OUTCOMES) {
       const was = outcome(old, name);
       const now = outcome(fresh, name);
-      if (was !== now) changes.push({ kind: "answer", cell: `case ${id}: ${words}`, was, now });
+      if (was === now) continue;
+      const change: Change = { kind: "answer", cell: `case ${id}: ${words}`, was, now };
+      // Whether the hook ran (for a tool event, what toolRan records) is what is unsteady.
+      const ran = name === "hookRan" || (name === "toolRan" && old.event === "post-tool");
+      if (why !== undefined && ran) {
+        change.unsteady = why;
+      }
+      changes.push(change);
     }
   }
   for (const id of after.keys()) {
@@ -176,6 +193,8 @@ function compareCases(pinned: RecordedSet, newest: RecordedSet): Change[] {
  *
  * @param pinned The recordings of the pinned release.
  * @param newest The recordings of the newer release.
+ * @param unsteady Why a case's hook may run in one run and not the next
+ *   (the agent's `unsteady` events), or undefined for a steady one.
  * @returns The changes; none when the two agree.
  *
  * @example Usage
@@ -186,9 +205,16 @@ function compareCases(pinned: RecordedSet, newest: RecordedSet): Change[] {
  * assert.deepEqual(compareRecordings(set, { ...set, version: "1.1.0" }), []);
  * ```
  */
-export function compareRecordings(pinned: RecordedSet, newest: RecordedSet): Change[] {
-  return [...compareFixtures(pinned, newest), ...compareCases(pinned, newest)];
+export function compareRecordings(
+  pinned: RecordedSet,
+  newest: RecordedSet,
+  unsteady?: Unsteady,
+): Change[] {
+  return [...compareFixtures(pinned, newest), ...compareCases(pinned, newest, unsteady)];
 }
+
+/** Why a case's hook may run in one run and not the next, or undefined. */
+export type Unsteady = (c: ConformanceCase) => string | undefined;
 
 /**
  * One change in one line, for the terminal.
@@ -205,5 +231,6 @@ export function compareRecordings(pinned: RecordedSet, newest: RecordedSet): Cha
  * ```
  */
 export function changeLine(c: Change): string {
-  return `${c.cell}: ${c.was} -> ${c.now}`;
+  const line = `${c.cell}: ${c.was} -> ${c.now}`;
+  return c.unsteady === undefined ? line : `${line} (unsteady, not counted: ${c.unsteady})`;
 }

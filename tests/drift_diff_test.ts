@@ -142,3 +142,35 @@ Deno.test("compareRecordings gives nothing for two recordings that differ only i
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("compareRecordings marks a change in whether an unsteady event's hook ran, and only that", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const post = { event: "post-tool", nativeEvent: "PostToolUse", toolRan: true };
+    const a = await writeSet(`${root}/a`, "2.1.0", [], [
+      kase("post-block", { ...post, reachedModel: false }),
+      kase("pre-deny-json", {}),
+    ]);
+    const b = await writeSet(`${root}/b`, "2.1.0", [], [
+      kase("post-block", {
+        ...post,
+        toolRan: false,
+        reachedModel: true,
+        notes: "the hook never ran",
+      }),
+      kase("pre-deny-json", { toolRan: true }),
+    ]);
+    const why = "it is not waited for";
+    const changes = compareRecordings(a, b, (c) => c.event === "post-tool" ? why : undefined);
+    assert.deepEqual(changes.map((c) => [c.cell, c.unsteady]), [
+      ["case post-block: the hook ran", why],
+      ["case post-block: the tool ran (or the prompt was sent)", why],
+      // That the text now reached the model is a change all the same.
+      ["case post-block: the hook's text reached the model", undefined],
+      ["case pre-deny-json: the tool ran (or the prompt was sent)", undefined],
+    ]);
+    assert.match(changeLine(changes[0]!), /\(unsteady, not counted: it is not waited for\)$/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -176,6 +176,8 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
       "After a tool ran (PostToolUseFailure after one failed or was refused): for logs only, and unreliable: Kimi Code does not wait for it, and a headless run often ends before it runs.",
     matcher: true,
     cells: POST_TOOL,
+    unsteady:
+      "Kimi Code does not wait for PostToolUse: a headless run often ends before the hook runs (cases post-block, post-exit2-stderr)",
   },
   prompt: {
     native: "UserPromptSubmit",

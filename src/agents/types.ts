@@ -117,6 +117,13 @@ export interface AgentEvent {
    * recorded one did not (Kimi Code's SessionEnd under `-p`).
    */
   headless?: string;
+  /**
+   * Why the event fires in some runs and not in others, where recorded runs
+   * showed that (Kimi Code's PostToolUse, which it does not wait for): verify
+   * gives it as the reason when the event did not fire, and `deno task drift`
+   * reports whether its hook ran as unsteady, not as a change of the release.
+   */
+  unsteady?: string;
 }
 
 /** The tool table of one agent. */

@@ -202,7 +202,7 @@ export function reportEntries(
     const native = agent.events[e.contractEvent];
     const notHere = Object.values(agent.install.alsoNatives ?? {}).flat().includes(e.event)
       ? `${e.event} fires only for a tool that failed, and verify's harmless command did not`
-      : native?.headless;
+      : native?.headless ?? native?.unsteady;
     if (notHere !== undefined) return { ...base, status: "not-reached", reason: notHere };
     if (native?.matcher && !matches(e.matcher, shells)) {
       return {
