@@ -68,10 +68,11 @@ export interface MainOptions {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { main } from "./cli.ts";
  * import { memoryIo } from "./src/cli/io.ts";
  * const io = memoryIo();
- * console.assert(await main(["--version"], io) === 0);
+ * assert(await main(["--version"], io) === 0);
  * ```
  */
 export async function main(args: string[], io: Io, options: MainOptions = {}): Promise<number> {

@@ -5,22 +5,75 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findAgent, translate } from "./mod.ts";
  * const agent = findAgent("claude-code");
- * console.assert(agent !== undefined && typeof translate === "function");
+ * assert(agent !== undefined && typeof translate === "function");
  * ```
  *
  * Run as a program (`deno run jsr:@everyhook/cli <command>`), it is the
  * command line: the CLI's code is loaded only then, so importing the library
- * loads none of it.
+ * loads none of it. Every export is named here: the contract and its errors,
+ * the agents and their tables, the translation and `run`'s adapter, and the
+ * commands' library calls (install, uninstall, restore, list, bench, explain,
+ * the recordings); the helpers they are made of stay internal.
  *
  * @module
  */
 
-export * from "./src/contract/contract.ts";
-export * from "./src/contract/errors.ts";
-export * from "./src/run/translate.ts";
-export * from "./src/agents/types.ts";
+export {
+  type AnswerReading,
+  CONTRACT_VERSION,
+  type ContractEvent,
+  type Decision,
+  DECISIONS,
+  EVENTS,
+  type HookAnswer,
+  type HookDocument,
+  isContractEvent,
+  readAnswer,
+  type SessionSource,
+  STOP_STATUSES,
+  type StopInfo,
+  type StopStatus,
+  type SubagentInfo,
+  TOOL_KINDS,
+  type ToolCall,
+  type ToolKind,
+} from "./src/contract/contract.ts";
+export { type ErrorCode, EveryhookError, EXIT } from "./src/contract/errors.ts";
+export {
+  DEFAULT_REASON,
+  DEFAULT_STOP_REASON,
+  translate,
+  type TranslateOptions,
+  type Translation,
+} from "./src/run/translate.ts";
+export {
+  type Agent,
+  type AgentEvent,
+  ANSWER_PARTS,
+  type AnswerPart,
+  type Basis,
+  type Cell,
+  type Effect,
+  type EntryLayout,
+  type EntryTrust,
+  type EventCells,
+  type Fact,
+  type FileLocation,
+  type HookSwitch,
+  type InstallInfo,
+  type MatcherSyntax,
+  type ReadContext,
+  type ReadLocation,
+  type StopSays,
+  type SwitchWhen,
+  type Template,
+  type ToolTable,
+  type TranscriptFormat,
+  type TrustedEntry,
+} from "./src/agents/types.ts";
 export { AGENTS, findAgent } from "./src/agents/mod.ts";
 export {
   DEFAULT_TIMEOUT_SECONDS,
@@ -32,16 +85,8 @@ export {
   type RunOptions,
   type RunResult,
 } from "./src/run/run.ts";
-export { readTail, TRANSCRIPT_TAIL } from "./src/run/transcript_tail.ts";
-export { type HookOutcome, type HookSpec, OUTPUT_CAP, runHook } from "./src/run/hook_process.ts";
-export {
-  type HookPlan,
-  type HostFacts,
-  hostFacts,
-  planHook,
-  shebangPermissions,
-} from "./src/run/hook_plan.ts";
-export { findOnPath } from "./src/run/path_search.ts";
+export { type HookOutcome, type HookSpec, runHook } from "./src/run/hook_process.ts";
+export { type HostFacts } from "./src/run/hook_plan.ts";
 export { type Scope, type SystemPath, systemPaths, SYSTEMS } from "./src/hooks_files/locations.ts";
 export {
   type EntryReport,

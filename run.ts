@@ -47,10 +47,11 @@ export interface RunMainOptions {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runMain } from "./run.ts";
  * import { memoryIo } from "./src/cli/io.ts";
  * const io = memoryIo();
- * console.assert(await runMain(["--version"], io) === 2);
+ * assert(await runMain(["--version"], io) === 2);
  * ```
  */
 export async function runMain(

@@ -15,9 +15,10 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { forcedPushes } from "./block-force-push.ts";
  * const found = forcedPushes("git push -fu origin main", { protectedBranches: ["main"] });
- * console.assert(found[0]?.branch === "main");
+ * assert(found[0]?.branch === "main");
  * ```
  *
  * @module
@@ -54,9 +55,10 @@ export const DEFAULT_PROTECTED: readonly string[] = ["main", "master"];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitCommands } from "./block-force-push.ts";
  * const cmds = splitCommands(`cd a && git push "origin" main; echo ok`);
- * console.assert(cmds.length === 3 && cmds[1]?.[2] === "origin");
+ * assert(cmds.length === 3 && cmds[1]?.[2] === "origin");
  * ```
  */
 export function splitCommands(line: string): string[][] {
@@ -130,8 +132,9 @@ const PUSH_VALUE_OPTIONS = new Set(["--repo", "-o", "--push-option", "--receive-
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { forcedPushes } from "./block-force-push.ts";
- * console.assert(forcedPushes("git push --force-with-lease origin main", { protectedBranches: ["main"] }).length === 0);
+ * assert(forcedPushes("git push --force-with-lease origin main", { protectedBranches: ["main"] }).length === 0);
  * ```
  */
 export function forcedPushes(line: string, options: ForcedPushOptions): ForcedPush[] {
@@ -233,8 +236,9 @@ function pushedBranches(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isProtected } from "./block-force-push.ts";
- * console.assert(isProtected("release/1.2", ["release/*"]));
+ * assert(isProtected("release/1.2", ["release/*"]));
  * ```
  */
 export function isProtected(branch: string, patterns: readonly string[]): boolean {
@@ -255,8 +259,9 @@ export function isProtected(branch: string, patterns: readonly string[]): boolea
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedBranches } from "./block-force-push.ts";
- * console.assert(protectedBranches("dev, prod").join() === "dev,prod");
+ * assert(protectedBranches("dev, prod").join() === "dev,prod");
  * ```
  */
 export function protectedBranches(value: string | undefined): string[] {
@@ -274,9 +279,10 @@ export function protectedBranches(value: string | undefined): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerFor } from "./block-force-push.ts";
  * const doc = { event: "pre-tool", tool: { kind: "shell", command: "git push -f origin master" } };
- * console.assert(answerFor(doc, { protectedBranches: ["master"] })?.decision === "deny");
+ * assert(answerFor(doc, { protectedBranches: ["master"] })?.decision === "deny");
  * ```
  */
 export function answerFor(

@@ -20,8 +20,9 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openItems } from "./finish-line.ts";
- * console.assert(openItems("- [x] done\n- [ ] tests pass\n").join() === "tests pass");
+ * assert(openItems("- [x] done\n- [ ] tests pass\n").join() === "tests pass");
  * ```
  *
  * @module
@@ -58,8 +59,9 @@ export type FinishLineAnswer =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { openItems } from "./finish-line.ts";
- * console.assert(openItems("* [ ] a\n  - [ ] b").length === 2);
+ * assert(openItems("* [ ] a\n  - [ ] b").length === 2);
  * ```
  */
 export function openItems(text: string): string[] {
@@ -83,10 +85,11 @@ function list(items: readonly string[]): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerFor } from "./finish-line.ts";
  * const world = { checklist: "- [ ] tests pass", checklistName: "CHECKLIST.md", scope: [], scopeMode: "warn" as const };
  * const a = answerFor({ event: "stop", stop: { continued: false } }, world);
- * console.assert(a !== undefined && "decision" in a && a.decision === "deny");
+ * assert(a !== undefined && "decision" in a && a.decision === "deny");
  * ```
  */
 export function answerFor(
@@ -158,9 +161,10 @@ export function answerFor(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inScope } from "./finish-line.ts";
- * console.assert(inScope("src/a/b.ts", ["src/**"], "/p"));
- * console.assert(!inScope("README.md", ["src"], "/p"));
+ * assert(inScope("src/a/b.ts", ["src/**"], "/p"));
+ * assert(!inScope("README.md", ["src"], "/p"));
  * ```
  */
 export function inScope(path: string, scope: readonly string[], cwd: string | undefined): boolean {

@@ -9,9 +9,10 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cutLongTexts } from "./log-tool-calls.ts";
  * const cut = cutLongTexts({ a: "x".repeat(9000) }, 8000) as { a: string };
- * console.assert(cut.a.length < 9000);
+ * assert(cut.a.length < 9000);
  * ```
  *
  * @module
@@ -31,8 +32,9 @@ export const MAX_TEXT = 8000;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cutLongTexts } from "./log-tool-calls.ts";
- * console.assert(JSON.stringify(cutLongTexts(["abc"], 2)).includes("[cut 1 characters]"));
+ * assert(JSON.stringify(cutLongTexts(["abc"], 2)).includes("[cut 1 characters]"));
  * ```
  */
 export function cutLongTexts(value: unknown, max: number): unknown {
@@ -59,8 +61,9 @@ export function cutLongTexts(value: unknown, max: number): unknown {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { logLine } from "./log-tool-calls.ts";
- * console.assert(logLine('{"event": "stop"}', false) === '{"event":"stop"}\n');
+ * assert(logLine('{"event": "stop"}', false) === '{"event":"stop"}\n');
  * ```
  */
 export function logLine(text: string, full: boolean): string {

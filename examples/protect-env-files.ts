@@ -14,9 +14,10 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedPath } from "./protect-env-files.ts";
- * console.assert(protectedPath("config/.env.local", { cwd: "/p", extra: [] }) !== undefined);
- * console.assert(protectedPath(".env.example", { cwd: "/p", extra: [] }) === undefined);
+ * assert(protectedPath("config/.env.local", { cwd: "/p", extra: [] }) !== undefined);
+ * assert(protectedPath(".env.example", { cwd: "/p", extra: [] }) === undefined);
  * ```
  *
  * @module
@@ -44,9 +45,10 @@ const ALLOWED_ENV = new Set([".env.example", ".env.sample", ".env.template"]);
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { normalize } from "./protect-env-files.ts";
- * console.assert(normalize("a/../b/./c", "/p") === "/p/b/c");
- * console.assert(normalize("C:\\Repo\\.env", undefined) === "c:/repo/.env");
+ * assert(normalize("a/../b/./c", "/p") === "/p/b/c");
+ * assert(normalize("C:\\Repo\\.env", undefined) === "c:/repo/.env");
  * ```
  */
 export function normalize(path: string, cwd: string | undefined): string {
@@ -73,8 +75,9 @@ export function normalize(path: string, cwd: string | undefined): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { patternToRegExp } from "./protect-env-files.ts";
- * console.assert(patternToRegExp("/p/**\/*.pem").test("/p/a/b/key.pem"));
+ * assert(patternToRegExp("/p/**\/*.pem").test("/p/a/b/key.pem"));
  * ```
  */
 export function patternToRegExp(pattern: string): RegExp {
@@ -103,8 +106,9 @@ export function patternToRegExp(pattern: string): RegExp {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectedPath } from "./protect-env-files.ts";
- * console.assert(protectedPath("/p/secrets/a.txt", { cwd: "/p", extra: ["secrets"] }) !== undefined);
+ * assert(protectedPath("/p/secrets/a.txt", { cwd: "/p", extra: ["secrets"] }) !== undefined);
  * ```
  */
 export function protectedPath(path: string, options: ProtectOptions): string | undefined {
@@ -142,8 +146,9 @@ export function protectedPath(path: string, options: ProtectOptions): string | u
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { protectEntries } from "./protect-env-files.ts";
- * console.assert(protectEntries("a:b/**", false).length === 2);
+ * assert(protectEntries("a:b/**", false).length === 2);
  * ```
  */
 export function protectEntries(value: string | undefined, windows: boolean): string[] {
@@ -160,9 +165,10 @@ export function protectEntries(value: string | undefined, windows: boolean): str
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerFor } from "./protect-env-files.ts";
  * const doc = { event: "pre-tool", cwd: "/p", tool: { kind: "write", paths: [".env"] } };
- * console.assert(answerFor(doc, [])?.decision === "deny");
+ * assert(answerFor(doc, [])?.decision === "deny");
  * ```
  */
 export function answerFor(

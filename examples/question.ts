@@ -15,9 +15,10 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isQuestion } from "./question.ts";
- * console.assert(isQuestion("Shall I also update the docs?"));
- * console.assert(!isQuestion("Done: see https://example.com/?q=1"));
+ * assert(isQuestion("Shall I also update the docs?"));
+ * assert(!isQuestion("Done: see https://example.com/?q=1"));
  * ```
  *
  * @module
@@ -29,8 +30,9 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { QUESTION_PHRASES } from "./question.ts";
- * console.assert(QUESTION_PHRASES.pt.includes("quer que"));
+ * assert(QUESTION_PHRASES.pt.includes("quer que"));
  * ```
  */
 export const QUESTION_PHRASES: Readonly<Record<"en" | "pt" | "es" | "fr" | "de", string[]>> = {
@@ -148,10 +150,11 @@ const OPENING = new RegExp(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isQuestion } from "./question.ts";
- * console.assert(isQuestion("Shall I also update the docs?\n"));
- * console.assert(isQuestion("Posso seguir com a migração"));
- * console.assert(!isQuestion("Done. The tests pass."));
+ * assert(isQuestion("Shall I also update the docs?\n"));
+ * assert(isQuestion("Posso seguir com a migração"));
+ * assert(!isQuestion("Done. The tests pass."));
  * ```
  */
 export function isQuestion(message: string | undefined): boolean {

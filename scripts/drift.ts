@@ -249,7 +249,7 @@ async function main(args: string[]): Promise<number> {
   const rows: AgentDrift[] = [];
   for (const id of ids) {
     log(`${id}: checking ...`);
-    const row = await driftOf(id, PINS[id as keyof typeof PINS], {
+    const row = await driftOf(id, PINS[id]!, {
       same: values.same,
       keep: values.keep,
       isolate,

@@ -19,19 +19,12 @@
 import { parseArgs } from "node:util";
 import type { AgentHarness } from "../tests/e2e/harness_types.ts";
 import { FIXTURES_DIR, writeConformance } from "../tests/e2e/fixture_io.ts";
+import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 
-/** everyhook's agent ids and the module name of each one's harness. */
-const HARNESSES: Readonly<Record<string, string>> = {
-  "claude-code": "claude_code",
-  "codex": "codex",
-  "gemini-cli": "gemini_cli",
-  "copilot-cli": "copilot_cli",
-  "qwen-code": "qwen_code",
-  "factory-droid": "factory_droid",
-  "opencode": "opencode",
-  "kilo": "kilo",
-  "kimi-code": "kimi_code",
-};
+/** everyhook's ids of the pinned agents and the module name of each one's harness, from the registry. */
+const HARNESSES: Readonly<Record<string, string>> = Object.fromEntries(
+  AGENT_ENTRIES.flatMap((e) => e.pin ? [[e.id, e.module]] : []),
+);
 
 /** Records the agents named in `args` (all when none); returns the exit code. */
 async function main(args: string[]): Promise<number> {

@@ -170,8 +170,9 @@ function docs(name: string, summary: string): string[] {
     " *",
     " * @example Usage",
     " * ```ts",
+    ' * import assert from "node:assert/strict";',
     ` * import { ${name} } from "./shipped.ts";`,
-    ` * console.assert(${name}.length > 0);`,
+    ` * assert(${name}.length > 0);`,
     " * ```",
     " */",
   ];

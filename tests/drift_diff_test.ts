@@ -62,9 +62,9 @@ async function writeSet(
 }
 
 const push = {
-  hook_event_name: "PreToolUse",
-  tool_name: "Bash",
-  tool_input: { command: "git push" },
+  "hook_event_name": "PreToolUse",
+  "tool_name": "Bash",
+  "tool_input": { command: "git push" },
 };
 
 Deno.test("compareRecordings finds an event gone, a field renamed, a field gone and answers now ignored", async () => {

@@ -17,9 +17,10 @@ import type { Basis, Cell, Template } from "./types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { contextCell } from "./_cells.ts";
  * const c = contextCell("SessionStart", { kind: "binary", case: "ss-addctx" });
- * console.assert(c.effect === "context");
+ * assert(c.effect === "context");
  * ```
  */
 export function contextCell(nativeEvent: string, basis: Basis): Cell {
@@ -40,8 +41,9 @@ export function contextCell(nativeEvent: string, basis: Basis): Cell {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { recordedCase } from "./_cells.ts";
- * console.assert(recordedCase("pre-deny").kind === "binary");
+ * assert(recordedCase("pre-deny").kind === "binary");
  * ```
  */
 export function recordedCase(id: string): Basis {
@@ -57,9 +59,10 @@ export function recordedCase(id: string): Basis {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { documentedAt } from "./_cells.ts";
  * const b = documentedAt("https://example.com/hooks", "stop");
- * console.assert(b.kind === "docs" && b.ref === "https://example.com/hooks#stop");
+ * assert(b.kind === "docs" && b.ref === "https://example.com/hooks#stop");
  * ```
  */
 export function documentedAt(page: string, anchor?: string): Basis {
@@ -75,9 +78,10 @@ export function documentedAt(page: string, anchor?: string): Basis {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { droppedCell } from "./_cells.ts";
  * const c = droppedCell("no", { kind: "docs", ref: "https://example.com" });
- * console.assert(c.becomes === "dropped" && c.effect === "none");
+ * assert(c.becomes === "dropped" && c.effect === "none");
  * ```
  */
 export function droppedCell(note: string, basis: Basis): Cell {
@@ -93,9 +97,10 @@ export function droppedCell(note: string, basis: Basis): Cell {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { droppedDecisions } from "./_cells.ts";
  * const d = droppedDecisions("too late", { kind: "docs", ref: "https://example.com" });
- * console.assert(d.deny.becomes === "dropped" && d.allow.note === "too late");
+ * assert(d.deny.becomes === "dropped" && d.allow.note === "too late");
  * ```
  */
 export function droppedDecisions(
@@ -120,9 +125,10 @@ export function droppedDecisions(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hookSpecific } from "./_cells.ts";
  * const t = hookSpecific("PreToolUse", { additionalContext: "<context>" });
- * console.assert(JSON.stringify(t).includes('"hookEventName":"PreToolUse"'));
+ * assert(JSON.stringify(t).includes('"hookEventName":"PreToolUse"'));
  * ```
  */
 export function hookSpecific(
@@ -130,4 +136,28 @@ export function hookSpecific(
   fields: { [key: string]: Template },
 ): { [key: string]: Template } {
   return { hookSpecificOutput: { hookEventName: nativeEvent, ...fields } };
+}
+
+/**
+ * The approval of a tool that already ran, or of a prompt: nothing to
+ * approve, so nothing is sent.
+ *
+ * @param what `tool` after a tool ran, `prompt` at a prompt.
+ * @param basis What it rests on.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noApprovalCell } from "./_cells.ts";
+ * assert(noApprovalCell("prompt", { kind: "docs", ref: "x" }).note === "a prompt needs no approval");
+ * ```
+ */
+export function noApprovalCell(what: "tool" | "prompt", basis: Basis): Cell {
+  return droppedCell(
+    what === "tool"
+      ? "the tool already ran: there is nothing left to approve"
+      : "a prompt needs no approval",
+    basis,
+  );
 }

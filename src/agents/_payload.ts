@@ -25,8 +25,9 @@ import type { ToolTable } from "./types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { str } from "./_payload.ts";
- * console.assert(str("a") === "a" && str(1) === undefined);
+ * assert(str("a") === "a" && str(1) === undefined);
  * ```
  */
 export function str(v: unknown): string | undefined {
@@ -41,8 +42,9 @@ export function str(v: unknown): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { obj } from "./_payload.ts";
- * console.assert(obj({ a: 1 })?.a === 1 && obj([1]) === undefined);
+ * assert(obj({ a: 1 })?.a === 1 && obj([1]) === undefined);
  * ```
  */
 export function obj(v: unknown): Record<string, unknown> | undefined {
@@ -59,8 +61,9 @@ export function obj(v: unknown): Record<string, unknown> | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseInput } from "./_payload.ts";
- * console.assert((parseInput('{"a":1}') as { a: number }).a === 1);
+ * assert((parseInput('{"a":1}') as { a: number }).a === 1);
  * ```
  */
 export function parseInput(v: unknown): unknown {
@@ -82,8 +85,9 @@ export function parseInput(v: unknown): unknown {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outputText } from "./_payload.ts";
- * console.assert(outputText({ stdout: "hi" }) === '{"stdout":"hi"}');
+ * assert(outputText({ stdout: "hi" }) === '{"stdout":"hi"}');
  * ```
  */
 export function outputText(v: unknown): string | undefined {
@@ -100,9 +104,10 @@ export function outputText(v: unknown): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolKind } from "./_payload.ts";
  * const table = { names: { Bash: "shell" as const }, patterns: [{ pattern: "^mcp__", kind: "mcp" as const }] };
- * console.assert(toolKind(table, "mcp__x__y") === "mcp");
+ * assert(toolKind(table, "mcp__x__y") === "mcp");
  * ```
  */
 export function toolKind(table: ToolTable, name: string): ToolKind {
@@ -123,9 +128,10 @@ export function toolKind(table: ToolTable, name: string): ToolKind {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolCall } from "./_payload.ts";
  * const t = toolCall({ name: "Write", kind: "write", input: {}, path: "a.ts" });
- * console.assert(t.paths?.[0] === "a.ts");
+ * assert(t.paths?.[0] === "a.ts");
  * ```
  */
 export function toolCall(fields: {
@@ -163,9 +169,10 @@ export function toolCall(fields: {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { baseDocument } from "./_payload.ts";
  * const d = baseDocument({ agent: "codex", event: "stop", nativeEvent: "Stop", native: {} });
- * console.assert(d.everyhook === 1 && d.cwd === undefined);
+ * assert(d.everyhook === 1 && d.cwd === undefined);
  * ```
  */
 export function baseDocument(fields: {
@@ -204,9 +211,10 @@ export function baseDocument(fields: {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { snakeCaseDocument } from "./_payload.ts";
  * const d = snakeCaseDocument("codex", { hook_event_name: "Stop", stop_hook_active: true }, "stop", "Stop");
- * console.assert(d.stop?.continued === true);
+ * assert(d.stop?.continued === true);
  * ```
  */
 export function snakeCaseDocument(
@@ -255,9 +263,10 @@ export function snakeCaseDocument(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { patchPaths } from "./_payload.ts";
  * const p = patchPaths("*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch");
- * console.assert(p.paths[0] === "a.txt" && p.onlyAdds);
+ * assert(p.paths[0] === "a.txt" && p.onlyAdds);
  * ```
  */
 export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean } {
@@ -285,10 +294,11 @@ export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { patchText } from "./_payload.ts";
  * const patch = "*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch";
- * console.assert(patchText({ command: ["apply_patch", patch] }) === patch);
- * console.assert(patchText({ command: 3 }) === undefined);
+ * assert(patchText({ command: ["apply_patch", patch] }) === patch);
+ * assert(patchText({ command: 3 }) === undefined);
  * ```
  */
 export function patchText(input: unknown): string | undefined {

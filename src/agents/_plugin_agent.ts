@@ -313,11 +313,12 @@ export interface PluginAgentParts {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginAgent } from "./_plugin_agent.ts";
  * const a = pluginAgent({
  *   id: "x", name: "X", aliases: [], userFolder: "x", projectFolder: ".x", docs: "https://x.invalid",
  * });
- * console.assert(a.install.files.project.parts.join("/") === ".x/plugin/everyhook.js");
+ * assert(a.install.files.project.parts.join("/") === ".x/plugin/everyhook.js");
  * ```
  */
 export function pluginAgent(parts: PluginAgentParts): Agent {
@@ -343,6 +344,7 @@ export function pluginAgent(parts: PluginAgentParts): Agent {
     },
     listing: { runsTypes: ["command"] },
     install: {
+      matcherSyntax: "regex",
       files: {
         user: {
           scope: "user",

@@ -49,8 +49,9 @@ const OFF =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CLAUDE_CODE_SWITCHES } from "./claude_code_switches.ts";
- * console.assert(CLAUDE_CODE_SWITCHES.some((s) => s.key[0] === "disableAllHooks"));
+ * assert(CLAUDE_CODE_SWITCHES.some((s) => s.key[0] === "disableAllHooks"));
  * ```
  */
 export const CLAUDE_CODE_SWITCHES: readonly HookSwitch[] = [

@@ -5,6 +5,7 @@
  */
 
 import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
+import { transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -18,7 +19,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import {
   contextCell,
   documentedAt,
@@ -300,32 +300,13 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 }
 
 /**
- * The text of the last assistant message in a Codex rollout (JSON Lines of
- * `{ timestamp, type, payload }`): the `last_agent_message` of a `task_complete`
- * event, a `response_item` message of role `assistant` with `output_text`
- * parts, or an `agent_message` event, whichever comes last.
- */
-function lastAssistantText(rollout: string): string | undefined {
-  return lastLineText(rollout, (line) => {
-    const item = obj(line.payload);
-    if (line.type === "event_msg") {
-      if (item?.type === "task_complete") return str(item.last_agent_message);
-      if (item?.type === "agent_message") return str(item.message);
-    }
-    if (line.type === "response_item" && item?.type === "message" && item.role === "assistant") {
-      return contentText(item.content, "output_text");
-    }
-    return undefined;
-  });
-}
-
-/**
  * Codex CLI as everyhook knows it.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codex } from "./codex.ts";
- * console.assert(codex.id === "codex");
+ * assert(codex.id === "codex");
  * ```
  */
 export const codex: Agent = {
@@ -351,7 +332,8 @@ export const codex: Agent = {
       basis: { kind: "binary", case: "fixtures/codex/subagent-stop.first.json" },
     },
   },
-  transcriptLastMessage: lastAssistantText,
+  transcriptFormat: "codex",
+  transcriptLastMessage: transcriptReader("codex"),
   // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
   reads: [
     {
@@ -370,6 +352,7 @@ export const codex: Agent = {
     entryTrust: CODEX_ENTRY_TRUST,
   },
   install: {
+    matcherSyntax: "regex",
     files: {
       user: { scope: "user", parts: [".codex", "hooks.json"], env: "CODEX_HOME", envReplaces: 1 },
       project: { scope: "project", parts: [".codex", "hooks.json"] },

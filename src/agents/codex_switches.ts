@@ -35,8 +35,9 @@ const REQUIREMENTS: ReadLocation = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CODEX_SWITCHES } from "./codex_switches.ts";
- * console.assert(CODEX_SWITCHES.some((s) => s.key.join(".") === "features.hooks"));
+ * assert(CODEX_SWITCHES.some((s) => s.key.join(".") === "features.hooks"));
  * ```
  */
 export const CODEX_SWITCHES: readonly HookSwitch[] = [
@@ -92,9 +93,10 @@ function canonical(v: unknown): unknown {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexTrustHash } from "./codex_switches.ts";
  * const h = await codexTrustHash({ file: "/h/.codex/hooks.json", scope: "user", native: "Stop", group: 0, handler: 0, matcher: undefined, value: { type: "command", command: "true" } });
- * console.assert(h.startsWith("sha256:"));
+ * assert(h.startsWith("sha256:"));
  * ```
  */
 export async function codexTrustHash(entry: TrustedEntry): Promise<string> {
@@ -131,9 +133,10 @@ export async function codexTrustHash(entry: TrustedEntry): Promise<string> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexTrustKey } from "./codex_switches.ts";
  * const k = codexTrustKey({ file: "/h/.codex/hooks.json", scope: "user", native: "PreToolUse", group: 1, handler: 0, matcher: "Bash", value: {} });
- * console.assert(k === "/h/.codex/hooks.json:pre_tool_use:1:0");
+ * assert(k === "/h/.codex/hooks.json:pre_tool_use:1:0");
  * ```
  */
 export function codexTrustKey(entry: TrustedEntry): string {
@@ -145,8 +148,9 @@ export function codexTrustKey(entry: TrustedEntry): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CODEX_ENTRY_TRUST } from "./codex_switches.ts";
- * console.assert(CODEX_ENTRY_TRUST.needs.includes("user"));
+ * assert(CODEX_ENTRY_TRUST.needs.includes("user"));
  * ```
  */
 export const CODEX_ENTRY_TRUST: EntryTrust = {

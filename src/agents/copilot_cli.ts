@@ -5,6 +5,7 @@
  * @module
  */
 
+import { transcriptReader } from "./_transcript.ts";
 import type { Agent, HookSwitch, ReadLocation, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import {
@@ -18,7 +19,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import { COPILOT_CLI_ALIAS_CELLS, COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
 
 /**
@@ -137,17 +137,6 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
   return doc;
 }
 
-/**
- * The text of the last assistant message in a Copilot CLI session's
- * `events.jsonl` (`type: "assistant.message"`, `data.content`).
- */
-function lastAssistantMessage(transcript: string): string | undefined {
-  return lastLineText(
-    transcript,
-    (line) => line.type === "assistant.message" ? contentText(obj(line.data)?.content) : undefined,
-  );
-}
-
 /** The settings files that hold Copilot CLI's switches. */
 const COPILOT_SETTINGS: readonly ReadLocation[] = [
   {
@@ -165,8 +154,9 @@ const COPILOT_SETTINGS: readonly ReadLocation[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { copilotCli } from "./copilot_cli.ts";
- * console.assert(copilotCli.id === "copilot-cli");
+ * assert(copilotCli.id === "copilot-cli");
  * ```
  */
 export const copilotCli: Agent = {
@@ -193,7 +183,8 @@ export const copilotCli: Agent = {
       basis: { kind: "binary", case: "fixtures/copilot-cli/subagent-stop.first.json" },
     },
   },
-  transcriptLastMessage: lastAssistantMessage,
+  transcriptFormat: "copilot-cli",
+  transcriptLastMessage: transcriptReader("copilot-cli"),
   // Seen in a run of Copilot CLI 1.0.102, which read them all: the hooks folders, the inline
   // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
   // layout (not ~/.claude).
@@ -247,6 +238,7 @@ export const copilotCli: Agent = {
     readsHooksFolder: true,
   },
   install: {
+    matcherSyntax: "regex",
     files: {
       user: {
         scope: "user",

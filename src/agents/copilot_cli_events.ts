@@ -185,8 +185,9 @@ function stopCells(deny: Cell, anchor: string): EventCells {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
- * console.assert(COPILOT_CLI_EVENTS["pre-tool"]?.native === "preToolUse");
+ * assert(COPILOT_CLI_EVENTS["pre-tool"]?.native === "preToolUse");
  * ```
  */
 export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
@@ -295,8 +296,9 @@ const POST_TOOL_FAILURE: EventCells = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COPILOT_CLI_ALIAS_CELLS } from "./copilot_cli_events.ts";
- * console.assert(COPILOT_CLI_ALIAS_CELLS.postToolUseFailure?.deny.becomes === "context");
+ * assert(COPILOT_CLI_ALIAS_CELLS.postToolUseFailure?.deny.becomes === "context");
  * ```
  */
 export const COPILOT_CLI_ALIAS_CELLS: Readonly<Record<string, EventCells>> = {

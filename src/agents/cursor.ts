@@ -5,6 +5,7 @@
  * @module
  */
 
+import { transcriptReader } from "./_transcript.ts";
 import type { Agent, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import { STOP_STATUSES } from "../contract/contract.ts";
@@ -17,7 +18,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import { CURSOR_ALIAS_CELLS, CURSOR_EVENTS } from "./cursor_events.ts";
 
 /** The events with their own payloads that run reads when a person wires them by hand. */
@@ -158,27 +158,13 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 }
 
 /**
- * The text of the last assistant message in a Cursor agent transcript: JSON
- * Lines of `{ role, message: { content } }`, the text in `text` blocks. Cursor
- * does not document the format and no Cursor binary runs here: this is the
- * shape other tools report its agent-transcripts files in, read as a best
- * effort (explain says the format is undocumented).
- */
-function lastAssistantText(transcript: string): string | undefined {
-  return lastLineText(transcript, (line) => {
-    if (line.role !== "assistant") return undefined;
-    const message = obj(line.message);
-    return contentText(message?.content ?? line.content, "text");
-  });
-}
-
-/**
  * Cursor as everyhook knows it.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { cursor } from "./cursor.ts";
- * console.assert(cursor.id === "cursor");
+ * assert(cursor.id === "cursor");
  * ```
  */
 export const cursor: Agent = {
@@ -205,7 +191,8 @@ export const cursor: Agent = {
       basis: { kind: "docs", ref: "https://cursor.com/docs/hooks#stop" },
     },
   },
-  transcriptLastMessage: lastAssistantText,
+  transcriptFormat: "cursor",
+  transcriptLastMessage: transcriptReader("cursor"),
   // DOCS: https://cursor.com/docs/hooks (enterprise hooks, watched and reloaded).
   reads: [
     { scope: "system", parts: ["etc", "cursor", "hooks.json"], format: "json", os: ["linux"] },
@@ -217,6 +204,7 @@ export const cursor: Agent = {
     },
   ],
   install: {
+    matcherSyntax: "regex",
     files: {
       user: { scope: "user", parts: [".cursor", "hooks.json"] },
       project: { scope: "project", parts: [".cursor", "hooks.json"] },

@@ -216,8 +216,9 @@ function stopCells(anchor: string, note: string): EventCells {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CURSOR_EVENTS } from "./cursor_events.ts";
- * console.assert(CURSOR_EVENTS["stop"]?.native === "stop");
+ * assert(CURSOR_EVENTS["stop"]?.native === "stop");
  * ```
  */
 export const CURSOR_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
@@ -314,8 +315,9 @@ const BEFORE_READ = "beforereadfile";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CURSOR_ALIAS_CELLS } from "./cursor_events.ts";
- * console.assert(CURSOR_ALIAS_CELLS.afterFileEdit?.deny.becomes === "dropped");
+ * assert(CURSOR_ALIAS_CELLS.afterFileEdit?.deny.becomes === "dropped");
  * ```
  */
 export const CURSOR_ALIAS_CELLS: Readonly<Record<string, EventCells>> = {

@@ -27,9 +27,10 @@ export interface FolderVariable {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { folderVariables } from "./folder_variables.ts";
  * import { AGENTS } from "./mod.ts";
- * console.assert(folderVariables(AGENTS).some((v) => v.name === "CODEX_HOME"));
+ * assert(folderVariables(AGENTS).some((v) => v.name === "CODEX_HOME"));
  * ```
  */
 export function folderVariables(

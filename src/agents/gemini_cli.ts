@@ -5,6 +5,7 @@
  */
 
 import { GEMINI_CLI_SWITCHES } from "./gemini_cli_switches.ts";
+import { contentText, transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
@@ -16,7 +17,6 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { contentText, lastLineText } from "./_transcript.ts";
 import { droppedCell, droppedDecisions, hookSpecific } from "./_cells.ts";
 
 const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
@@ -306,24 +306,13 @@ function read(payload: Record<string, unknown>, event: ContractEvent): HookDocum
 }
 
 /**
- * The text of the last model message in a Gemini CLI chat file (JSON Lines under
- * `~/.gemini/tmp/<project>/chats/`: `type: "gemini"` lines with `content` a
- * string, or parts with `text`).
- */
-function lastGeminiText(transcript: string): string | undefined {
-  return lastLineText(
-    transcript,
-    (line) => line.type === "gemini" ? contentText(line.content) : undefined,
-  );
-}
-
-/**
  * Gemini CLI as everyhook knows it.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geminiCli } from "./gemini_cli.ts";
- * console.assert(geminiCli.id === "gemini-cli");
+ * assert(geminiCli.id === "gemini-cli");
  * ```
  */
 export const geminiCli: Agent = {
@@ -349,7 +338,8 @@ export const geminiCli: Agent = {
       basis: { kind: "binary", case: "fixtures/gemini-cli/stop.first.json" },
     },
   },
-  transcriptLastMessage: lastGeminiText,
+  transcriptFormat: "gemini-cli",
+  transcriptLastMessage: transcriptReader("gemini-cli"),
   // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
   // (system settings). Seen in a run of Gemini CLI 0.61.0: a hooks entry that is an object
   // prints "Invalid configuration" at every start, and the hook still runs.
@@ -374,6 +364,7 @@ export const geminiCli: Agent = {
       'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',
   },
   install: {
+    matcherSyntax: "regex",
     files: {
       user: {
         scope: "user",

@@ -26,8 +26,9 @@ const SETTINGS: ReadLocation[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { GEMINI_CLI_SWITCHES } from "./gemini_cli_switches.ts";
- * console.assert(GEMINI_CLI_SWITCHES.some((s) => s.key.join(".") === "hooksConfig.enabled"));
+ * assert(GEMINI_CLI_SWITCHES.some((s) => s.key.join(".") === "hooksConfig.enabled"));
  * ```
  */
 export const GEMINI_CLI_SWITCHES: readonly HookSwitch[] = [

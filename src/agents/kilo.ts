@@ -16,8 +16,9 @@ import { PLUGIN_DOCS, pluginAgent } from "./_plugin_agent.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { kilo } from "./kilo.ts";
- * console.assert(kilo.install.files.project.parts[0] === ".kilo");
+ * assert(kilo.install.files.project.parts[0] === ".kilo");
  * ```
  */
 export const kilo: Agent = pluginAgent({

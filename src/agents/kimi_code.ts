@@ -311,6 +311,8 @@ export const kimiCode: Agent = {
   },
   listing: { runsTypes: ["command"] },
   install: {
+    // READ: the matcher is a JavaScript regular expression tested against the tool name.
+    matcherSyntax: "regex",
     files: {
       user: {
         scope: "user",

@@ -1,21 +1,13 @@
 /**
- * The registry of agents. Adding an agent is one line here.
+ * Every agent, loaded: the modules the registry (registry.ts) names, each
+ * loaded through its line there, so that adding an agent is that one line.
  *
  * @module
  */
 
 import type { Agent } from "./types.ts";
 import { type FolderVariable, folderVariables } from "./folder_variables.ts";
-import { claudeCode } from "./claude_code.ts";
-import { codex } from "./codex.ts";
-import { geminiCli } from "./gemini_cli.ts";
-import { copilotCli } from "./copilot_cli.ts";
-import { cursor } from "./cursor.ts";
-import { qwenCode } from "./qwen_code.ts";
-import { factoryDroid } from "./factory_droid.ts";
-import { opencode } from "./opencode.ts";
-import { kilo } from "./kilo.ts";
-import { kimiCode } from "./kimi_code.ts";
+import { AGENT_ENTRIES } from "./registry.ts";
 
 export type { Agent } from "./types.ts";
 
@@ -24,22 +16,12 @@ export type { Agent } from "./types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGENTS } from "./mod.ts";
- * console.assert(AGENTS.some((a) => a.id === "codex"));
+ * assert(AGENTS.some((a) => a.id === "codex"));
  * ```
  */
-export const AGENTS: readonly Agent[] = [
-  claudeCode,
-  codex,
-  geminiCli,
-  copilotCli,
-  cursor,
-  qwenCode,
-  factoryDroid,
-  opencode,
-  kilo,
-  kimiCode,
-];
+export const AGENTS: readonly Agent[] = await Promise.all(AGENT_ENTRIES.map((e) => e.load()));
 
 /**
  * Find an agent by its id or one of its short names.
@@ -49,8 +31,9 @@ export const AGENTS: readonly Agent[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findAgent } from "./mod.ts";
- * console.assert(findAgent("claude")?.id === "claude-code");
+ * assert(findAgent("claude")?.id === "claude-code");
  * ```
  */
 export function findAgent(name: string): Agent | undefined {
@@ -64,8 +47,9 @@ export function findAgent(name: string): Agent | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGENT_FOLDER_VARIABLES } from "./mod.ts";
- * console.assert(AGENT_FOLDER_VARIABLES.some((v) => v.name === "CODEX_HOME"));
+ * assert(AGENT_FOLDER_VARIABLES.some((v) => v.name === "CODEX_HOME"));
  * ```
  */
 export const AGENT_FOLDER_VARIABLES: ReadonlyArray<FolderVariable> = folderVariables(AGENTS);

@@ -14,8 +14,9 @@ import { PLUGIN_DOCS, pluginAgent } from "./_plugin_agent.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { opencode } from "./opencode.ts";
- * console.assert(opencode.install.files.project.parts[0] === ".opencode");
+ * assert(opencode.install.files.project.parts[0] === ".opencode");
  * ```
  */
 export const opencode: Agent = pluginAgent({

@@ -33,8 +33,9 @@ const SETTINGS_FILES: readonly ReadLocation[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
- * console.assert(QWEN_CODE_SWITCHES.every((s) => s.key[0] === "disableAllHooks"));
+ * assert(QWEN_CODE_SWITCHES.every((s) => s.key[0] === "disableAllHooks"));
  * ```
  */
 export const QWEN_CODE_SWITCHES: readonly HookSwitch[] = SETTINGS_FILES.map((file) => ({

@@ -21,3 +21,15 @@ Deno.test("loadAgent() finds an agent by id or short name, and nothing else", as
   assert.equal(await loadAgent("Claude"), undefined);
   assert.equal(await loadAgent(""), undefined);
 });
+
+Deno.test("each line's module name is the file its loader imports, and its prefixes are upper case", async () => {
+  for (const entry of AGENT_ENTRIES) {
+    const module = await import(`./${entry.module}.ts`) as Record<string, unknown>;
+    assert.ok(
+      Object.values(module).includes(await entry.load()),
+      `${entry.id}: ${entry.module}.ts`,
+    );
+    assert.ok(entry.env.length > 0, `${entry.id} has no variable prefix`);
+    for (const prefix of entry.env) assert.match(prefix, /^[A-Z][A-Z0-9_]*$/, entry.id);
+  }
+});

@@ -155,8 +155,17 @@ export interface FileLocation {
  */
 export type EntryLayout = "matcher-groups" | "flat";
 
+/**
+ * How an agent reads a matcher. Every agent everyhook knows reads it as a
+ * regular expression on the tool's name, where `*` and the empty string match
+ * every tool.
+ */
+export type MatcherSyntax = "regex";
+
 /** What install needs to know about an agent. */
 export interface InstallInfo {
+  /** How the agent reads a matcher: install refuses one it cannot read. */
+  matcherSyntax: MatcherSyntax;
   /** The file install writes, per scope. */
   files: Readonly<Record<"user" | "project", FileLocation>>;
   /** The layout of entries in that file. */
@@ -234,6 +243,16 @@ export interface ReadLocation {
   /** Keys under `hooks` that are not events (Codex CLI's `state`, where trust is kept). */
   skipKeys?: readonly string[];
 }
+
+/** A transcript format everyhook reads: the id of the agent that writes it. */
+export type TranscriptFormat =
+  | "claude-code"
+  | "codex"
+  | "gemini-cli"
+  | "copilot-cli"
+  | "cursor"
+  | "qwen-code"
+  | "factory-droid";
 
 /** One statement about an agent, with what it rests on. */
 export interface Fact {
@@ -330,11 +349,12 @@ export interface ReadContext {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { Agent } from "./types.ts";
  * function eventNames(agent: Agent): string[] {
  *   return Object.values(agent.events).map((e) => e.native);
  * }
- * console.assert(typeof eventNames === "function");
+ * assert(typeof eventNames === "function");
  * ```
  */
 export interface Agent {
@@ -367,6 +387,11 @@ export interface Agent {
    * the payload does not carry it. Absent where the agent has no transcript format we read.
    */
   transcriptLastMessage?(transcript: string): string | undefined;
+  /**
+   * The transcript format the agent writes, among those src/agents/_transcript.ts
+   * reads: a transcript its own format finds nothing in is read in the others.
+   */
+  transcriptFormat?: TranscriptFormat;
   /** What the agent says at a stop (why the turn ended, its last message), for `explain`. */
   stopSays?: StopSays;
   /** Files `list` reads hooks from besides the ones install writes. */

@@ -96,8 +96,9 @@ function valueWords(f: FlagSpec): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkValue } from "./args.ts";
- * console.assert(checkValue({ kind: "seconds", min: 1, max: 60 }, "30") === 30);
+ * assert(checkValue({ kind: "seconds", min: 1, max: 60 }, "30") === 30);
  * ```
  */
 export function checkValue(rule: ValueRule, text: string): string | number | { wrong: string } {
@@ -128,10 +129,11 @@ export function checkValue(rule: ValueRule, text: string): string | number | { w
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseArgs } from "./args.ts";
  * const json = { name: "json", kind: "boolean", text: "JSON" } as const;
  * const a = parseArgs({ name: "x", flags: [json], operands: [] }, ["--json"]);
- * console.assert(a.flag("json") && a.given("json"));
+ * assert(a.flag("json") && a.given("json"));
  * ```
  */
 export class Args {
@@ -215,12 +217,13 @@ export class Args {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseArgs } from "./args.ts";
  * const a = parseArgs(
  *   { name: "x", flags: [{ name: "agent", kind: "list", text: "agents" }], operands: [] },
  *   ["--agent=claude,codex"],
  * );
- * console.assert(a.list("agent")?.length === 2);
+ * assert(a.list("agent")?.length === 2);
  * ```
  */
 export function parseArgs(spec: ArgsSpec, words: readonly string[]): Args {

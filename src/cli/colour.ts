@@ -35,11 +35,12 @@ const CODES = { bad: 31, warn: 33, good: 32, dim: 2, bold: 1 } as const;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { paintFor } from "./colour.ts";
  * import { memoryIo } from "./io.ts";
- * console.assert(paintFor(memoryIo()).bad("no") === "no");
- * console.assert(paintFor(memoryIo({ terminal: true })).bad("no") === "\x1b[31mno\x1b[0m");
- * console.assert(paintFor(memoryIo({ terminal: true, env: { NO_COLOR: "" } })).bad("no") === "no");
+ * assert(paintFor(memoryIo()).bad("no") === "no");
+ * assert(paintFor(memoryIo({ terminal: true })).bad("no") === "\x1b[31mno\x1b[0m");
+ * assert(paintFor(memoryIo({ terminal: true, env: { NO_COLOR: "" } })).bad("no") === "no");
  * ```
  */
 export function paintFor(io: Pick<Io, "env" | "isTerminal">): Paint {

@@ -1,13 +1,14 @@
 /**
  * The options, operands and environment variables several commands share, for
  * the command table (commands.ts): declared once here. Data only; on `run`'s
- * path, it imports types alone.
+ * path, it imports types and the contract's timeout ceiling alone.
  *
  * @module
  */
 
 import type { FlagSpec, OperandSpec, ValueRule } from "./args.ts";
 import type { EnvVar } from "./command_types.ts";
+import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 /**
  * The one rule for `--timeout` (run, bench, install): whole seconds, at least
@@ -16,11 +17,16 @@ import type { EnvVar } from "./command_types.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TIMEOUT_RULE } from "./command_parts.ts";
- * console.assert(TIMEOUT_RULE.max === 3600);
+ * assert(TIMEOUT_RULE.max === 3600);
  * ```
  */
-export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = { kind: "seconds", min: 1, max: 3600 };
+export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = {
+  kind: "seconds",
+  min: 1,
+  max: MAX_TIMEOUT_SECONDS,
+};
 
 const JSON_FLAG: FlagSpec = {
   name: "json",
@@ -92,8 +98,9 @@ const PATH: EnvVar = { name: "PATH", text: "where bash, pwsh and bare hook names
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SHARED } from "./command_parts.ts";
- * console.assert(SHARED.JSON_FLAG.name === "json" && SHARED.events("x", true).kind === "list");
+ * assert(SHARED.JSON_FLAG.name === "json" && SHARED.events("x", true).kind === "list");
  * ```
  */
 export const SHARED: {

@@ -39,8 +39,9 @@ const {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COMMANDS } from "./commands.ts";
- * console.assert(COMMANDS.find((c) => c.name === "run")?.permissions.includes("run"));
+ * assert(COMMANDS.find((c) => c.name === "run")?.permissions.includes("run"));
  * ```
  */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -344,8 +345,9 @@ export const COMMANDS: readonly CommandSpec[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findCommand } from "./commands.ts";
- * console.assert(findCommand("install")?.group === "change");
+ * assert(findCommand("install")?.group === "change");
  * ```
  */
 export function findCommand(name: string): CommandSpec | undefined {
@@ -361,8 +363,9 @@ export function findCommand(name: string): CommandSpec | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { commandSpec } from "./commands.ts";
- * console.assert(commandSpec("list").flags.some((f) => f.name === "ours"));
+ * assert(commandSpec("list").flags.some((f) => f.name === "ours"));
  * ```
  */
 export function commandSpec(name: string): CommandSpec {

@@ -43,9 +43,10 @@ export interface HelpContext {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wrap } from "./help.ts";
- * console.assert(wrap("a b c", 3, "  ") === "a b\n  c");
- * console.assert(wrap(["[--x <y>]", "[--z]"], 10, "") === "[--x <y>]\n[--z]");
+ * assert(wrap("a b c", 3, "  ") === "a b\n  c");
+ * assert(wrap(["[--x <y>]", "[--z]"], 10, "") === "[--x <y>]\n[--z]");
  * ```
  */
 export function wrap(text: string | readonly string[], width: number, indent: string): string {
@@ -88,9 +89,10 @@ const operandLabel = (o: OperandSpec): string =>
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { usageTokens } from "./help.ts";
  * import { commandSpec } from "./commands.ts";
- * console.assert(usageTokens(commandSpec("run")).includes("[--timeout <seconds>]"));
+ * assert(usageTokens(commandSpec("run")).includes("[--timeout <seconds>]"));
  * ```
  */
 export function usageTokens(spec: CommandSpec): string[] {
@@ -154,10 +156,11 @@ function agentLines(agents: readonly AgentName[]): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { generalHelp } from "./help.ts";
  * import { COMMANDS } from "./commands.ts";
  * const agents = [{ id: "codex", name: "Codex CLI", aliases: [] }];
- * console.assert(generalHelp(COMMANDS, { version: "0.1.0", events: ["stop"], agents }).includes("codex"));
+ * assert(generalHelp(COMMANDS, { version: "0.1.0", events: ["stop"], agents }).includes("codex"));
  * ```
  */
 export function generalHelp(commands: readonly CommandSpec[], context: HelpContext): string {
@@ -201,9 +204,10 @@ export function generalHelp(commands: readonly CommandSpec[], context: HelpConte
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { commandHelp } from "./help.ts";
  * import { commandSpec } from "./commands.ts";
- * console.assert(commandHelp(commandSpec("run"), { agents: [] }).includes("--allow-run"));
+ * assert(commandHelp(commandSpec("run"), { agents: [] }).includes("--allow-run"));
  * ```
  */
 export function commandHelp(spec: CommandSpec, context: Pick<HelpContext, "agents">): string {

@@ -64,9 +64,10 @@ function usage(message: string): EveryhookError {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseChangeArgs } from "./install_cli.ts";
  * const a = parseChangeArgs("install", ["h.ts", "--agent", "codex"]);
- * console.assert(a.agents?.[0]?.id === "codex" && a.scope === "user");
+ * assert(a.agents?.[0]?.id === "codex" && a.scope === "user");
  * ```
  */
 export function parseChangeArgs(
@@ -145,8 +146,9 @@ export async function runChange<R extends { ok: boolean }>(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { oneHook, parseChangeArgs } from "./install_cli.ts";
- * console.assert(oneHook("uninstall", parseChangeArgs("uninstall", ["h.ts"])) === "h.ts");
+ * assert(oneHook("uninstall", parseChangeArgs("uninstall", ["h.ts"])) === "h.ts");
  * ```
  */
 export function oneHook(name: string, a: ChangeArgs): string {
@@ -165,9 +167,10 @@ export function oneHook(name: string, a: ChangeArgs): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { changeWorld } from "./install_cli.ts";
  * import { memoryIo } from "./io.ts";
- * console.assert(changeWorld(memoryIo({ cwd: "/p" })).cwd === "/p");
+ * assert(changeWorld(memoryIo({ cwd: "/p" })).cwd === "/p");
  * ```
  */
 export function changeWorld(io: Io): InstallWorld {
@@ -203,12 +206,13 @@ export const DIRECT_MODE_TEXT =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderInstall } from "./install_cli.ts";
  * const t = renderInstall(
  *   { ok: true, dryRun: true, hook: "/h/a.ts", mode: "run", scope: "user", results: [], needs: [], warnings: [] },
  *   {},
  * );
- * console.assert(t.startsWith("everyhook install a.ts (user scope), dry run"));
+ * assert(t.startsWith("everyhook install a.ts (user scope), dry run"));
  * ```
  */
 export function renderInstall(
@@ -263,12 +267,13 @@ function linkLine(row: { linkedTo?: string }, env: Readonly<Record<string, strin
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderUninstall } from "./install_cli.ts";
  * const t = renderUninstall(
  *   { ok: true, dryRun: false, hook: "/h/a.ts", scope: "user", removed: 0, results: [] },
  *   {},
  * );
- * console.assert(t.startsWith("everyhook uninstall a.ts (user scope)"));
+ * assert(t.startsWith("everyhook uninstall a.ts (user scope)"));
  * ```
  */
 export function renderUninstall(
@@ -309,9 +314,10 @@ export function renderUninstall(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderRestore } from "./install_cli.ts";
  * const t = renderRestore({ ok: true, dryRun: false, scope: "user", list: false, results: [] }, {});
- * console.assert(t.startsWith("everyhook restore (user scope)"));
+ * assert(t.startsWith("everyhook restore (user scope)"));
  * ```
  */
 export function renderRestore(

@@ -13,10 +13,11 @@ import { EveryhookError } from "../contract/errors.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { memoryIo } from "./io.ts";
  * const io = memoryIo({ stdin: "{}" });
  * io.out("hi\n");
- * console.assert(io.stdoutText() === "hi\n");
+ * assert(io.stdoutText() === "hi\n");
  * ```
  */
 export interface Io {
@@ -66,9 +67,10 @@ export interface Io {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { invocationCwd } from "./io.ts";
- * console.assert(invocationCwd("/clone", "/home/me/project", "/clone") === "/home/me/project");
- * console.assert(invocationCwd("/elsewhere", "/home/me/project", "/clone") === "/elsewhere");
+ * assert(invocationCwd("/clone", "/home/me/project", "/clone") === "/home/me/project");
+ * assert(invocationCwd("/elsewhere", "/home/me/project", "/clone") === "/elsewhere");
  * ```
  */
 export function invocationCwd(
@@ -93,9 +95,10 @@ export function invocationCwd(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { packageRootOf } from "./io.ts";
- * console.assert(packageRootOf("file:///opt/everyhook/cli.ts").root === "/opt/everyhook");
- * console.assert(packageRootOf("https://jsr.io/@everyhook/cli/0.1.0/cli.ts").root === undefined);
+ * assert(packageRootOf("file:///opt/everyhook/cli.ts").root === "/opt/everyhook");
+ * assert(packageRootOf("https://jsr.io/@everyhook/cli/0.1.0/cli.ts").root === undefined);
  * ```
  */
 export function packageRootOf(moduleUrl: string): DenoIoOptions {
@@ -293,9 +296,10 @@ function writeAllSync(w: { writeSync(p: Uint8Array): number }, data: Uint8Array)
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readAll } from "./io.ts";
  * const r = await readAll(new Blob(["abc"]).stream(), 2);
- * console.assert(r.truncated && r.bytes.length === 2);
+ * assert(r.truncated && r.bytes.length === 2);
  * ```
  */
 export async function readAll(
@@ -339,9 +343,10 @@ export interface MemoryIo extends Io {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { memoryIo } from "./io.ts";
  * const io = memoryIo({ env: { HOME: "/h" } });
- * console.assert(io.env.HOME === "/h");
+ * assert(io.env.HOME === "/h");
  * ```
  */
 export function memoryIo(

@@ -41,8 +41,9 @@ function usage(source: NameSource, detail: string): EveryhookError {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentNamed } from "./options.ts";
- * console.assert(agentNamed("claude", { command: "run", option: "--agent" }).id === "claude-code");
+ * assert(agentNamed("claude", { command: "run", option: "--agent" }).id === "claude-code");
  * ```
  */
 export function agentNamed(name: string, source: NameSource): Agent {
@@ -67,8 +68,9 @@ export function agentNamed(name: string, source: NameSource): Agent {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentsNamed } from "./options.ts";
- * console.assert(agentsNamed(["claude", "claude-code"], { command: "list" })?.length === 1);
+ * assert(agentsNamed(["claude", "claude-code"], { command: "list" })?.length === 1);
  * ```
  */
 export function agentsNamed(
@@ -125,9 +127,10 @@ function nativeMeaning(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentNamed, eventNamed } from "./options.ts";
  * const agent = agentNamed("gemini", { command: "run" });
- * console.assert(eventNamed("BeforeTool", { command: "run", agent, native: true }) === "pre-tool");
+ * assert(eventNamed("BeforeTool", { command: "run", agent, native: true }) === "pre-tool");
  * ```
  */
 export function eventNamed(name: string, how: EventLookup): ContractEvent {
@@ -170,8 +173,9 @@ export function eventNamed(name: string, how: EventLookup): ContractEvent {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { eventsNamed } from "./options.ts";
- * console.assert(eventsNamed(["all"], { command: "list" }) === "all");
+ * assert(eventsNamed(["all"], { command: "list" }) === "all");
  * ```
  */
 export function eventsNamed(

@@ -21,8 +21,9 @@ export type PermissionQuery = (name: PermissionName) => Deno.PermissionState;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { denoQuery } from "./permissions.ts";
- * console.assert(["granted", "prompt", "denied"].includes(denoQuery("read")));
+ * assert(["granted", "prompt", "denied"].includes(denoQuery("read")));
  * ```
  */
 export function denoQuery(name: PermissionName): Deno.PermissionState {
@@ -66,9 +67,10 @@ export function checkPermissions(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { permissionError } from "./permissions.ts";
  * const e = permissionError("run", ["run"], false);
- * console.assert(e.message.includes("--allow-run"));
+ * assert(e.message.includes("--allow-run"));
  * ```
  */
 export function permissionError(
@@ -97,9 +99,10 @@ export function permissionError(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fromNotCapable } from "./permissions.ts";
  * const e = fromNotCapable(new Deno.errors.NotCapable('Requires write access to "x", run again with the --allow-write flag'), "run", false);
- * console.assert(e?.message.includes("--allow-write"));
+ * assert(e?.message.includes("--allow-write"));
  * ```
  */
 export function fromNotCapable(

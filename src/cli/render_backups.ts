@@ -24,6 +24,7 @@ function shortPath(path: string, env: Readonly<Record<string, string>>): string 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderBackupList } from "./render_backups.ts";
  * const t = renderBackupList({
  *   ok: true, dryRun: false, scope: "user", list: true,
@@ -33,7 +34,7 @@ function shortPath(path: string, env: Readonly<Record<string, string>>): string 
  *     backups: [{ id: "20261017-173000", path: "/b", time: "2026-10-17T17:30:00.000Z", first: true }],
  *   }],
  * }, { HOME: "/h" });
- * console.assert(t.includes("20261017-173000    2026-10-17 17:30:00 UTC  the first, always kept"));
+ * assert(t.includes("20261017-173000    2026-10-17 17:30:00 UTC  the first, always kept"));
  * ```
  */
 export function renderBackupList(

@@ -42,8 +42,9 @@ export interface BenchSummary {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { benchSummary } from "./render_bench.ts";
- * console.assert(benchSummary([]).documents === 0);
+ * assert(benchSummary([]).documents === 0);
  * ```
  */
 export function benchSummary(results: readonly BenchResult[]): BenchSummary {
@@ -77,8 +78,9 @@ export function benchSummary(results: readonly BenchResult[]): BenchSummary {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderBench } from "./render_bench.ts";
- * console.assert(renderBench("h.ts", []).startsWith("everyhook bench h.ts"));
+ * assert(renderBench("h.ts", []).startsWith("everyhook bench h.ts"));
  * ```
  */
 export function renderBench(

@@ -40,8 +40,9 @@ export interface DemoReport {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderDemo } from "./render_demo.ts";
- * console.assert(renderDemo({ ok: true, hook: "h.ts", cases: [] }).startsWith("everyhook demo"));
+ * assert(renderDemo({ ok: true, hook: "h.ts", cases: [] }).startsWith("everyhook demo"));
  * ```
  */
 export function renderDemo(report: DemoReport): string {
@@ -71,8 +72,9 @@ export function renderDemo(report: DemoReport): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { demoDocument } from "./render_demo.ts";
- * console.assert(demoDocument({ ok: true, hook: "h.ts", cases: [] }).results.length === 0);
+ * assert(demoDocument({ ok: true, hook: "h.ts", cases: [] }).results.length === 0);
  * ```
  */
 export function demoDocument(report: DemoReport): {

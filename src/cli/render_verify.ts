@@ -70,13 +70,14 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderVerify } from "./render_verify.ts";
  * import { paintFor } from "./colour.ts";
  * import { memoryIo } from "./io.ts";
  * const text = renderVerify({ ok: true, project: "/p", loopbackOnly: false, agents: [
  *   { agent: "cursor", name: "Cursor", run: { kind: "not-run", reason: "no driver" }, ok: true, entries: [], adjustments: [] },
  * ] }, paintFor(memoryIo()), "/h");
- * console.assert(text.includes("Cursor: not run: no driver"));
+ * assert(text.includes("Cursor: not run: no driver"));
  * ```
  */
 export function renderVerify(report: VerifyReport, paint: Paint, home: string | undefined): string {

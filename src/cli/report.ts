@@ -19,8 +19,9 @@ import { effectWords } from "../agents/effect_words.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonText } from "./report.ts";
- * console.assert(jsonText({ ok: true }) === '{\n  "ok": true\n}\n');
+ * assert(jsonText({ ok: true }) === '{\n  "ok": true\n}\n');
  * ```
  */
 export function jsonText(value: unknown): string {
@@ -43,8 +44,9 @@ export interface ErrorDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { errorDocument } from "./report.ts";
- * console.assert(errorDocument("x").ok === false);
+ * assert(errorDocument("x").ok === false);
  * ```
  */
 export function errorDocument(message: string): ErrorDocument {
@@ -59,8 +61,9 @@ export function errorDocument(message: string): ErrorDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { answerSummary } from "./report.ts";
- * console.assert(answerSummary({}) === "no opinion");
+ * assert(answerSummary({}) === "no opinion");
  * ```
  */
 export function answerSummary(answer: HookAnswer): string {

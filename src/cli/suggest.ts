@@ -16,8 +16,9 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { editDistance } from "./suggest.ts";
- * console.assert(editDistance("agnet", "agent") === 1);
+ * assert(editDistance("agnet", "agent") === 1);
  * ```
  */
 export function editDistance(a: string, b: string): number {
@@ -47,9 +48,10 @@ export function editDistance(a: string, b: string): number {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { closest } from "./suggest.ts";
- * console.assert(closest("pretool", ["pre-tool", "post-tool"]) === "pre-tool");
- * console.assert(closest("lunch", ["pre-tool", "stop"]) === undefined);
+ * assert(closest("pretool", ["pre-tool", "post-tool"]) === "pre-tool");
+ * assert(closest("lunch", ["pre-tool", "stop"]) === undefined);
  * ```
  */
 export function closest(word: string, candidates: readonly string[]): string | undefined {

@@ -5,7 +5,6 @@
  */
 
 import type { Io } from "../cli/io.ts";
-import { systemPaths } from "../hooks_files/locations.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { parseArgs } from "../cli/args.ts";
@@ -23,11 +22,12 @@ import { loadConformance } from "../readers/recorded.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { command } from "./explain.ts";
  * import { memoryIo } from "../cli/io.ts";
  * const io = memoryIo();
  * await command(["codex", "pre-tool"], io);
- * console.assert(io.stdoutText().includes("PreToolUse"));
+ * assert(io.stdoutText().includes("PreToolUse"));
  * ```
  */
 export async function command(args: string[], io: Io): Promise<number> {
@@ -66,10 +66,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   }
   const agent = agentNamed(agentName, { command: "explain" });
   if (eventName === undefined) {
-    const info = {
-      ...explainAgent(agent, conformance.find((c) => c.agent === agent.id)),
-      paths: systemPaths(agent),
-    };
+    const info = explainAgent(agent, conformance.find((c) => c.agent === agent.id));
     if (json) {
       io.out(JSON.stringify({ ok: true, ...info }, null, 2) + "\n");
       return 0;

@@ -46,9 +46,10 @@ export interface RunArgs {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseRunArgs } from "./run.ts";
  * const a = parseRunArgs(["--agent", "codex", "--event=stop", "--", "hook.ts", "-x"]);
- * console.assert(a.agent === "codex" && a.hook.join(" ") === "hook.ts -x");
+ * assert(a.agent === "codex" && a.hook.join(" ") === "hook.ts -x");
  * ```
  */
 export function parseRunArgs(args: readonly string[]): RunArgs {
@@ -75,9 +76,10 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentAndEvent } from "./run.ts";
  * const { agent, event } = await agentAndEvent("gemini", "BeforeTool");
- * console.assert(agent.id === "gemini-cli" && event === "pre-tool");
+ * assert(agent.id === "gemini-cli" && event === "pre-tool");
  * ```
  */
 export async function agentAndEvent(

@@ -76,10 +76,11 @@ export type RawOutputKind = typeof RAW_OUTPUTS[number]["id"];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rawOutputKind } from "./conformance.ts";
  * const c = { id: "x", event: "pre-tool", nativeEvent: "PreToolUse", hook: { exit: 2, stderr: "no" },
  *   toolRan: false, reachedModel: true, continued: null, runEnded: false };
- * console.assert(rawOutputKind(c) === "exit2-stderr");
+ * assert(rawOutputKind(c) === "exit2-stderr");
  * ```
  */
 export function rawOutputKind(c: ConformanceCase): RawOutputKind | undefined {
@@ -115,10 +116,11 @@ export function rawOutputKind(c: ConformanceCase): RawOutputKind | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { outcomeText } from "./conformance.ts";
  * const c = { id: "x", event: "pre-tool", nativeEvent: "PreToolUse", hook: { exit: 0 },
  *   toolRan: true, reachedModel: null, continued: null, runEnded: false };
- * console.assert(outcomeText(c) === "ran");
+ * assert(outcomeText(c) === "ran");
  * ```
  */
 export function outcomeText(c: ConformanceCase): string {

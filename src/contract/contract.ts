@@ -16,8 +16,9 @@ export const CONTRACT_VERSION = 1 as const;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EVENTS } from "./contract.ts";
- * console.assert(EVENTS.includes("pre-tool"));
+ * assert(EVENTS.includes("pre-tool"));
  * ```
  */
 export const EVENTS = [
@@ -38,8 +39,9 @@ export type ContractEvent = typeof EVENTS[number];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TOOL_KINDS } from "./contract.ts";
- * console.assert(TOOL_KINDS.length === 7);
+ * assert(TOOL_KINDS.length === 7);
  * ```
  */
 export const TOOL_KINDS = ["shell", "edit", "write", "read", "mcp", "agent", "other"] as const;
@@ -52,8 +54,9 @@ export type ToolKind = typeof TOOL_KINDS[number];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DECISIONS } from "./contract.ts";
- * console.assert(DECISIONS[0] === "allow");
+ * assert(DECISIONS[0] === "allow");
  * ```
  */
 export const DECISIONS = ["allow", "deny", "ask"] as const;
@@ -98,8 +101,9 @@ export interface ToolCall {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { STOP_STATUSES } from "./contract.ts";
- * console.assert(STOP_STATUSES.includes("aborted"));
+ * assert(STOP_STATUSES.includes("aborted"));
  * ```
  */
 export const STOP_STATUSES = ["completed", "aborted", "error"] as const;
@@ -135,6 +139,7 @@ export interface SubagentInfo {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { HookDocument } from "./contract.ts";
  * const doc: HookDocument = {
  *   everyhook: 1,
@@ -144,7 +149,7 @@ export interface SubagentInfo {
  *   prompt: "hello",
  *   native: {},
  * };
- * console.assert(doc.event === "prompt");
+ * assert(doc.event === "prompt");
  * ```
  */
 export interface HookDocument {
@@ -184,9 +189,10 @@ export interface HookDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { HookAnswer } from "./contract.ts";
  * const answer: HookAnswer = { decision: "deny", reason: "Not on main" };
- * console.assert(answer.decision === "deny");
+ * assert(answer.decision === "deny");
  * ```
  */
 export interface HookAnswer {
@@ -220,9 +226,10 @@ const ANSWER_KEYS = new Set(["decision", "reason", "message", "context", "input"
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readAnswer } from "./contract.ts";
  * const r = readAnswer('{"decision":"deny","reason":"no"}');
- * console.assert(r.ok && r.answer.decision === "deny");
+ * assert(r.ok && r.answer.decision === "deny");
  * ```
  */
 export function readAnswer(text: string): AnswerReading {
@@ -289,11 +296,26 @@ function preview(text: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isContractEvent } from "./contract.ts";
- * console.assert(isContractEvent("stop"));
- * console.assert(!isContractEvent("Stop"));
+ * assert(isContractEvent("stop"));
+ * assert(!isContractEvent("Stop"));
  * ```
  */
 export function isContractEvent(value: string): value is ContractEvent {
   return (EVENTS as readonly string[]).includes(value);
 }
+
+/**
+ * The longest timeout a hook may be given, in seconds: an hour. `run`,
+ * `bench`, `install` (the command and the library call) and a hook in direct
+ * mode take none longer.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_TIMEOUT_SECONDS } from "./contract.ts";
+ * assert(MAX_TIMEOUT_SECONDS === 3600);
+ * ```
+ */
+export const MAX_TIMEOUT_SECONDS = 3600;

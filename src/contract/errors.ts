@@ -10,8 +10,9 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EXIT } from "./errors.ts";
- * console.assert(EXIT.usage === 2);
+ * assert(EXIT.usage === 2);
  * ```
  */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -46,9 +47,10 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["usage", "path-refused"]);
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { EveryhookError } from "./errors.ts";
  * const e = new EveryhookError("usage", 'Cannot read "--agent": no agent named "foo"');
- * console.assert(e.exitCode === 2);
+ * assert(e.exitCode === 2);
  * ```
  */
 export class EveryhookError extends Error {

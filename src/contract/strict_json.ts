@@ -21,10 +21,11 @@ type Frame =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { duplicateKey } from "./strict_json.ts";
- * console.assert(duplicateKey('{"decision":"deny","reason":"x","decision":"allow"}') === "decision");
- * console.assert(duplicateKey('{"input":{"a":1,"\\u0061":2}}') === "input.a");
- * console.assert(duplicateKey('[{"a":1},{"a":2}]') === undefined);
+ * assert(duplicateKey('{"decision":"deny","reason":"x","decision":"allow"}') === "decision");
+ * assert(duplicateKey('{"input":{"a":1,"\\u0061":2}}') === "input.a");
+ * assert(duplicateKey('[{"a":1},{"a":2}]') === undefined);
  * ```
  */
 export function duplicateKey(text: string): string | undefined {

@@ -26,9 +26,10 @@ export interface AnswerExtras {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { deny } from "./answers.ts";
  * const a = deny("Not on main", { message: "blocked a push to main" });
- * console.assert(a.decision === "deny" && a.message === "blocked a push to main");
+ * assert(a.decision === "deny" && a.message === "blocked a push to main");
  * ```
  */
 export function deny(
@@ -47,8 +48,9 @@ export function deny(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ask } from "./answers.ts";
- * console.assert(ask("Delete the build folder?").decision === "ask");
+ * assert(ask("Delete the build folder?").decision === "ask");
  * ```
  */
 export function ask(
@@ -67,8 +69,9 @@ export function ask(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { allow } from "./answers.ts";
- * console.assert(allow().decision === "allow" && allow("read-only").reason === "read-only");
+ * assert(allow().decision === "allow" && allow("read-only").reason === "read-only");
  * ```
  */
 export function allow(
@@ -88,8 +91,9 @@ export function allow(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { context } from "./answers.ts";
- * console.assert(context("The tests live in tests/").context === "The tests live in tests/");
+ * assert(context("The tests live in tests/").context === "The tests live in tests/");
  * ```
  */
 export function context(text: string): HookAnswer & { context: string } {
@@ -104,8 +108,9 @@ export function context(text: string): HookAnswer & { context: string } {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { message } from "./answers.ts";
- * console.assert(message("logged").message === "logged");
+ * assert(message("logged").message === "logged");
  * ```
  */
 export function message(text: string): HookAnswer & { message: string } {
@@ -122,9 +127,10 @@ export function message(text: string): HookAnswer & { message: string } {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { allow, input } from "./answers.ts";
  * const a = { ...allow(), ...input({ command: "trash build" }) };
- * console.assert(a.decision === "allow" && a.input?.command === "trash build");
+ * assert(a.decision === "allow" && a.input?.command === "trash build");
  * ```
  */
 export function input(value: Record<string, unknown>): HookAnswer & {

@@ -54,6 +54,7 @@ export interface Hook {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { defineHook, deny, isShell } from "./mod.ts";
  * const hook = defineHook((doc) =>
  *   doc.event === "pre-tool" && isShell(doc) && doc.tool.command.startsWith("rm -rf /")
@@ -64,7 +65,7 @@ export interface Hook {
  *   everyhook: 1, agent: "claude-code", event: "pre-tool", nativeEvent: "PreToolUse", native: {},
  *   tool: { name: "Bash", kind: "shell", command: "rm -rf /", input: {} },
  * });
- * console.assert(answer.decision === "deny");
+ * assert(answer.decision === "deny");
  * ```
  */
 export function defineHook(handler: Handler): Hook {

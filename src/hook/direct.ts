@@ -57,12 +57,13 @@ export interface DirectOptions {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runDirect } from "./direct.ts";
  * const payload = { hook_event_name: "UserPromptSubmit", prompt: "hi", session_id: "s" };
  * const out = await runDirect(() => ({ decision: "deny", reason: "not today" }), {
  *   agent: "claude-code", event: "prompt", timeout: 5, failClosed: false,
  * }, { hook: "h.ts", input: { bytes: new TextEncoder().encode(JSON.stringify(payload)), truncated: false }, log: () => {} });
- * console.assert(out.stdout.includes("not today"));
+ * assert(out.stdout.includes("not today"));
  * ```
  */
 export async function runDirect(

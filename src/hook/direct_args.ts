@@ -4,10 +4,13 @@
  * the agent's JSON, builds the document, translates the answer):
  * `--everyhook-agent <agent> --everyhook-event <event> [--everyhook-timeout <s>]
  * [--everyhook-fail-closed]` after the hook's path. install writes them and
- * reads them back; the hook reads them from `Deno.args`. Imports nothing.
+ * reads them back; the hook reads them from `Deno.args`. Imports only the
+ * contract's timeout ceiling.
  *
  * @module
  */
+
+import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 /** The flags of direct mode. */
 export const DIRECT_FLAGS = {
@@ -47,10 +50,11 @@ export type DirectArgsReading =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readDirectArgs } from "./direct_args.ts";
  * const r = readDirectArgs(["--everyhook-agent", "codex", "--everyhook-event=pre-tool"]);
- * console.assert(r.kind === "direct" && r.args.event === "pre-tool" && r.args.timeout === 25);
- * console.assert(readDirectArgs(["-v"]).kind === "contract");
+ * assert(r.kind === "direct" && r.args.event === "pre-tool" && r.args.timeout === 25);
+ * assert(readDirectArgs(["-v"]).kind === "contract");
  * ```
  */
 export function readDirectArgs(words: readonly string[]): DirectArgsReading {
@@ -89,10 +93,11 @@ export function readDirectArgs(words: readonly string[]): DirectArgsReading {
   }
   const timeoutText = values.get(DIRECT_FLAGS.timeout);
   const timeout = timeoutText === undefined ? DIRECT_DEFAULT_TIMEOUT : Number(timeoutText);
-  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) {
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_SECONDS) {
     return {
       kind: "bad",
-      problem: `"${DIRECT_FLAGS.timeout}" must be seconds from 0 to 3600, not "${timeoutText}"`,
+      problem:
+        `"${DIRECT_FLAGS.timeout}" must be seconds from 0 to ${MAX_TIMEOUT_SECONDS}, not "${timeoutText}"`,
     };
   }
   return {
@@ -109,9 +114,10 @@ export function readDirectArgs(words: readonly string[]): DirectArgsReading {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { directWords } from "./direct_args.ts";
  * const w = directWords({ agent: "codex", event: "stop", timeout: 28, failClosed: true });
- * console.assert(w.join(" ") === "--everyhook-agent codex --everyhook-event stop --everyhook-timeout 28 --everyhook-fail-closed");
+ * assert(w.join(" ") === "--everyhook-agent codex --everyhook-event stop --everyhook-timeout 28 --everyhook-fail-closed");
  * ```
  */
 export function directWords(args: DirectArgs): string[] {

@@ -22,8 +22,9 @@ import type {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isTool } from "./guards.ts";
- * console.assert(!isTool({ everyhook: 1, agent: "codex", event: "stop", nativeEvent: "Stop", stop: { continued: false }, native: {} }));
+ * assert(!isTool({ everyhook: 1, agent: "codex", event: "stop", nativeEvent: "Stop", stop: { continued: false }, native: {} }));
  * ```
  */
 export function isTool(doc: Document): doc is ToolDocument {
@@ -39,10 +40,11 @@ export function isTool(doc: Document): doc is ToolDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isPreTool } from "./guards.ts";
  * const doc = { everyhook: 1 as const, agent: "codex", event: "pre-tool" as const, nativeEvent: "PreToolUse",
  *   tool: { name: "Bash", kind: "shell" as const, input: {} }, native: {} };
- * console.assert(isPreTool(doc));
+ * assert(isPreTool(doc));
  * ```
  */
 export function isPreTool(doc: Document): doc is PreToolDocument {
@@ -58,10 +60,11 @@ export function isPreTool(doc: Document): doc is PreToolDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isShell } from "./guards.ts";
  * const doc = { everyhook: 1 as const, agent: "codex", event: "pre-tool" as const, nativeEvent: "PreToolUse",
  *   tool: { name: "Bash", kind: "shell" as const, command: "ls", input: {} }, native: {} };
- * if (isShell(doc)) console.assert(doc.tool.command.length === 2);
+ * if (isShell(doc)) assert(doc.tool.command.length === 2);
  * ```
  */
 export function isShell(doc: Document): doc is ShellDocument {
@@ -78,10 +81,11 @@ export function isShell(doc: Document): doc is ShellDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isFileChange } from "./guards.ts";
  * const doc = { everyhook: 1 as const, agent: "codex", event: "pre-tool" as const, nativeEvent: "PreToolUse",
  *   tool: { name: "Write", kind: "write" as const, path: "a", paths: ["a"], input: {} }, native: {} };
- * console.assert(isFileChange(doc) && doc.tool.paths[0] === "a");
+ * assert(isFileChange(doc) && doc.tool.paths[0] === "a");
  * ```
  */
 export function isFileChange(doc: Document): doc is FileDocument {
@@ -97,10 +101,11 @@ export function isFileChange(doc: Document): doc is FileDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isRead } from "./guards.ts";
  * const doc = { everyhook: 1 as const, agent: "codex", event: "pre-tool" as const, nativeEvent: "PreToolUse",
  *   tool: { name: "Read", kind: "read" as const, path: "a", paths: ["a"], input: {} }, native: {} };
- * console.assert(isRead(doc));
+ * assert(isRead(doc));
  * ```
  */
 export function isRead(doc: Document): doc is FileDocument {
@@ -115,10 +120,11 @@ export function isRead(doc: Document): doc is FileDocument {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isMcp } from "./guards.ts";
  * const doc = { everyhook: 1 as const, agent: "codex", event: "pre-tool" as const, nativeEvent: "PreToolUse",
  *   tool: { name: "mcp__db__query", kind: "mcp" as const, input: {} }, native: {} };
- * console.assert(isMcp(doc));
+ * assert(isMcp(doc));
  * ```
  */
 export function isMcp(doc: Document): doc is ToolDocument {

@@ -26,9 +26,10 @@ export type DocumentReading = { ok: true; doc: Document } | { ok: false; problem
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readDocument } from "./respond.ts";
- * console.assert(readDocument('{"event":"stop","stop":{"continued":false}}').ok);
- * console.assert(!readDocument('{"event":"lunch"}').ok);
+ * assert(readDocument('{"event":"stop","stop":{"continued":false}}').ok);
+ * assert(!readDocument('{"event":"lunch"}').ok);
  * ```
  */
 export function readDocument(text: string): DocumentReading {
@@ -58,11 +59,12 @@ export function readDocument(text: string): DocumentReading {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { callHandler } from "./respond.ts";
  * const r = await callHandler(() => ({ decision: "deny", reason: "no" }), {
  *   everyhook: 1, agent: "codex", event: "prompt", nativeEvent: "UserPromptSubmit", native: {},
  * });
- * console.assert(r.ok && r.answer.decision === "deny");
+ * assert(r.ok && r.answer.decision === "deny");
  * ```
  */
 export async function callHandler(
@@ -101,11 +103,12 @@ export async function callHandler(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { respond } from "./respond.ts";
  * const out = await respond(() => ({ context: "hi" }), '{"event":"prompt"}', () => {});
- * console.assert(out === '{"context":"hi"}');
+ * assert(out === '{"context":"hi"}');
  * const failed = await respond(() => { throw new Error("boom"); }, '{"event":"prompt"}', () => {});
- * console.assert(failed === "The handler threw Error: boom");
+ * assert(failed === "The handler threw Error: boom");
  * ```
  */
 export async function respond(

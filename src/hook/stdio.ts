@@ -84,12 +84,13 @@ const PRINTERS = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { redirectConsole } from "./stdio.ts";
  * const lines: string[] = [];
  * const restore = redirectConsole((line) => lines.push(line));
  * console.log("a", { b: 1 });
  * restore();
- * console.assert(lines[0] === "a { b: 1 }\n");
+ * assert(lines[0] === "a { b: 1 }\n");
  * ```
  */
 export function redirectConsole(sink: (line: string) => void): () => void {

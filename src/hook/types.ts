@@ -92,6 +92,7 @@ export interface SubagentStopDocument extends DocumentBase {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { Document } from "./types.ts";
  * function what(doc: Document): string {
  *   switch (doc.event) {
@@ -105,7 +106,7 @@ export interface SubagentStopDocument extends DocumentBase {
  *       return doc.event;
  *   }
  * }
- * console.assert(typeof what === "function");
+ * assert(typeof what === "function");
  * ```
  */
 export type Document =
@@ -144,9 +145,10 @@ export type HandlerResult = HookAnswer | undefined | void;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { Handler } from "./types.ts";
  * const handler: Handler = (doc) => doc.event === "prompt" ? { context: "Be brief." } : undefined;
- * console.assert(typeof handler === "function");
+ * assert(typeof handler === "function");
  * ```
  */
 export type Handler = (doc: Document) => HandlerResult | Promise<HandlerResult>;

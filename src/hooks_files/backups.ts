@@ -26,8 +26,9 @@ import { posix, win32 } from "node:path";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BACKUP_FOLDER } from "./backups.ts";
- * console.assert(BACKUP_FOLDER === ".everyhook-backups");
+ * assert(BACKUP_FOLDER === ".everyhook-backups");
  * ```
  */
 export const BACKUP_FOLDER = ".everyhook-backups";
@@ -37,8 +38,9 @@ export const BACKUP_FOLDER = ".everyhook-backups";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { KEEP_RECENT } from "./backups.ts";
- * console.assert(KEEP_RECENT === 5);
+ * assert(KEEP_RECENT === 5);
  * ```
  */
 export const KEEP_RECENT = 5;
@@ -90,9 +92,10 @@ function sortKey(id: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { backupPath } from "./backups.ts";
  * const at = new Date("2026-10-17T17:30:00Z");
- * console.assert(
+ * assert(
  *   backupPath("/h/s.json", at, () => false) === "/h/.everyhook-backups/s.json.20261017-173000.bak",
  * );
  * ```
@@ -157,10 +160,11 @@ export async function listBackups(path: string): Promise<Backup[]> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { backupsToDrop } from "./backups.ts";
  * const b = (id: string) => ({ path: id, id, time: new Date(0) });
  * const drop = backupsToDrop(["8", "7", "6", "5", "4", "3", "2", "1"].map(b), 5);
- * console.assert(drop.map((d) => d.id).join() === "3,2");
+ * assert(drop.map((d) => d.id).join() === "3,2");
  * ```
  */
 export function backupsToDrop(backups: readonly Backup[], keep: number = KEEP_RECENT): Backup[] {

@@ -98,8 +98,9 @@ export function checkWord(word: string, what: string): void {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { linePath } from "./command_line.ts";
- * console.assert(linePath("C:\\hooks\\a.ts", "windows") === "C:/hooks/a.ts");
+ * assert(linePath("C:\\hooks\\a.ts", "windows") === "C:/hooks/a.ts");
  * ```
  */
 export function linePath(path: string, os: string): string {
@@ -116,11 +117,12 @@ export function linePath(path: string, os: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runArgv } from "./command_line.ts";
  * const argv = runArgv(["/bin/everyhook"], {
  *   agent: "codex", event: "stop", timeout: 28, failClosed: false, hook: "/h/a.ts",
  * });
- * console.assert(argv.join(" ") === "/bin/everyhook run --agent codex --event stop --timeout 28 -- /h/a.ts");
+ * assert(argv.join(" ") === "/bin/everyhook run --agent codex --event stop --timeout 28 -- /h/a.ts");
  * ```
  */
 export function runArgv(self: readonly string[], line: RunLine): string[] {
@@ -153,11 +155,12 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { directArgv } from "./command_line.ts";
  * const argv = directArgv("/bin/deno", ["--allow-run=git"], {
  *   agent: "codex", event: "pre-tool", timeout: 28, failClosed: false, hook: "/h/a.ts",
  * });
- * console.assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
+ * assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
  * ```
  */
 export function directArgv(deno: string, permissions: readonly string[], line: RunLine): string[] {
@@ -185,8 +188,9 @@ const DIRECT_DENO_FLAGS = ["run", "--quiet", "--no-prompt"];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shellLine } from "./command_line.ts";
- * console.assert(shellLine(["/usr/bin/deno", "/a b/cli.ts", "run"]) === '/usr/bin/deno "/a b/cli.ts" run');
+ * assert(shellLine(["/usr/bin/deno", "/a b/cli.ts", "run"]) === '/usr/bin/deno "/a b/cli.ts" run');
  * ```
  */
 export function shellLine(argv: readonly string[]): string {
@@ -206,8 +210,9 @@ export function shellLine(argv: readonly string[]): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { splitLine } from "./command_line.ts";
- * console.assert(splitLine('a "b c" d')?.length === 3);
+ * assert(splitLine('a "b c" d')?.length === 3);
  * ```
  */
 export function splitLine(text: string): string[] | undefined {
@@ -241,10 +246,11 @@ export function splitLine(text: string): string[] | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseArgv } from "./command_line.ts";
  * const p = parseArgv(["deno", "run", "--allow-read", "/e/cli.ts", "run", "--agent", "codex",
  *   "--event", "pre-tool", "--timeout", "28", "--", "/h/a.ts"]);
- * console.assert(p?.form === "clone" && p.hook === "/h/a.ts");
+ * assert(p?.form === "clone" && p.hook === "/h/a.ts");
  * ```
  */
 export function parseArgv(argv: readonly string[]): ParsedLine | undefined {
@@ -294,9 +300,10 @@ function parseDirect(argv: readonly string[]): ParsedLine | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseLine } from "./command_line.ts";
  * const p = parseLine('"C:/bin/everyhook.exe" run --agent codex --event stop --timeout 1 -- "C:/h/a.ts"');
- * console.assert(p?.form === "binary" && p.event === "stop");
+ * assert(p?.form === "binary" && p.event === "stop");
  * ```
  */
 export function parseLine(text: string): ParsedLine | undefined {
@@ -372,9 +379,10 @@ const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|\\\\|\/\/[^/])/;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { samePath } from "./command_line.ts";
- * console.assert(samePath("C:/Hooks/a.ts", "c:\\hooks\\a.ts"));
- * console.assert(!samePath("/h/A.ts", "/h/a.ts"));
+ * assert(samePath("C:/Hooks/a.ts", "c:\\hooks\\a.ts"));
+ * assert(!samePath("/h/A.ts", "/h/a.ts"));
  * ```
  */
 export function samePath(a: string, b: string): boolean {

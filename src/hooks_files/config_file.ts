@@ -139,9 +139,10 @@ export function verifyJson(file: string): (bytes: Uint8Array) => void {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fileContent } from "./config_file.ts";
  * import { DEFAULT_FORMAT } from "./json_text.ts";
- * console.assert(fileContent({}, "{}\n", DEFAULT_FORMAT).length === 3);
+ * assert(fileContent({}, "{}\n", DEFAULT_FORMAT).length === 3);
  * ```
  */
 export function fileContent(
@@ -193,8 +194,9 @@ export function verifyFile(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hookPath } from "./config_file.ts";
- * console.assert(hookPath("a.ts", { cwd: "/p", os: "linux" }) === "/p/a.ts");
+ * assert(hookPath("a.ts", { cwd: "/p", os: "linux" }) === "/p/a.ts");
  * ```
  */
 export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">): string {
@@ -213,9 +215,10 @@ export function hookPath(hook: string, world: Pick<InstallWorld, "cwd" | "os">):
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { refusalReason } from "./config_file.ts";
  * import { EveryhookError } from "../contract/errors.ts";
- * console.assert(refusalReason(new EveryhookError("config-shape", "bad"), "f") === "bad");
+ * assert(refusalReason(new EveryhookError("config-shape", "bad"), "f") === "bad");
  * ```
  */
 export function refusalReason(e: unknown, file: string): string {
@@ -236,12 +239,13 @@ export function refusalReason(e: unknown, file: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentFiles } from "./config_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const [one] = agentFiles([findAgent("codex")!], "project", "p", {
  *   env: {}, cwd: "/w", os: "linux", now: () => new Date(),
  * });
- * console.assert(one?.file === "/w/p/.codex/hooks.json");
+ * assert(one?.file === "/w/p/.codex/hooks.json");
  * ```
  */
 export function agentFiles(
@@ -286,9 +290,10 @@ export function linkedTo(read: { snapshot: FileSnapshot }): { linkedTo?: string 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renameHook } from "./config_file.ts";
  * const w = { env: {}, cwd: "/", os: "linux", now: () => new Date() };
- * console.assert(renameHook(w, "/f").beforeRename === undefined);
+ * assert(renameHook(w, "/f").beforeRename === undefined);
  * ```
  */
 export function renameHook(

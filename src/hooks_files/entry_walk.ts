@@ -48,12 +48,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { walkEntries } from "./entry_walk.ts";
  * const hooks = { Stop: [{ hooks: [{ command: "a" }, { command: "b" }] }], Bad: {} };
  * const bad: string[] = [];
  * const found = walkEntries(hooks, "matcher-groups", (key) => bad.push(key));
- * console.assert(found.length === 2 && found[1]!.path.join(".") === "hooks.Stop.0.hooks.1");
- * console.assert(bad[0] === "Bad");
+ * assert(found.length === 2 && found[1]!.path.join(".") === "hooks.Stop.0.hooks.1");
+ * assert(bad[0] === "Bad");
  * ```
  */
 export function walkEntries(

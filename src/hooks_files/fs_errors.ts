@@ -39,9 +39,10 @@ const WORDS: Readonly<Record<string, string>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fsErrorCode } from "./fs_errors.ts";
  * const e = Object.assign(new Error("Read-only file system (os error 30)"), { code: "EROFS" });
- * console.assert(fsErrorCode(e) === "EROFS" && fsErrorCode(new TypeError("x")) === undefined);
+ * assert(fsErrorCode(e) === "EROFS" && fsErrorCode(new TypeError("x")) === undefined);
  * ```
  */
 export function fsErrorCode(e: unknown): string | undefined {
@@ -60,9 +61,10 @@ export function fsErrorCode(e: unknown): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fsErrorWords } from "./fs_errors.ts";
  * const e = Object.assign(new Error("Read-only file system (os error 30)"), { code: "EROFS" });
- * console.assert(fsErrorWords(e) === "read-only file system (EROFS)");
+ * assert(fsErrorWords(e) === "read-only file system (EROFS)");
  * ```
  */
 export function fsErrorWords(e: unknown): string {
@@ -83,10 +85,11 @@ export function fsErrorWords(e: unknown): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { asRefusal } from "./fs_errors.ts";
  * const e = Object.assign(new Error("Read-only file system"), { code: "EROFS" });
  * const r = asRefusal(e, "write", "/h/.codex/hooks.json") as Error;
- * console.assert(r.message === 'Cannot write "/h/.codex/hooks.json": read-only file system (EROFS)');
+ * assert(r.message === 'Cannot write "/h/.codex/hooks.json": read-only file system (EROFS)');
  * ```
  */
 export function asRefusal(e: unknown, verb: "read" | "write" | "change", file: string): unknown {

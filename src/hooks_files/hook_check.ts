@@ -18,9 +18,10 @@ import { HOOK_HEAD_BYTES, readHeadSync } from "../run/read_bounded.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { allowAllFlag } from "./hook_check.ts";
- * console.assert(allowAllFlag("#!/usr/bin/env -S deno run -A") === "-A");
- * console.assert(allowAllFlag("#!/usr/bin/env -S deno run --allow-read") === undefined);
+ * assert(allowAllFlag("#!/usr/bin/env -S deno run -A") === "-A");
+ * assert(allowAllFlag("#!/usr/bin/env -S deno run --allow-read") === undefined);
  * ```
  */
 export function allowAllFlag(line: string): string | undefined {
@@ -36,17 +37,38 @@ export function allowAllFlag(line: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hookWarnings } from "./hook_check.ts";
  * const dir = Deno.makeTempDirSync();
  * Deno.writeTextFileSync(`${dir}/h.ts`, "#!/usr/bin/env -S deno run --allow-all\n");
- * console.assert(hookWarnings(`${dir}/h.ts`)[0]?.includes("every permission") === true);
+ * assert(hookWarnings(`${dir}/h.ts`)[0]?.includes("every permission") === true);
  * Deno.removeSync(dir, { recursive: true });
  * ```
  */
 export function hookWarnings(path: string): string[] {
   const head = readHeadSync(path, HOOK_HEAD_BYTES);
   if (head === undefined) return [];
-  const line = new TextDecoder().decode(head).split(/\r?\n/)[0] ?? "";
+  return firstLineWarnings(path, new TextDecoder().decode(head));
+}
+
+/**
+ * The warnings about a hook whose text (or its start) is already read: what
+ * {@linkcode hookWarnings} says, from its first line.
+ *
+ * @param path The hook file's path, for the words.
+ * @param text The hook's text, or its start.
+ * @returns The warnings.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { firstLineWarnings } from "./hook_check.ts";
+ * assert(firstLineWarnings("/h.ts", "#!/usr/bin/env -S deno run -A\nrest").length === 1);
+ * assert(firstLineWarnings("/h.ts", "#!/bin/sh\n").length === 0);
+ * ```
+ */
+export function firstLineWarnings(path: string, text: string): string[] {
+  const line = text.split(/\r?\n/, 1)[0] ?? "";
   const flag = allowAllFlag(line);
   if (flag === undefined) return [];
   return [

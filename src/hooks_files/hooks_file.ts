@@ -77,12 +77,13 @@ function isObject(v: unknown): v is JsonObject {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildEntry } from "./hooks_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const e = buildEntry(findAgent("codex")!.install, {
  *   event: "stop", native: "Stop", argv: ["/bin/everyhook", "run"], timeout: 30, failClosed: false,
  * });
- * console.assert(Array.isArray(e.value.hooks));
+ * assert(Array.isArray(e.value.hooks));
  * ```
  */
 export function buildEntry(info: InstallInfo, options: EntryOptions): DesiredEntry {
@@ -123,9 +124,10 @@ export function buildEntry(info: InstallInfo, options: EntryOptions): DesiredEnt
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkShape } from "./hooks_file.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(Object.keys(checkShape(undefined, findAgent("codex")!.install, "x", [])).length === 0);
+ * assert(Object.keys(checkShape(undefined, findAgent("codex")!.install, "x", [])).length === 0);
  * ```
  */
 export function checkShape(
@@ -162,13 +164,14 @@ export function checkShape(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { entryLine } from "./hooks_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const line = entryLine(
  *   { command: '/bin/everyhook run --agent codex --event stop --timeout 1 -- "/h/a.ts"' },
  *   findAgent("codex")!.install,
  * );
- * console.assert(line?.hook === "/h/a.ts");
+ * assert(line?.hook === "/h/a.ts");
  * ```
  */
 export function entryLine(value: JsonObject, info: InstallInfo): ParsedLine | undefined {
@@ -197,9 +200,10 @@ export function entryLine(value: JsonObject, info: InstallInfo): ParsedLine | un
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findOurs } from "./hooks_file.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(findOurs({ hooks: {} }, findAgent("cursor")!.install).length === 0);
+ * assert(findOurs({ hooks: {} }, findAgent("cursor")!.install).length === 0);
  * ```
  */
 export function findOurs(root: JsonObject, info: InstallInfo): FoundEntry[] {
@@ -223,8 +227,9 @@ export function findOurs(root: JsonObject, info: InstallInfo): FoundEntry[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsonEqual } from "./hooks_file.ts";
- * console.assert(jsonEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));
+ * assert(jsonEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));
  * ```
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -271,10 +276,11 @@ export function isSameEntry(found: FoundEntry, desired: DesiredEntry, info: Inst
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { addEntry } from "./hooks_file.ts";
  * import { DEFAULT_FORMAT } from "./json_text.ts";
  * const out = addEntry("{}\n", {}, { event: "stop", native: "Stop", value: { hooks: [] } }, DEFAULT_FORMAT);
- * console.assert(out.includes('"Stop"'));
+ * assert(out.includes('"Stop"'));
  * ```
  */
 export function addEntry(

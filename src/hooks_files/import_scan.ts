@@ -57,9 +57,10 @@ const BEFORE_EXPRESSION = new Set([
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { tokens } from "./import_scan.ts";
  * const t = tokens('import a from "b"; // import c from "d"');
- * console.assert(t.length === 5 && t[3]?.kind === "string");
+ * assert(t.length === 5 && t[3]?.kind === "string");
  * ```
  */
 export function tokens(source: string): Token[] {
@@ -187,9 +188,10 @@ function skipRegex(source: string, i: number): number {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { staticImports } from "./import_scan.ts";
  * const found = staticImports('import { a, type B } from "m";\nconst s = "import x from \'y\'";');
- * console.assert(found.length === 1 && found[0]?.names.join() === "a");
+ * assert(found.length === 1 && found[0]?.names.join() === "a");
  * ```
  */
 export function staticImports(source: string): StaticImport[] {
@@ -269,9 +271,10 @@ function readDeclaration(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { usesMember } from "./import_scan.ts";
- * console.assert(usesMember("x.run(1)", "x", "run"));
- * console.assert(!usesMember("// x.run(1)", "x", "run"));
+ * assert(usesMember("x.run(1)", "x", "run"));
+ * assert(!usesMember("// x.run(1)", "x", "run"));
  * ```
  */
 export function usesMember(source: string, ns: string, name: string): boolean {

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Agent, AnswerPart, Effect } from "../agents/types.ts";
+import type { Agent, AnswerPart } from "../agents/types.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
 import {
   checkWord,
@@ -49,7 +49,8 @@ import {
 import type { Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout, scopeNote } from "./install_checks.ts";
-import { hookWarnings } from "./hook_check.ts";
+import { firstLineWarnings } from "./hook_check.ts";
+import { effectVerb } from "../agents/effect_words.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
 
 /** What to install. */
@@ -143,18 +144,6 @@ export interface InstallReport {
   warnings: string[];
 }
 
-const VERBS: Partial<Record<Effect, string>> = {
-  blocked: "blocks",
-  asked: "asks",
-  approved: "approves",
-  rewritten: "rewrites",
-  feedback: "gives feedback",
-  "sent-back": "sends back",
-  context: "adds context",
-  message: "shows a message",
-  ended: "ends the run",
-};
-
 /**
  * What the answers of a hook do at one event of an agent, in short, from its cells.
  *
@@ -164,9 +153,10 @@ const VERBS: Partial<Record<Effect, string>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { canText } from "./install.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
+ * assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
  * ```
  */
 export function canText(agent: Agent, event: ContractEvent): string {
@@ -181,7 +171,7 @@ export function canText(agent: Agent, event: ContractEvent): string {
       out.push(`${part} becomes ${cell.becomes}`);
     } else if (cell.effect !== "none") {
       const decision = part === "deny" || part === "ask" || part === "allow";
-      out.push(decision ? `${part} ${VERBS[cell.effect] ?? cell.effect}` : part);
+      out.push(decision ? `${part} ${effectVerb(cell.effect)}` : part);
     }
   }
   return out.length > 0 ? out.join(", ") : "nothing";
@@ -230,8 +220,13 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
-  const warnings = [...options.self.warnings, ...hookWarnings(hook)];
-  const starter = await starterOf(hook, options, world, warnings);
+  // The hook is read once: its first line for the warnings, its text for the starter.
+  const source = await Deno.readTextFile(hook).catch(() => undefined);
+  const warnings = [
+    ...options.self.warnings,
+    ...(source === undefined ? [] : firstLineWarnings(hook, source)),
+  ];
+  const starter = starterOf(hook, source, options, world, warnings);
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
@@ -294,19 +289,14 @@ export async function install(
  * Direct mode for a hook written with the SDK, when there is a deno to start
  * it with; else through `run`.
  */
-async function starterOf(
+function starterOf(
   hook: string,
+  source: string | undefined,
   options: InstallOptions,
   world: InstallWorld,
   warnings: string[],
-): Promise<Starter> {
-  let source: string;
-  try {
-    source = await Deno.readTextFile(hook);
-  } catch {
-    return { mode: "run" };
-  }
-  if (!runsDirect(hook, source)) return { mode: "run" };
+): Starter {
+  if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
   const os = world.os as typeof Deno.build.os;
   const deno = options.self.deno ?? findOnPath("deno", world.env, os);
   if (deno === undefined) {

@@ -7,32 +7,11 @@
  * @module
  */
 
-import type { Agent } from "../agents/types.ts";
+import type { Agent, MatcherSyntax } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
-/**
- * How an agent reads a matcher. Every agent everyhook knows reads it as a
- * regular expression on the tool's name, where `*` and the empty string match
- * every tool.
- */
-export type MatcherSyntax = "regex";
-
-/**
- * Each agent's matcher syntax, by agent id; an agent not listed is read as `regex`.
- *
- * @example Usage
- * ```ts
- * import { MATCHER_SYNTAX } from "./install_checks.ts";
- * console.assert(MATCHER_SYNTAX["claude-code"] === "regex");
- * ```
- */
-export const MATCHER_SYNTAX: Readonly<Record<string, MatcherSyntax>> = {
-  "claude-code": "regex",
-  codex: "regex",
-  "gemini-cli": "regex",
-  "copilot-cli": "regex",
-  cursor: "regex",
-};
+export type { MatcherSyntax } from "../agents/types.ts";
 
 const CHECKS: Readonly<Record<MatcherSyntax, (matcher: string) => string | null>> = {
   regex: (matcher) => {
@@ -56,18 +35,19 @@ const CHECKS: Readonly<Record<MatcherSyntax, (matcher: string) => string | null>
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkMatcher } from "./install_checks.ts";
  * import { findAgent } from "../agents/mod.ts";
  * checkMatcher("Bash|Write", [findAgent("codex")!]);
  * let refused = false;
  * try { checkMatcher("(", [findAgent("codex")!]); } catch { refused = true; }
- * console.assert(refused);
+ * assert(refused);
  * ```
  */
 export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
   const problems = new Map<string, string[]>();
   for (const agent of agents) {
-    const why = CHECKS[MATCHER_SYNTAX[agent.id] ?? "regex"](matcher);
+    const why = CHECKS[agent.install.matcherSyntax](matcher);
     if (why === null) continue;
     problems.set(why, [...(problems.get(why) ?? []), agent.name]);
   }
@@ -81,18 +61,20 @@ export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
 }
 
 /**
- * Check a timeout: a whole number of seconds, at least 1 and at most a day.
+ * Check a timeout: a whole number of seconds, at least 1 and at most an hour
+ * (the contract's ceiling, which the command line's --timeout has too).
  *
  * @param seconds The timeout.
  * @throws {EveryhookError} `usage` with what is wrong.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkTimeout } from "./install_checks.ts";
  * checkTimeout(10);
  * let refused = false;
  * try { checkTimeout(0); } catch { refused = true; }
- * console.assert(refused);
+ * assert(refused);
  * ```
  */
 export function checkTimeout(seconds: number): void {
@@ -100,8 +82,8 @@ export function checkTimeout(seconds: number): void {
     ? "it is not a whole number of seconds"
     : seconds < 1
     ? "a hook needs at least 1 second"
-    : seconds > 86400
-    ? "it is more than a day (86400 seconds)"
+    : seconds > MAX_TIMEOUT_SECONDS
+    ? `it is more than an hour (${MAX_TIMEOUT_SECONDS} seconds)`
     : null;
   if (why !== null) {
     throw new EveryhookError("usage", `Cannot install with --timeout ${seconds}: ${why}`);

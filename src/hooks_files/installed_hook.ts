@@ -38,10 +38,11 @@ export interface InstalledHookQuery {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fitsName } from "./installed_hook.ts";
- * console.assert(fitsName("/p/hooks/no-rm-rf.ts", "no-rm-rf.ts"));
- * console.assert(fitsName("C:\\p\\No-Rm-Rf.ts", "no-rm-rf.ts"));
- * console.assert(!fitsName("/p/hooks/no-rm-rf.ts", "rf.ts"));
+ * assert(fitsName("/p/hooks/no-rm-rf.ts", "no-rm-rf.ts"));
+ * assert(fitsName("C:\\p\\No-Rm-Rf.ts", "no-rm-rf.ts"));
+ * assert(!fitsName("/p/hooks/no-rm-rf.ts", "rf.ts"));
  * ```
  */
 export function fitsName(installed: string, name: string): boolean {

@@ -103,9 +103,10 @@ function apply(text: string, changes: Change[]): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { preciseEdit } from "./json_edit.ts";
  * const out = preciseEdit('{\n  "a": 1 // one\n}\n', ["b"], 2, { indent: "  ", eol: "\n" });
- * console.assert(out === '{\n  "a": 1, // one\n  "b": 2\n}\n');
+ * assert(out === '{\n  "a": 1, // one\n  "b": 2\n}\n');
  * ```
  */
 export function preciseEdit(

@@ -63,9 +63,10 @@ const BOM = [0xef, 0xbb, 0xbf];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodeJsonText } from "./json_text.ts";
  * const t = decodeJsonText(new TextEncoder().encode('{\r\n\t"a": 1\r\n}'), "x.json");
- * console.assert(t.format.eol === "\r\n" && t.format.indent === "\t" && !t.format.finalNewline);
+ * assert(t.format.eol === "\r\n" && t.format.indent === "\t" && !t.format.finalNewline);
  * ```
  */
 export function decodeJsonText(bytes: Uint8Array, file: string): JsonText {
@@ -90,8 +91,9 @@ export function decodeJsonText(bytes: Uint8Array, file: string): JsonText {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_FORMAT, encodeJsonText } from "./json_text.ts";
- * console.assert(encodeJsonText("{}", { ...DEFAULT_FORMAT, bom: true }).length === 5);
+ * assert(encodeJsonText("{}", { ...DEFAULT_FORMAT, bom: true }).length === 5);
  * ```
  */
 export function encodeJsonText(text: string, format: TextFormat): Uint8Array {
@@ -111,8 +113,9 @@ export function encodeJsonText(text: string, format: TextFormat): Uint8Array {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectFormat } from "./json_text.ts";
- * console.assert(detectFormat('{\n    "a": 1\n}\n').indent === "    ");
+ * assert(detectFormat('{\n    "a": 1\n}\n').indent === "    ");
  * ```
  */
 export function detectFormat(text: string): TextFormat {
@@ -143,8 +146,9 @@ export function detectFormat(text: string): TextFormat {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseJsonText } from "./json_text.ts";
- * console.assert((parseJsonText('{"a": 1, // one\n}', "x.json") as { a: number }).a === 1);
+ * assert((parseJsonText('{"a": 1, // one\n}', "x.json") as { a: number }).a === 1);
  * ```
  */
 export function parseJsonText(text: string, file: string): unknown {
@@ -172,9 +176,10 @@ export function parseJsonText(text: string, file: string): unknown {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { duplicateHooksKey } from "./json_text.ts";
- * console.assert(duplicateHooksKey('{"hooks": {}, "hooks": {}}') === "hooks");
- * console.assert(duplicateHooksKey('{"env": {"A": 1, "A": 2}}') === undefined);
+ * assert(duplicateHooksKey('{"hooks": {}, "hooks": {}}') === "hooks");
+ * assert(duplicateHooksKey('{"env": {"A": 1, "A": 2}}') === undefined);
  * ```
  */
 export function duplicateHooksKey(text: string): string | undefined {
@@ -214,9 +219,10 @@ export function duplicateHooksKey(text: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_FORMAT, editJson } from "./json_text.ts";
  * const out = editJson('{ "a": 1 } // keep\n', ["b"], true, DEFAULT_FORMAT);
- * console.assert(out.includes("// keep") && out.includes('"b": true'));
+ * assert(out.includes("// keep") && out.includes('"b": true'));
  * ```
  */
 export function editJson(
@@ -257,9 +263,10 @@ export function editJson(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameJsonText } from "./json_text.ts";
- * console.assert(sameJsonText('{"a":1,}', '{\n  "a": 1\n}\n'));
- * console.assert(!sameJsonText('{"a":1} // x', '{"a":1}'));
+ * assert(sameJsonText('{"a":1,}', '{\n  "a": 1\n}\n'));
+ * assert(!sameJsonText('{"a":1} // x', '{"a":1}'));
  * ```
  */
 export function sameJsonText(a: string, b: string): boolean {
@@ -276,8 +283,9 @@ export function sameJsonText(a: string, b: string): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hasComment } from "./json_text.ts";
- * console.assert(hasComment('{} // note') && !hasComment('{"a": "//"}'));
+ * assert(hasComment('{} // note') && !hasComment('{"a": "//"}'));
  * ```
  */
 export function hasComment(text: string): boolean {

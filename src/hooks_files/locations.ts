@@ -31,8 +31,9 @@ export interface LocationContext {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pathsFor } from "./locations.ts";
- * console.assert(pathsFor("windows").sep === "\\");
+ * assert(pathsFor("windows").sep === "\\");
  * ```
  */
 export function pathsFor(os: string): typeof posix {
@@ -48,8 +49,9 @@ export function pathsFor(os: string): typeof posix {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { homeFolder } from "./locations.ts";
- * console.assert(homeFolder({ env: { HOME: "/h" }, os: "linux", project: "/p" }) === "/h");
+ * assert(homeFolder({ env: { HOME: "/h" }, os: "linux", project: "/p" }) === "/h");
  * ```
  */
 export function homeFolder(context: LocationContext): string {
@@ -73,12 +75,13 @@ export function homeFolder(context: LocationContext): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hooksFilePath } from "./locations.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const path = hooksFilePath(findAgent("codex")!, "user", {
  *   env: { HOME: "/h", CODEX_HOME: "/c" }, os: "linux", project: "/p",
  * });
- * console.assert(path === "/c/hooks.json");
+ * assert(path === "/c/hooks.json");
  * ```
  */
 export function hooksFilePath(agent: Agent, scope: Scope, context: LocationContext): string {
@@ -95,8 +98,9 @@ export function hooksFilePath(agent: Agent, scope: Scope, context: LocationConte
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SYSTEMS } from "./locations.ts";
- * console.assert(SYSTEMS.includes("windows"));
+ * assert(SYSTEMS.includes("windows"));
  * ```
  */
 export const SYSTEMS = ["linux", "macos", "windows"] as const;
@@ -122,10 +126,11 @@ export interface SystemPath {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { systemPaths } from "./locations.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const rows = systemPaths(findAgent("codex")!);
- * console.assert(rows.some((r) => r.os === "windows" && r.path === "%USERPROFILE%\\.codex\\hooks.json"));
+ * assert(rows.some((r) => r.os === "windows" && r.path === "%USERPROFILE%\\.codex\\hooks.json"));
  * ```
  */
 export function systemPaths(agent: Agent): SystemPath[] {

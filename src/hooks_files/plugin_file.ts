@@ -115,9 +115,10 @@ function hooksJson(value: unknown): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginText, pluginHooksText } from "./plugin_file.ts";
  * const text = pluginText('{"version": 1, "hooks": {}}');
- * console.assert(JSON.parse(pluginHooksText(text, "p.js")).version === 1);
+ * assert(JSON.parse(pluginHooksText(text, "p.js")).version === 1);
  * ```
  */
 export function pluginText(jsonText: string): string {
@@ -136,8 +137,9 @@ export function pluginText(jsonText: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginHooksText } from "./plugin_file.ts";
- * console.assert(pluginHooksText("", "p.js") === "");
+ * assert(pluginHooksText("", "p.js") === "");
  * ```
  */
 export function pluginHooksText(text: string, file: string): string {

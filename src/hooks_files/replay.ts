@@ -32,11 +32,12 @@ import { sameBytes } from "./safe_write.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { startText } from "./replay.ts";
  * import { DEFAULT_FORMAT } from "./json_text.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const json = { text: "", format: DEFAULT_FORMAT };
- * console.assert(startText(undefined, json, findAgent("codex")!.install) === "{}\n");
+ * assert(startText(undefined, json, findAgent("codex")!.install) === "{}\n");
  * ```
  */
 export function startText(value: unknown, json: JsonText, info: InstallInfo): string {
@@ -57,10 +58,11 @@ export function startText(value: unknown, json: JsonText, info: InstallInfo): st
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { installMade } from "./replay.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const bytes = new TextEncoder().encode('{"a": 1}\n');
- * console.assert(!installMade(bytes, [], findAgent("codex")!.install, bytes));
+ * assert(!installMade(bytes, [], findAgent("codex")!.install, bytes));
  * ```
  */
 export function installMade(

@@ -151,8 +151,9 @@ export async function readWhole(path: string): Promise<Uint8Array> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameBytes } from "./safe_write.ts";
- * console.assert(sameBytes(new Uint8Array([1]), new Uint8Array([1])) && sameBytes(null, null));
+ * assert(sameBytes(new Uint8Array([1]), new Uint8Array([1])) && sameBytes(null, null));
  * ```
  */
 export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {

@@ -24,10 +24,11 @@ const MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isSdkSpecifier } from "./sdk_hook.ts";
- * console.assert(isSdkSpecifier("jsr:@everyhook/cli@^0.1/hook"));
- * console.assert(isSdkSpecifier("../src/hook/mod.ts"));
- * console.assert(!isSdkSpecifier("jsr:@everyhook/cli"));
+ * assert(isSdkSpecifier("jsr:@everyhook/cli@^0.1/hook"));
+ * assert(isSdkSpecifier("../src/hook/mod.ts"));
+ * assert(!isSdkSpecifier("jsr:@everyhook/cli"));
  * ```
  */
 export function isSdkSpecifier(specifier: string): boolean {
@@ -46,9 +47,10 @@ export function isSdkSpecifier(specifier: string): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { writtenWithSdk } from "./sdk_hook.ts";
- * console.assert(writtenWithSdk('import { defineHook } from "jsr:@everyhook/cli/hook";'));
- * console.assert(!writtenWithSdk('// import { defineHook } from "jsr:@everyhook/cli/hook";'));
+ * assert(writtenWithSdk('import { defineHook } from "jsr:@everyhook/cli/hook";'));
+ * assert(!writtenWithSdk('// import { defineHook } from "jsr:@everyhook/cli/hook";'));
  * ```
  */
 export function writtenWithSdk(source: string): boolean {
@@ -68,8 +70,9 @@ export function writtenWithSdk(source: string): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runsDirect } from "./sdk_hook.ts";
- * console.assert(!runsDirect("hook.sh", 'import { defineHook } from "@everyhook/cli/hook"'));
+ * assert(!runsDirect("hook.sh", 'import { defineHook } from "@everyhook/cli/hook"'));
  * ```
  */
 export function runsDirect(path: string, source: string): boolean {

@@ -80,6 +80,7 @@ export interface SelfOptions {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { selfInvocation } from "./self.ts";
  * const s = selfInvocation({
  *   standalone: false,
@@ -87,7 +88,7 @@ export interface SelfOptions {
  *   mainModule: "file:///opt/everyhook/cli.ts",
  *   os: "linux",
  * });
- * console.assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/run.ts");
+ * assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/run.ts");
  * ```
  */
 export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): SelfInvocation {
@@ -145,9 +146,10 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jsrVersion } from "./self.ts";
- * console.assert(jsrVersion("https://jsr.io/@everyhook/cli/0.2.1/cli.ts") === "0.2.1");
- * console.assert(jsrVersion("http://127.0.0.1:4873/@everyhook/cli/0.2.1/cli.ts", "http://127.0.0.1:4873") === "0.2.1");
+ * assert(jsrVersion("https://jsr.io/@everyhook/cli/0.2.1/cli.ts") === "0.2.1");
+ * assert(jsrVersion("http://127.0.0.1:4873/@everyhook/cli/0.2.1/cli.ts", "http://127.0.0.1:4873") === "0.2.1");
  * ```
  */
 export function jsrVersion(url: string, registry: string = DEFAULT_JSR_URL): string | undefined {

@@ -100,9 +100,10 @@ export interface UninstallReport {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isEmptySkeleton } from "./uninstall.ts";
- * console.assert(isEmptySkeleton({ version: 1, hooks: {} }));
- * console.assert(!isEmptySkeleton({ model: "opus" }));
+ * assert(isEmptySkeleton({ version: 1, hooks: {} }));
+ * assert(!isEmptySkeleton({ model: "opus" }));
  * ```
  */
 export function isEmptySkeleton(value: unknown): boolean {

@@ -69,9 +69,10 @@ export interface BenchOptions {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inProject } from "./bench.ts";
- * console.assert(inProject({ cwd: "/rec", tool_name: "Bash" }, "/p").cwd === "/p");
- * console.assert(!("cwd" in inProject({ tool_name: "Bash" }, "/p")));
+ * assert(inProject({ cwd: "/rec", tool_name: "Bash" }, "/p").cwd === "/p");
+ * assert(!("cwd" in inProject({ tool_name: "Bash" }, "/p")));
  * ```
  */
 export function inProject(

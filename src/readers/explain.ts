@@ -7,6 +7,7 @@
  * @module
  */
 
+import { type SystemPath, systemPaths } from "../hooks_files/locations.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EVENTS } from "../contract/contract.ts";
 import type { Agent, AnswerPart, Basis, Cell } from "../agents/types.ts";
@@ -209,8 +210,9 @@ const ROWS: readonly RowSpec[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { differences } from "./explain.ts";
- * console.assert(differences([], []).length > 0);
+ * assert(differences([], []).length > 0);
  * ```
  */
 export function differences(
@@ -283,10 +285,11 @@ function sampleAnswer(part: AnswerPart) {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { explainEvent } from "./explain.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const e = explainEvent(findAgent("codex")!, "pre-tool");
- * console.assert(e === undefined || e.answers.length === 7);
+ * assert(e === undefined || e.answers.length === 7);
  * ```
  */
 export function explainEvent(agent: Agent, event: ContractEvent): EventExplained | undefined {
@@ -330,6 +333,8 @@ export interface AgentExplained {
     names: Array<{ name: string; kind: string }>;
     patterns: Array<{ pattern: string; kind: string }>;
   };
+  /** Its hooks files on Linux, macOS and Windows, per scope. */
+  paths: SystemPath[];
   /** The recording it rests on. */
   recording?: { version: string; os: string; date: string; cases: number };
 }
@@ -343,9 +348,10 @@ export interface AgentExplained {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { explainAgent } from "./explain.ts";
  * import { findAgent } from "../agents/mod.ts";
- * console.assert(explainAgent(findAgent("cursor")!, undefined).recorded === false);
+ * assert(explainAgent(findAgent("cursor")!, undefined).recorded === false);
  * ```
  */
 export function explainAgent(
@@ -371,6 +377,7 @@ export function explainAgent(
       names: Object.entries(agent.tools.names).map(([name, kind]) => ({ name, kind })),
       patterns: agent.tools.patterns.map((p) => ({ pattern: p.pattern, kind: p.kind })),
     },
+    paths: systemPaths(agent),
   };
   if (conformance) {
     out.recording = {
@@ -391,8 +398,9 @@ export function explainAgent(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { basisTag } from "./explain.ts";
- * console.assert(basisTag({ kind: "binary", case: "x" }) === "[binary]");
+ * assert(basisTag({ kind: "binary", case: "x" }) === "[binary]");
  * ```
  */
 export function basisTag(basis: ExplainCell["basis"]): string {

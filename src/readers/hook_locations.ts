@@ -19,10 +19,11 @@ import type { ListWorld } from "./listing.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentLocations } from "./hook_locations.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const files = agentLocations(findAgent("codex")!, { env: { HOME: "/h" }, os: "linux", project: "/p" });
- * console.assert(files.some((f) => f.path === "/h/.codex/config.toml"));
+ * assert(files.some((f) => f.path === "/h/.codex/config.toml"));
  * ```
  */
 export function agentLocations(
@@ -55,9 +56,10 @@ export function agentLocations(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { locate } from "./hook_locations.ts";
  * const p = locate({ scope: "project", parts: [".x", "y.json"], format: "json" }, { env: {}, os: "linux", project: "/p" });
- * console.assert(p === "/p/.x/y.json");
+ * assert(p === "/p/.x/y.json");
  * ```
  */
 export function locate(loc: ReadLocation, world: ListWorld): string | undefined {

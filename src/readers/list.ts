@@ -48,12 +48,13 @@ function existsOnDisk(path: string): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { listHooks } from "./list.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const listing = await listHooks([findAgent("cursor")!], {
  *   env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p", exists: () => false,
  * });
- * console.assert(listing.entries.length === 0);
+ * assert(listing.entries.length === 0);
  * ```
  */
 export async function listHooks(agents: readonly Agent[], world: ListWorld): Promise<Listing> {

@@ -39,6 +39,7 @@ export interface Located extends ReadLocation {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readEntries } from "./list_entries.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const codex = findAgent("codex")!;
@@ -51,8 +52,8 @@ export interface Located extends ReadLocation {
  *   () => true,
  *   problems,
  * );
- * console.assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
- * console.assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
+ * assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
+ * assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
  * ```
  */
 export function readEntries(
@@ -261,9 +262,10 @@ function programProblem(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shellWord } from "./list_entries.ts";
- * console.assert(shellWord("/a/b.ts") === "/a/b.ts");
- * console.assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
+ * assert(shellWord("/a/b.ts") === "/a/b.ts");
+ * assert(shellWord("/a b/it's.ts") === "'/a b/it'\\''s.ts'");
  * ```
  */
 export function shellWord(word: string): string {

@@ -17,12 +17,13 @@ import { fsErrorCode, fsErrorWords } from "../hooks_files/fs_errors.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { remembered } from "./list_files.ts";
  * let asked = 0;
  * const exists = remembered((_path: string) => (asked++, true));
  * exists("/a");
  * exists("/a");
- * console.assert(asked === 1);
+ * assert(asked === 1);
  * ```
  */
 export function remembered<T>(ask: (key: string) => T): (key: string) => T {
@@ -51,9 +52,10 @@ export type ListedRead =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readListed } from "./list_files.ts";
  * const r = await readListed("/dev/zero");
- * console.assert(r.kind === "refused" && r.reason === "it is a character device, not a file: skipped");
+ * assert(r.kind === "refused" && r.reason === "it is a character device, not a file: skipped");
  * ```
  */
 export async function readListed(path: string): Promise<ListedRead> {

@@ -62,8 +62,9 @@ export const EXAMPLE_PREFIX = "example:";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exampleNames } from "./recorded.ts";
- * console.assert(exampleNames().includes("block-force-push.ts"));
+ * assert(exampleNames().includes("block-force-push.ts"));
  * ```
  */
 export function exampleNames(): string[] {
@@ -84,9 +85,10 @@ export function exampleNames(): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { exampleOnDisk } from "./recorded.ts";
  * await using hook = await exampleOnDisk("block-force-push");
- * console.assert(hook.path.endsWith("block-force-push.ts"));
+ * assert(hook.path.endsWith("block-force-push.ts"));
  * ```
  */
 export async function exampleOnDisk(name: string): Promise<ExampleOnDisk> {
@@ -134,9 +136,10 @@ async function readJsonFiles(dir: string): Promise<Array<{ file: string; value: 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadConformance } from "./recorded.ts";
  * const files = await loadConformance();
- * console.assert(files.some((f) => f.agent === "codex"));
+ * assert(files.some((f) => f.agent === "codex"));
  * ```
  */
 export async function loadConformance(
@@ -155,9 +158,10 @@ export async function loadConformance(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { loadFixtures } from "./recorded.ts";
  * const fixtures = await loadFixtures(["codex"]);
- * console.assert(fixtures.length > 0 && fixtures.every((f) => f.agent === "codex"));
+ * assert(fixtures.length > 0 && fixtures.every((f) => f.agent === "codex"));
  * ```
  */
 export async function loadFixtures(

@@ -43,12 +43,13 @@ const PERMISSION_ERRORS: ReadonlySet<string> = new Set(["NotCapable", "Permissio
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readCrash } from "./hook_crash.ts";
  * const crash = readCrash(
  *   'error: Uncaught (in promise) NotCapable: Requires env access to "HOME", run again with the --allow-env flag\n    at Object.getEnv (ext:deno_os/30_os.js:124:16)',
  * );
- * console.assert(crash?.line === "it needs --allow-env: add it to its shebang");
- * console.assert(readCrash("no force pushes here") === null);
+ * assert(crash?.line === "it needs --allow-env: add it to its shebang");
+ * assert(readCrash("no force pushes here") === null);
  * ```
  */
 export function readCrash(stderr: string): HookCrash | null {
@@ -79,9 +80,10 @@ function short(text: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { crashReason } from "./hook_crash.ts";
  * const r = crashReason("a.ts", { error: "TypeError", message: "x", line: "it crashed with TypeError: x" });
- * console.assert(r === 'The hook "a.ts" crashed, so this is blocked: it crashed with TypeError: x');
+ * assert(r === 'The hook "a.ts" crashed, so this is blocked: it crashed with TypeError: x');
  * ```
  */
 export function crashReason(hookName: string, crash: HookCrash): string {

@@ -22,9 +22,10 @@ import type { ContractEvent, HookAnswer } from "../contract/contract.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { failureAnswer } from "./hook_failure.ts";
- * console.assert(failureAnswer("pre-tool", true, "a.ts", "it timed out").decision === "deny");
- * console.assert(failureAnswer("stop", true, "a.ts", "it timed out").decision === undefined);
+ * assert(failureAnswer("pre-tool", true, "a.ts", "it timed out").decision === "deny");
+ * assert(failureAnswer("stop", true, "a.ts", "it timed out").decision === undefined);
  * ```
  */
 export function failureAnswer(
@@ -61,8 +62,9 @@ function closes(event: ContractEvent): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { personMessage } from "./hook_failure.ts";
- * console.assert(personMessage(false, "stop", "", "no").startsWith("everyhook ignored the hook"));
+ * assert(personMessage(false, "stop", "", "no").startsWith("everyhook ignored the hook"));
  * ```
  */
 export function personMessage(
@@ -89,8 +91,9 @@ export const MAX_REASON = 8000;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reasonText } from "./hook_failure.ts";
- * console.assert(reasonText("\x1b[31merror\x1b[0m: no\n") === "error: no");
+ * assert(reasonText("\x1b[31merror\x1b[0m: no\n") === "error: no");
  * ```
  */
 export function reasonText(stderr: string): string {

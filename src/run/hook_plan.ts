@@ -41,8 +41,9 @@ const KNOWN_EXTENSIONS = new Set([...DENO_EXTENSIONS, ".sh", ".ps1", ".cmd", ".b
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hostFacts } from "./hook_plan.ts";
- * console.assert(typeof hostFacts().standalone === "boolean");
+ * assert(typeof hostFacts().standalone === "boolean");
  * ```
  */
 export function hostFacts(): HostFacts {
@@ -64,9 +65,10 @@ export function hostFacts(): HostFacts {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { planHook } from "./hook_plan.ts";
  * const plan = planHook(["/no/such/hook.sh"], "/", {}, { os: "linux", standalone: false, execPath: "/usr/bin/deno" });
- * console.assert(!plan.ok);
+ * assert(!plan.ok);
  * ```
  */
 export function planHook(
@@ -132,9 +134,10 @@ export function planHook(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shebangPermissions } from "./hook_plan.ts";
  * const flags = shebangPermissions("#!/usr/bin/env -S deno run --allow-read=. --quiet --allow-env");
- * console.assert(flags.join(" ") === "--allow-read=. --allow-env");
+ * assert(flags.join(" ") === "--allow-read=. --allow-env");
  * ```
  */
 export function shebangPermissions(line: string): string[] {

@@ -20,8 +20,9 @@ export const MAX_JSON_DEPTH = 256;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nestsDeeperThan } from "./json_depth.ts";
- * console.assert(nestsDeeperThan("[[[1]]]", 2) && !nestsDeeperThan('{"a":"[[[["}', 2));
+ * assert(nestsDeeperThan("[[[1]]]", 2) && !nestsDeeperThan('{"a":"[[[["}', 2));
  * ```
  */
 export function nestsDeeperThan(text: string, max: number): boolean {

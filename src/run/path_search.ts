@@ -49,8 +49,9 @@ export function findOnPath(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { extensionOf } from "./path_search.ts";
- * console.assert(extensionOf("C:\\hooks\\A.PS1") === ".ps1" && extensionOf("/a/.env") === "");
+ * assert(extensionOf("C:\\hooks\\A.PS1") === ".ps1" && extensionOf("/a/.env") === "");
  * ```
  */
 export function extensionOf(path: string): string {
@@ -68,8 +69,9 @@ export function extensionOf(path: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hasSeparator } from "./path_search.ts";
- * console.assert(hasSeparator("a\\b", true) && !hasSeparator("a\\b", false));
+ * assert(hasSeparator("a\\b", true) && !hasSeparator("a\\b", false));
  * ```
  */
 export function hasSeparator(path: string, windows: boolean): boolean {
@@ -96,9 +98,10 @@ function joinPath(dir: string, name: string, windows: boolean): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolvePath } from "./path_search.ts";
- * console.assert(resolvePath("/h", "./a.sh", false) === "/h/a.sh");
- * console.assert(resolvePath("C:\\h", "D:\\a.ps1", true) === "D:\\a.ps1");
+ * assert(resolvePath("/h", "./a.sh", false) === "/h/a.sh");
+ * assert(resolvePath("C:\\h", "D:\\a.ps1", true) === "D:\\a.ps1");
  * ```
  */
 export function resolvePath(base: string, path: string, windows: boolean): string {
@@ -115,8 +118,9 @@ export function resolvePath(base: string, path: string, windows: boolean): strin
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isFile } from "./path_search.ts";
- * console.assert(!isFile("/no/such/file"));
+ * assert(!isFile("/no/such/file"));
  * ```
  */
 export function isFile(path: string): boolean {

@@ -179,8 +179,9 @@ const SIGNALS: Readonly<Record<string, number>> = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { signalNumber } from "./process_tree.ts";
- * console.assert(signalNumber("SIGKILL") === 9 && signalNumber("SIGWHAT") === 0);
+ * assert(signalNumber("SIGKILL") === 9 && signalNumber("SIGWHAT") === 0);
  * ```
  */
 export function signalNumber(signal: string): number {
@@ -201,8 +202,9 @@ export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SWEEP_SCRIPT } from "./process_tree.ts";
- * console.assert(SWEEP_SCRIPT.includes("/proc/"));
+ * assert(SWEEP_SCRIPT.includes("/proc/"));
  * ```
  */
 export const SWEEP_SCRIPT: string = [

@@ -71,8 +71,9 @@ const KINDS: ReadonlyArray<[keyof Deno.FileInfo, string]> = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { notAFile } from "./read_bounded.ts";
- * console.assert(notAFile(Deno.statSync(".")) === "a folder");
+ * assert(notAFile(Deno.statSync(".")) === "a folder");
  * ```
  */
 export function notAFile(info: Deno.FileInfo): string | undefined {
@@ -88,8 +89,9 @@ export function notAFile(info: Deno.FileInfo): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sizeWords } from "./read_bounded.ts";
- * console.assert(sizeWords(64 * 1024 * 1024) === "64 MiB");
+ * assert(sizeWords(64 * 1024 * 1024) === "64 MiB");
  * ```
  */
 export function sizeWords(bytes: number): string {
@@ -118,9 +120,10 @@ function stampOf(info: Deno.FileInfo): FileStamp {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stampChanged } from "./read_bounded.ts";
  * const s = { size: 1, mtime: 5, ino: 7, mode: 0o644, uid: 0, gid: 0 };
- * console.assert(!stampChanged(s, { ...s }) && stampChanged(s, { ...s, mtime: 6 }));
+ * assert(!stampChanged(s, { ...s }) && stampChanged(s, { ...s, mtime: 6 }));
  * ```
  */
 export function stampChanged(a: FileStamp, b: FileStamp): boolean {
@@ -169,9 +172,10 @@ async function readUpTo(file: Deno.FsFile, limit: number, size: number): Promise
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_CONFIG_BYTES, readBounded } from "./read_bounded.ts";
  * const r = await readBounded("/dev/null", { cap: MAX_CONFIG_BYTES });
- * console.assert(r.kind === "refused" && r.reason === "is a character device, not a file");
+ * assert(r.kind === "refused" && r.reason === "is a character device, not a file");
  * ```
  */
 export async function readBounded(
@@ -230,8 +234,9 @@ export async function readBounded(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readHeadSync } from "./read_bounded.ts";
- * console.assert(readHeadSync("/dev/zero", 10) === undefined);
+ * assert(readHeadSync("/dev/zero", 10) === undefined);
  * ```
  */
 export function readHeadSync(path: string, bytes: number): Uint8Array | undefined {
@@ -262,9 +267,10 @@ export function readHeadSync(path: string, bytes: number): Uint8Array | undefine
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { notAHookFile } from "./read_bounded.ts";
- * console.assert(notAHookFile(".") === "is a folder, not a hook file");
- * console.assert(notAHookFile("/no/such/hook.ts") === "does not exist");
+ * assert(notAHookFile(".") === "is a folder, not a hook file");
+ * assert(notAHookFile("/no/such/hook.ts") === "does not exist");
  * ```
  */
 export function notAHookFile(path: string): string | undefined {

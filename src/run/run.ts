@@ -127,6 +127,7 @@ export interface RunResult {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runAdapter } from "./run.ts";
  * import type { Agent } from "../agents/types.ts";
  * const cell = { exit: 0, effect: "none" as const, basis: { kind: "docs" as const, ref: "x" } };
@@ -144,7 +145,7 @@ export interface RunResult {
  *   env: {}, cwd: "/",
  *   runner: () => Promise.resolve({ kind: "exited", code: 0, stdout: '{"decision":"deny","reason":"no"}', stderr: "", ms: 1 }),
  * });
- * console.assert(result.native.exit === 2 && result.native.stderr === "no");
+ * assert(result.native.exit === 2 && result.native.stderr === "no");
  * ```
  */
 export async function runAdapter(
@@ -194,7 +195,7 @@ export async function runAdapter(
     const doc = reading.document;
     result.document = doc;
     result.nativeEvent = doc.nativeEvent;
-    await addLastMessage(agent, doc, result.notes);
+    addLastMessage(agent, doc, result.notes);
     debug(`document: ${JSON.stringify(doc)}`);
     const runner = options.runner;
     const timeoutMs = Math.floor(

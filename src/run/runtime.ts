@@ -24,9 +24,10 @@ export const RUN_PERMISSIONS: readonly PermissionName[] = ["read", "run", "env"]
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { flagFor } from "./runtime.ts";
- * console.assert(flagFor("env") === "--allow-env");
- * console.assert(flagFor("net") === "--allow-net=127.0.0.1");
+ * assert(flagFor("env") === "--allow-env");
+ * assert(flagFor("net") === "--allow-net=127.0.0.1");
  * ```
  */
 export function flagFor(name: PermissionName): string {
@@ -38,8 +39,9 @@ export function flagFor(name: PermissionName): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LOOPBACK } from "./runtime.ts";
- * console.assert(LOOPBACK === "127.0.0.1");
+ * assert(LOOPBACK === "127.0.0.1");
  * ```
  */
 export const LOOPBACK = "127.0.0.1";
@@ -63,8 +65,9 @@ export interface RuntimeFacts {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runtimeFacts } from "./runtime.ts";
- * console.assert(typeof runtimeFacts().standalone === "boolean");
+ * assert(typeof runtimeFacts().standalone === "boolean");
  * ```
  */
 export function runtimeFacts(): RuntimeFacts {
@@ -84,8 +87,9 @@ export function runtimeFacts(): RuntimeFacts {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildTarget } from "./runtime.ts";
- * console.assert(buildTarget().includes("-"));
+ * assert(buildTarget().includes("-"));
  * ```
  */
 export function buildTarget(): string {

@@ -2,53 +2,49 @@
  * A stop's last message, read from the end of the agent's transcript when the
  * payload does not carry it, where read access to it is granted (a hook in
  * direct mode may have none, and is never to prompt). On `run`'s path:
- * imports only types and the agents' registry.
+ * imports only types and the table of transcript formats.
  *
  * @module
  */
 
 import type { HookDocument } from "../contract/contract.ts";
 import type { Agent } from "../agents/types.ts";
-import { AGENT_ENTRIES } from "../agents/registry.ts";
+import { lastMessageInAnyFormat } from "../agents/_transcript.ts";
 
 /** How much of a transcript's end is read for a stop's last message: 256 KiB. */
 export const TRANSCRIPT_TAIL = 256 * 1024;
 
 /**
  * The last message of a transcript's text: read in the agent's own format
- * first, then in every other format everyhook knows (a Codex transcript path
- * can hold a subagent's Claude-format lines).
+ * first, then (with `others`) in every other format everyhook knows, from the
+ * table of formats (a Codex transcript path can hold a subagent's Claude-format
+ * lines): no other agent's module is loaded.
  *
  * @param agent The agent whose transcript it is.
  * @param text The transcript's text (its tail).
- * @param known The agents whose formats are tried after the agent's own (none by default).
+ * @param others Whether the other formats are tried after the agent's own.
  * @returns The last message, or undefined when no format finds one.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lastMessageIn } from "./transcript_tail.ts";
- * import { AGENTS, findAgent } from "../agents/mod.ts";
+ * import { findAgent } from "../agents/mod.ts";
  * const claudeLine = '{"type":"assistant","message":{"content":[{"type":"text","text":"Done?"}]}}';
- * console.assert(lastMessageIn(findAgent("codex")!, claudeLine, AGENTS) === "Done?");
+ * assert(lastMessageIn(findAgent("codex")!, claudeLine) === undefined);
+ * assert(lastMessageIn(findAgent("codex")!, claudeLine, true) === "Done?");
  * ```
  */
-export function lastMessageIn(
-  agent: Agent,
-  text: string,
-  known: readonly Agent[] = [],
-): string | undefined {
-  for (const reader of [agent, ...known.filter((a) => a.id !== agent.id)]) {
-    const message = reader.transcriptLastMessage?.(text);
-    if (message !== undefined) return message;
-  }
-  return undefined;
+export function lastMessageIn(agent: Agent, text: string, others = false): string | undefined {
+  return agent.transcriptLastMessage?.(text) ??
+    (others ? lastMessageInAnyFormat(text, agent.transcriptFormat) : undefined);
 }
 
 /**
  * Fill in a stop document's `stop.lastMessage` from the transcript's tail, where
  * the payload has none: read in the agent's own format, then in every format
- * everyhook knows (the other agents' modules are loaded only then, so that a
- * tool call loads one agent). A transcript that cannot be read leaves a note.
+ * everyhook knows (from the table of formats: a tool call loads one agent's
+ * module). A transcript that cannot be read leaves a note.
  *
  * @param agent The agent.
  * @param doc The document; changed in place.
@@ -57,14 +53,10 @@ export function lastMessageIn(
  * @example Usage
  * ```ts ignore
  * import { addLastMessage } from "./transcript_tail.ts";
- * await addLastMessage(agent, doc, notes);
+ * addLastMessage(agent, doc, notes);
  * ```
  */
-export async function addLastMessage(
-  agent: Agent,
-  doc: HookDocument,
-  notes: string[],
-): Promise<void> {
+export function addLastMessage(agent: Agent, doc: HookDocument, notes: string[]): void {
   if (!doc.stop || doc.stop.lastMessage !== undefined) return;
   const path = doc.event === "subagent-stop"
     ? doc.subagent?.transcript ?? doc.transcript
@@ -79,14 +71,8 @@ export async function addLastMessage(
     notes.push(`lastMessage: cannot read the transcript "${path}"`);
     return;
   }
-  const message = lastMessageIn(agent, tail) ??
-    lastMessageIn(agent, tail, await otherAgents(agent));
+  const message = lastMessageIn(agent, tail, true);
   if (message !== undefined) doc.stop.lastMessage = message;
-}
-
-/** Every agent but this one, each module loaded through the registry. */
-function otherAgents(agent: Agent): Promise<Agent[]> {
-  return Promise.all(AGENT_ENTRIES.filter((e) => e.id !== agent.id).map((e) => e.load()));
 }
 
 /**
@@ -97,8 +83,9 @@ function otherAgents(agent: Agent): Promise<Agent[]> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mayRead } from "./transcript_tail.ts";
- * console.assert(typeof mayRead("/") === "boolean");
+ * assert(typeof mayRead("/") === "boolean");
  * ```
  */
 export function mayRead(path: string): boolean {

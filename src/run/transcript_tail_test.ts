@@ -46,18 +46,18 @@ Deno.test("lastMessageIn() reads each agent's own transcript format", () => {
     const text = FORMATS[agent.id];
     assert.ok(text, `no transcript format for ${agent.id}`);
     assert.equal(lastMessageIn(agent, text), `LAST ${agent.id}`, agent.id);
-    assert.equal(lastMessageIn(agent, text, AGENTS), `LAST ${agent.id}`, agent.id);
+    assert.equal(lastMessageIn(agent, text, true), `LAST ${agent.id}`, agent.id);
   }
 });
 
 Deno.test("lastMessageIn() reads every known format in any agent's transcript path", () => {
   for (const agent of AGENTS) {
     for (const [format, text] of Object.entries(FORMATS)) {
-      const found = lastMessageIn(agent, text, AGENTS);
+      const found = lastMessageIn(agent, text, true);
       assert.equal(found, `LAST ${format}`, `${agent.id} reading ${format}`);
     }
   }
-  assert.equal(lastMessageIn(findAgent("codex")!, '{"type":"x"}\nnot json', AGENTS), undefined);
+  assert.equal(lastMessageIn(findAgent("codex")!, '{"type":"x"}\nnot json', true), undefined);
 });
 
 Deno.test("addLastMessage() fills a Codex subagent stop from a Claude-format transcript", async () => {

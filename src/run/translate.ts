@@ -53,12 +53,13 @@ export const DEFAULT_STOP_REASON = "A hook asked you to keep working before you 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { translate } from "./translate.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const agent = findAgent("claude-code")!;
  * if (agent.events["pre-tool"]) {
  *   const t = translate(agent, "pre-tool", { decision: "deny", reason: "no" });
- *   console.assert(t.effects[0] === "blocked");
+ *   assert(t.effects[0] === "blocked");
  * }
  * ```
  */
@@ -122,9 +123,10 @@ export function translate(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mergeTemplates } from "./translate.ts";
  * const m = mergeTemplates({ a: { x: 1 } }, { a: { y: 2 } });
- * console.assert(JSON.stringify(m) === '{"a":{"x":1,"y":2}}');
+ * assert(JSON.stringify(m) === '{"a":{"x":1,"y":2}}');
  * ```
  */
 export function mergeTemplates(

@@ -120,9 +120,10 @@ export async function runAgentOnce<K extends FakeApiKind>(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findAgentBinary } from "./agent_run.ts";
  * import { CODEX_DRIVER } from "./drivers/codex.ts";
- * console.assert(findAgentBinary(CODEX_DRIVER, { PATH: "" }, "linux") === undefined);
+ * assert(findAgentBinary(CODEX_DRIVER, { PATH: "" }, "linux") === undefined);
  * ```
  */
 export function findAgentBinary(
@@ -154,10 +155,11 @@ export type AgentReadiness =
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentReadiness } from "./agent_run.ts";
  * import { QWEN_CODE_DRIVER } from "./drivers/qwen_code.ts";
  * const r = await agentReadiness(QWEN_CODE_DRIVER, { PATH: "" });
- * console.assert(!r.ok && r.reason.includes("qwen"));
+ * assert(!r.ok && r.reason.includes("qwen"));
  * ```
  */
 export async function agentReadiness(
@@ -203,9 +205,10 @@ export async function agentReadiness(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { worldEnv } from "./agent_run.ts";
  * const env = worldEnv({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }, "/usr/bin:/bin");
- * console.assert(env.HOME === "/w/h" && env.TMPDIR === "/w/t");
+ * assert(env.HOME === "/w/h" && env.TMPDIR === "/w/t");
  * ```
  */
 export function worldEnv(world: AgentWorld, path: string): Record<string, string> {
@@ -221,9 +224,10 @@ export function worldEnv(world: AgentWorld, path: string): Record<string, string
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { makeAgentWorld } from "./agent_run.ts";
  * await using world = await makeAgentWorld("codex");
- * console.assert((await Deno.stat(world.project)).isDirectory);
+ * assert((await Deno.stat(world.project)).isDirectory);
  * ```
  */
 export async function makeAgentWorld(name: string): Promise<AgentWorld & AsyncDisposable> {

@@ -128,10 +128,11 @@ export type AnyDriver = { [K in FakeApiKind]: AgentDriver<K> }[FakeApiKind];
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shellScript } from "./driver.ts";
  * import { CLAUDE_CODE_DRIVER } from "./drivers/claude_code.ts";
  * const script = shellScript(CLAUDE_CODE_DRIVER, ["echo hello"], "Done.");
- * console.assert(script.main.length === 2);
+ * assert(script.main.length === 2);
  * ```
  */
 export function shellScript<K extends FakeApiKind>(
@@ -154,10 +155,11 @@ export type Play = { shell: string } | { say: string };
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { playScript } from "./driver.ts";
  * import { GEMINI_CLI_DRIVER } from "./drivers/gemini_cli.ts";
  * const script = playScript(GEMINI_CLI_DRIVER, [{ shell: "echo hi" }, { say: "One." }, { say: "Two." }]);
- * console.assert(script.length === 3);
+ * assert(script.length === 3);
  * ```
  */
 export function playScript<K extends FakeApiKind>(

@@ -4,9 +4,10 @@
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DRIVERS, shellScript } from "./mod.ts";
- * for (const driver of DRIVERS) console.assert(driver.bins.length > 0);
- * console.assert(shellScript(DRIVERS[0]!, ["echo hi"], "Done.") !== undefined);
+ * for (const driver of DRIVERS) assert(driver.bins.length > 0);
+ * assert(shellScript(DRIVERS[0]!, ["echo hi"], "Done.") !== undefined);
  * ```
  *
  * @module

@@ -37,9 +37,10 @@ function quoted(text: string): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wrapCommand } from "./probe.ts";
  * const line = wrapCommand("/tmp/w", "e1-1", "command", "echo 'hi'");
- * console.assert(line === `/bin/sh '/tmp/w/probe.sh' e1-1 sh 'echo '\\''hi'\\'''`);
+ * assert(line === `/bin/sh '/tmp/w/probe.sh' e1-1 sh 'echo '\\''hi'\\'''`);
  * ```
  */
 export function wrapCommand(root: string, id: string, field: string, command: string): string {
@@ -59,9 +60,10 @@ export function wrapCommand(root: string, id: string, field: string, command: st
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wrapExec } from "./probe.ts";
  * const w = wrapExec("/tmp/w", "e1-1", ["/bin/guard", "--x"]);
- * console.assert(w.program === "/bin/sh" && w.args.join(" ") === "/tmp/w/probe.sh e1-1 -- /bin/guard --x");
+ * assert(w.program === "/bin/sh" && w.args.join(" ") === "/tmp/w/probe.sh e1-1 -- /bin/guard --x");
  * ```
  */
 export function wrapExec(
@@ -80,8 +82,9 @@ export function wrapExec(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { probeScript } from "./probe.ts";
- * console.assert(probeScript("/tmp/w/calls").includes("/tmp/w/calls"));
+ * assert(probeScript("/tmp/w/calls").includes("/tmp/w/calls"));
  * ```
  */
 export function probeScript(calls: string): string {
@@ -142,6 +145,7 @@ async function text(path: string): Promise<string | null> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readCalls } from "./probe.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/e1-1.7.start`, "1000000000\n");
@@ -150,7 +154,7 @@ async function text(path: string): Promise<string | null> {
  * await Deno.writeTextFile(`${dir}/e1-1.7.err`, "");
  * await Deno.writeTextFile(`${dir}/e1-1.7.end`, "3000000000 0\n");
  * const [call] = await readCalls(dir);
- * console.assert(call!.payloadEvent === "Stop" && call!.ms === 2000 && call!.exit === 0);
+ * assert(call!.payloadEvent === "Stop" && call!.ms === 2000 && call!.exit === 0);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */

@@ -22,8 +22,9 @@ import type { Watched } from "./world.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { REACHED_EVENTS } from "./report.ts";
- * console.assert(REACHED_EVENTS.includes("pre-tool") && !REACHED_EVENTS.includes("subagent-stop"));
+ * assert(REACHED_EVENTS.includes("pre-tool") && !REACHED_EVENTS.includes("subagent-stop"));
  * ```
  */
 export const REACHED_EVENTS: readonly ContractEvent[] = [
@@ -133,6 +134,7 @@ function answerTexts(call: ProbeCall): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reportEntries } from "./report.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const entry = {
@@ -142,7 +144,7 @@ function answerTexts(call: ProbeCall): string[] {
  * };
  * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop" }];
  * const [r] = reportEntries(findAgent("claude-code")!, [entry], watched, { calls: [], toolResults: [] }, (p) => p);
- * console.assert(r!.status === "not-fired");
+ * assert(r!.status === "not-fired");
  * ```
  */
 export function reportEntries(

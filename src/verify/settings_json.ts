@@ -23,9 +23,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mergeSettings } from "./settings_json.ts";
  * const merged = mergeSettings({ hooks: { Stop: [] }, a: { b: 1 } }, { a: { c: 2 } });
- * console.assert(JSON.stringify(merged) === '{"hooks":{"Stop":[]},"a":{"b":1,"c":2}}');
+ * assert(JSON.stringify(merged) === '{"hooks":{"Stop":[]},"a":{"b":1,"c":2}}');
  * ```
  */
 export function mergeSettings(
@@ -52,10 +53,11 @@ export function mergeSettings(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mergeSettingsFile } from "./settings_json.ts";
  * const dir = await Deno.makeTempDir();
  * await mergeSettingsFile(`${dir}/a/settings.json`, { telemetry: { enabled: false } });
- * console.assert((await Deno.readTextFile(`${dir}/a/settings.json`)).includes('"enabled": false'));
+ * assert((await Deno.readTextFile(`${dir}/a/settings.json`)).includes('"enabled": false'));
  * await Deno.remove(dir, { recursive: true });
  * ```
  */

@@ -120,6 +120,7 @@ function andAbove(folder: string): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildWorld } from "./world.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const user = await Deno.makeTempDir();
@@ -131,8 +132,8 @@ function andAbove(folder: string): string[] {
  * const world = await buildWorld(findAgent("claude-code")!, {
  *   env: { HOME: `${user}/h` }, os: "linux", project: `${user}/p`,
  * }, root);
- * console.assert(world.watched.length === 1);
- * console.assert(world.userPath(`${world.project}/.claude/settings.json`) === `${user}/p/.claude/settings.json`);
+ * assert(world.watched.length === 1);
+ * assert(world.userPath(`${world.project}/.claude/settings.json`) === `${user}/p/.claude/settings.json`);
  * await Deno.remove(user, { recursive: true });
  * await Deno.remove(root, { recursive: true });
  * ```

@@ -52,8 +52,9 @@ export type Parsed = { root: Record<string, unknown>; format: "json" | "toml" | 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readConfig } from "./world_entries.ts";
- * console.assert(await readConfig("/nowhere/settings.json") === undefined);
+ * assert(await readConfig("/nowhere/settings.json") === undefined);
  * ```
  */
 export async function readConfig(path: string): Promise<Parsed | undefined> {
@@ -80,10 +81,11 @@ export async function readConfig(path: string): Promise<Parsed | undefined> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { readConfig, writeConfig } from "./world_entries.ts";
  * const dir = await Deno.makeTempDir();
  * await writeConfig(`${dir}/a.toml`, { root: { a: 1 }, format: "toml" });
- * console.assert((await readConfig(`${dir}/a.toml`))?.root.a === 1);
+ * assert((await readConfig(`${dir}/a.toml`))?.root.a === 1);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -107,8 +109,9 @@ export async function writeConfig(path: string, parsed: Parsed): Promise<void> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { at } from "./world_entries.ts";
- * console.assert(at({ a: { b: 1 } }, ["a", "b"]) === 1);
+ * assert(at({ a: { b: 1 } }, ["a", "b"]) === 1);
  * ```
  */
 export function at(root: Record<string, unknown>, key: readonly string[]): unknown {
@@ -126,10 +129,11 @@ export function at(root: Record<string, unknown>, key: readonly string[]): unkno
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { put } from "./world_entries.ts";
  * const o: Record<string, unknown> = {};
  * put(o, ["a", "b"], 1);
- * console.assert((o.a as { b: number }).b === 1);
+ * assert((o.a as { b: number }).b === 1);
  * ```
  */
 export function put(root: Record<string, unknown>, key: readonly string[], value: unknown): void {
@@ -170,10 +174,11 @@ function trustedEntriesOf(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { rekeyTrust } from "./world_entries.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const line = await rekeyTrust(findAgent("codex")!, { env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p" }, []);
- * console.assert(line === undefined);
+ * assert(line === undefined);
  * ```
  */
 export async function rekeyTrust(
@@ -218,11 +223,12 @@ export async function rekeyTrust(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { wrapEntries } from "./world_entries.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const none = await wrapEntries(findAgent("codex")!, { project: "/p", files: [], entries: [] },
  *   { env: { HOME: "/h" }, os: "linux", project: "/p" }, "/w", (p) => p);
- * console.assert(none.length === 0);
+ * assert(none.length === 0);
  * ```
  */
 export async function wrapEntries(

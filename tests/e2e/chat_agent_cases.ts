@@ -5,6 +5,8 @@
  * the tool run, did the text reach the model, did the agent go back to work,
  * did the run end early). An agent runs the cases that apply to it.
  *
+ * Over 600 lines: one table of cases, each a few lines, read as one list.
+ *
  * @module
  */
 

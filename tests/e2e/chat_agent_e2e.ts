@@ -10,9 +10,8 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile, Fixture } from "./harness_types.ts";
-import { committedFixtures, payloadShape } from "./everyhook_e2e.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import type { Fixture } from "./harness_types.ts";
+import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
 import { inPool } from "./process.ts";
 import { type ChatAgent, type ChatSession, chatWorld } from "./chat_agent_session.ts";
 import { CHAT_CASES, runChatCase } from "./chat_agent_cases.ts";
@@ -73,37 +72,20 @@ export async function chatAgentTests(t: ChatAgentTests): Promise<void> {
       const other = session.requests.filter((r) => !r.path.endsWith("/chat/completions"));
       assert.deepEqual(other.map((r) => `${r.method} ${r.path}`), []);
       assert.deepEqual(missing, [], why(session));
-      const committed = await committedFixtures(id);
-      assert.equal(fixtures.length, committed.size, "as many fixtures as are committed");
-      for (const fresh of fixtures) {
-        const name = `${fresh.event}.${fresh.variant}`;
-        const old = committed.get(name);
-        assert.ok(old, `fixtures/${id}/${name}.json is committed`);
-        const have = new Set(payloadShape(fresh.payload));
-        const gone = payloadShape(old.payload).filter((k) => !have.has(k));
-        assert.deepEqual(gone, [], `${name}: keys gone`);
-        assert.equal(fresh.nativeEvent, old.nativeEvent, name);
-        assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
-      }
+      await assertFixturesHold(id, fixtures, {
+        cover: "all",
+        keys: "kept",
+        fields: ["tool_name"],
+        nativeEvent: true,
+      });
     },
   });
 
-  Deno.test({
-    name: `${id} still does what fixtures/conformance/${id}.json says for the key cases`,
-    ignore: skip !== undefined,
-    async fn() {
-      const file = JSON.parse(
-        await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${id}.json`),
-      ) as ConformanceFile;
-      const cases = CHAT_CASES.filter((c) => t.keyCases.includes(c.id));
-      assert.equal(cases.length, t.keyCases.length);
-      const fresh = await inPool(cases, t.jobs, (c) => runChatCase(t.agent, c));
-      for (const now of fresh) {
-        const then = file.cases.find((c) => c.id === now.id);
-        assert.ok(then, `case ${now.id} is recorded`);
-        const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-        assert.deepEqual(pick(now), pick(then), `case ${now.id} (${now.notes})`);
-      }
-    },
+  keyCasesTest({
+    id,
+    skip,
+    keyCases: t.keyCases,
+    run: (ids) =>
+      inPool(CHAT_CASES.filter((c) => ids.includes(c.id)), t.jobs, (c) => runChatCase(t.agent, c)),
   });
 }

@@ -73,7 +73,7 @@ export const ALLOWED_TOOLS = CLAUDE_ALLOWED_TOOLS;
  *
  * @example Usage
  * ```ts
- * import { bash } from "./claude_code_harness.ts";
+ * import { bash } from "./claude_code_session.ts";
  * console.log(bash("echo hello").kind); // tool
  * ```
  */
@@ -89,7 +89,7 @@ export function bash(command: string): AnthropicStep {
  *
  * @example Usage
  * ```ts
- * import { say } from "./claude_code_harness.ts";
+ * import { say } from "./claude_code_session.ts";
  * console.log(say("Done.").kind); // text
  * ```
  */
@@ -117,7 +117,7 @@ export type ClaudeHooks = Record<string, Array<{ matcher?: string; hooks: Claude
  *
  * @example Usage
  * ```ts
- * import { recordingHooks } from "./claude_code_harness.ts";
+ * import { recordingHooks } from "./claude_code_session.ts";
  * console.log(Object.keys(recordingHooks()));
  * ```
  */
@@ -287,8 +287,9 @@ export async function runClaude(o: ClaudeRunOptions): Promise<ClaudeRun> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { payloadOf } from "./claude_code_session.ts";
- * console.assert(payloadOf({ event: "Stop", argv: [], cwd: "/", stdin: "x", env: {}, time: "", rule: null }).a === undefined);
+ * assert(payloadOf({ event: "Stop", argv: [], cwd: "/", stdin: "x", env: {}, time: "", rule: null }).a === undefined);
  * ```
  */
 export function payloadOf(entry: HookLogEntry): Record<string, unknown> {
@@ -305,8 +306,9 @@ export function payloadOf(entry: HookLogEntry): Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inSubagent } from "./claude_code_session.ts";
- * console.assert(!inSubagent({ event: "Stop", argv: [], cwd: "/", stdin: {}, env: {}, time: "", rule: null }));
+ * assert(!inSubagent({ event: "Stop", argv: [], cwd: "/", stdin: {}, env: {}, time: "", rule: null }));
  * ```
  */
 export function inSubagent(entry: HookLogEntry): boolean {

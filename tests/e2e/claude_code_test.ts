@@ -13,7 +13,6 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile } from "./harness_types.ts";
 import {
   BLOCK_FORCE_PUSH,
   cliMissing,
@@ -35,7 +34,8 @@ import { pickPayloads, recordingSession } from "./claude_code_harness.ts";
 import { CLAUDE_CASES, runClaudeCase } from "./claude_code_conformance.ts";
 import { messagesOf } from "../../src/verify/fake/anthropic.ts";
 import type { LoggedRequest } from "../../src/verify/fake/server.ts";
-import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
+import { keyCasesTest } from "./conformance_runner.ts";
+import { requestsMention } from "./fixture_io.ts";
 import { inPool } from "./process.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
 
@@ -68,10 +68,6 @@ function why(run: ClaudeRun): string {
   return `exit ${run.process.code}${run.process.timedOut ? " (timed out)" : ""}\nstderr:\n${
     run.process.stderr.slice(-1500)
   }\nstdout tail:\n${run.process.stdout.slice(-1500)}`;
-}
-
-async function readJson<T>(path: string): Promise<T> {
-  return JSON.parse(await Deno.readTextFile(path)) as T;
 }
 
 // --- (a) payload shapes ------------------------------------------------------
@@ -111,28 +107,11 @@ const KEY_CASES = [
   "stop-block",
 ];
 
-Deno.test({
-  name: "claude-code key conformance cases still hold",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = await readJson<ConformanceFile>(`${FIXTURES_DIR}/conformance/${CLAUDE}.json`);
-    const cases = CLAUDE_CASES.filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(cases.length, KEY_CASES.length);
-    const rows = await inPool(cases, 4, runClaudeCase);
-    const pick = (
-      r: { toolRan: unknown; reachedModel: unknown; continued: unknown; runEnded: unknown },
-    ) => ({
-      toolRan: r.toolRan,
-      reachedModel: r.reachedModel,
-      continued: r.continued,
-      runEnded: r.runEnded,
-    });
-    for (const now of rows) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is not in the committed file`);
-      assert.deepEqual(pick(now), pick(then), `case ${now.id} (${now.notes})`);
-    }
-  },
+keyCasesTest({
+  id: CLAUDE,
+  skip,
+  keyCases: KEY_CASES,
+  run: (ids) => inPool(CLAUDE_CASES.filter((c) => ids.includes(c.id)), 4, runClaudeCase),
 });
 
 // --- (c) everyhook end to end ---------------------------------------------------

@@ -59,8 +59,9 @@ const ctx = (event: string, text: string): string =>
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CODEX_CASES } from "./codex_conformance.ts";
- * console.assert(CODEX_CASES.some((c) => c.id === "pre-exit2-stderr"));
+ * assert(CODEX_CASES.some((c) => c.id === "pre-exit2-stderr"));
  * ```
  */
 export const CODEX_CASES: readonly CodexCase[] = [

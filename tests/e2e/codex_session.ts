@@ -122,8 +122,9 @@ export interface CodexSession extends CodexWorld {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { recordingHooks } from "./codex_session.ts";
- * console.assert(recordingHooks(["Stop"]).hooks.Stop?.length === 1);
+ * assert(recordingHooks(["Stop"]).hooks.Stop?.length === 1);
  * ```
  */
 export function recordingHooks(
@@ -168,9 +169,10 @@ function sortedKeys(value: unknown): unknown {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trustToml } from "./codex_session.ts";
  * const toml = await trustToml("/h/.codex/hooks.json", { hooks: { Stop: [{ hooks: [{ type: "command", command: "x" }] }] } });
- * console.assert(toml.includes('[hooks.state."/h/.codex/hooks.json:stop:0:0"]'));
+ * assert(toml.includes('[hooks.state."/h/.codex/hooks.json:stop:0:0"]'));
  * ```
  */
 export async function trustToml(hooksPath: string, file: CodexHooksFile): Promise<string> {

@@ -9,20 +9,12 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile } from "./harness_types.ts";
 import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
 import { recordMainFixtures, recordSubagentFixtures } from "./codex_harness.ts";
 import { CODEX, type CodexWorld, FORCE_PUSH, withCodexSession } from "./codex_session.ts";
 import { callIdOf, callOutput } from "../../src/verify/fake/openai_responses.ts";
-import {
-  BLOCK_FORCE_PUSH,
-  cliMissing,
-  committedFixtures,
-  everyhookCli,
-  lineModes,
-  payloadShape,
-} from "./everyhook_e2e.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli, lineModes } from "./everyhook_e2e.ts";
+import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
 import { agentVersion, skipReason } from "./world.ts";
 
 const skip = await skipReason(CODEX);
@@ -33,20 +25,17 @@ Deno.test({
   ignore: skip !== undefined,
   async fn() {
     const version = await agentVersion(CODEX);
-    const committed = await committedFixtures(CODEX);
     const [main, sub] = await Promise.all([
       recordMainFixtures(version),
       recordSubagentFixtures(version),
     ]);
     assert.ok(main.length > 0 && sub.length > 0);
-    for (const fresh of [...main, ...sub]) {
-      const name = `${fresh.event}.${fresh.variant}`;
-      const old = committed.get(name);
-      assert.ok(old, `fixtures/codex/${name}.json is committed`);
-      assert.deepEqual(payloadShape(fresh.payload), payloadShape(old.payload), `keys of ${name}`);
-      assert.equal(fresh.payload["hook_event_name"], old.payload["hook_event_name"], name);
-      assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
-    }
+    await assertFixturesHold(CODEX, [...main, ...sub], {
+      cover: "some",
+      keys: "same",
+      fields: ["hook_event_name", "tool_name"],
+      nativeEvent: false,
+    });
   },
 });
 
@@ -62,27 +51,11 @@ const KEY_CASES = [
   "stop-block",
 ];
 
-Deno.test({
-  name: "codex still does what fixtures/conformance/codex.json says for the key cases",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${CODEX}.json`),
-    ) as ConformanceFile;
-    const cases = CODEX_CASES.filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(cases.length, KEY_CASES.length);
-    const fresh = await Promise.all(cases.map(runCodexCase));
-    for (const now of fresh) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is recorded`);
-      const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-      assert.deepEqual(
-        pick(now),
-        pick(then),
-        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
-      );
-    }
-  },
+keyCasesTest({
+  id: CODEX,
+  skip,
+  keyCases: KEY_CASES,
+  run: (ids) => Promise.all(CODEX_CASES.filter((c) => ids.includes(c.id)).map(runCodexCase)),
 });
 
 // --- everyhook end to end ---------------------------------------------------

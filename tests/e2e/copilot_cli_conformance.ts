@@ -5,6 +5,8 @@
  * read back: did the tool run, did the reason reach the model (the fake API's
  * request log), did the agent go back to work, did the run end early.
  *
+ * Over 600 lines: one table of cases, each a few lines, read as one list.
+ *
  * @module
  */
 
@@ -721,8 +723,9 @@ function fileCases(): CaseSpec[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CASES, caseScript } from "./copilot_cli_conformance.ts";
- * console.assert(caseScript(CASES[0]!).steps.length === 2);
+ * assert(caseScript(CASES[0]!).steps.length === 2);
  * ```
  */
 export function caseScript(c: CaseSpec): ChatScript {
@@ -762,8 +765,9 @@ function hasSubagent(c: CaseSpec): boolean {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CASES, caseRule } from "./copilot_cli_conformance.ts";
- * console.assert(caseRule(CASES[0]!).match === "git push");
+ * assert(caseRule(CASES[0]!).match === "git push");
  * ```
  */
 export function caseRule(c: CaseSpec): HookRule {

@@ -50,8 +50,9 @@ export const STOP_REASON = "R-STOP-FIXTURE please also run the tests";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { fixtureScript } from "./copilot_cli_harness.ts";
- * console.assert(fixtureScript("/p").steps.length === 9);
+ * assert(fixtureScript("/p").steps.length === 9);
  * ```
  */
 export function fixtureScript(project: string): ChatScript {
@@ -315,8 +316,9 @@ export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { jobs } from "./copilot_cli_harness.ts";
- * console.assert(jobs() > 0);
+ * assert(jobs() > 0);
  * ```
  */
 export function jobs(): number {

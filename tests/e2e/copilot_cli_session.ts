@@ -216,9 +216,10 @@ export function copilotHome(world: World): string {
  *
  * @example Usage
  * ```ts ignore
+ * import assert from "node:assert/strict";
  * import { recordingHooks } from "./copilot_cli_session.ts";
  * const file = recordingHooks(["preToolUse"], 15);
- * console.assert(file.version === 1);
+ * assert(file.version === 1);
  * ```
  */
 export function recordingHooks(events: readonly string[], timeoutSec: number): CopilotHookFile {

@@ -11,7 +11,6 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile } from "./harness_types.ts";
 import { fixtureSession, jobs, pickFixtures, runCase } from "./copilot_cli_harness.ts";
 import { inPool } from "./process.ts";
 import { CASES, FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_conformance.ts";
@@ -23,15 +22,8 @@ import {
   type Session,
 } from "./copilot_cli_session.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
-import {
-  BLOCK_FORCE_PUSH,
-  cliMissing,
-  committedFixtures,
-  everyhookCli,
-  lineModes,
-  payloadShape,
-} from "./everyhook_e2e.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli, lineModes } from "./everyhook_e2e.ts";
+import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
 import { agentVersion, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(COPILOT);
@@ -42,22 +34,17 @@ Deno.test({
   ignore: skip !== undefined,
   async fn() {
     const version = await agentVersion(COPILOT);
-    const committed = await committedFixtures(COPILOT);
     await using world = await copilotWorld();
     const session = await fixtureSession(world);
     assert.equal(session.run.code, 0, session.run.stderr.slice(-1500));
     const { fixtures, missing } = pickFixtures(session.hookCalls, world, version);
     assert.deepEqual(missing, []);
-    assert.equal(fixtures.length, committed.size, "as many fixtures as are committed");
-    for (const fresh of fixtures) {
-      const name = `${fresh.event}.${fresh.variant}`;
-      const old = committed.get(name);
-      assert.ok(old, `fixtures/${COPILOT}/${name}.json is committed`);
-      assert.deepEqual(payloadShape(fresh.payload), payloadShape(old.payload), `keys of ${name}`);
-      assert.equal(fresh.nativeEvent, old.nativeEvent, name);
-      assert.equal(fresh.payload["toolName"], old.payload["toolName"], name);
-      assert.equal(fresh.payload["tool_name"], old.payload["tool_name"], name);
-    }
+    await assertFixturesHold(COPILOT, fixtures, {
+      cover: "all",
+      keys: "same",
+      fields: ["toolName", "tool_name"],
+      nativeEvent: true,
+    });
   },
 });
 
@@ -76,27 +63,11 @@ const KEY_CASES = [
   "subagent-stop-block",
 ];
 
-Deno.test({
-  name: "copilot-cli still does what fixtures/conformance/copilot-cli.json says for the key cases",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${COPILOT}.json`),
-    ) as ConformanceFile;
-    const cases = CASES.filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(cases.length, KEY_CASES.length);
-    const fresh = await inPool(cases, jobs(), runCase);
-    for (const now of fresh) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is recorded`);
-      const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-      assert.deepEqual(
-        pick(now),
-        pick(then),
-        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
-      );
-    }
-  },
+keyCasesTest({
+  id: COPILOT,
+  skip,
+  keyCases: KEY_CASES,
+  run: (ids) => inPool(CASES.filter((c) => ids.includes(c.id)), jobs(), runCase),
 });
 
 // --- everyhook end to end ---------------------------------------------------

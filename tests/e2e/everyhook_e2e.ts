@@ -193,8 +193,9 @@ export async function committedFixtures(agent: string): Promise<Map<string, Fixt
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { payloadShape } from "./everyhook_e2e.ts";
- * console.assert(payloadShape({ b: 1, a: { c: 2 } }).join() === "a,a.c,b");
+ * assert(payloadShape({ b: 1, a: { c: 2 } }).join() === "a,a.c,b");
  * ```
  */
 export function payloadShape(value: unknown, at = ""): string[] {

@@ -8,12 +8,10 @@
  * @module
  */
 
-import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
+import type { AgentHarness, Fixture } from "./harness_types.ts";
 import { toolStep } from "../../src/verify/fake/openai_chat.ts";
-import { conformanceFile, writeFixture } from "./fixture_io.ts";
-import { inPool } from "./process.ts";
-import { type ChatSession, chatWorld, FORCE_PUSH } from "./chat_agent_session.ts";
-import { casesFor, runChatCase } from "./chat_agent_cases.ts";
+import { type ChatSession, FORCE_PUSH } from "./chat_agent_session.ts";
+import { chatAgentHarness } from "./chat_agent_harness.ts";
 import {
   commandIs,
   fileTool,
@@ -25,7 +23,7 @@ import {
   STOP_REASON,
 } from "./chat_agent_fixtures.ts";
 import { DROID, DROID_EVENTS, DROID_ID } from "./factory_droid_session.ts";
-import { agentVersion, type HookLogEntry, skipReason, type World } from "./world.ts";
+import type { HookLogEntry, World } from "./world.ts";
 
 /** The fixtures, picked from the fixture session (main session's calls unless said). */
 export const DROID_PICKS: readonly FixturePick[] = [
@@ -203,29 +201,8 @@ export function droidFixtures(
   };
 }
 
-async function recordFixtures(outDir: string): Promise<string[]> {
-  const version = await agentVersion(DROID_ID);
-  await using world = await chatWorld(DROID_ID);
-  const s = await droidFixtureSession(world);
-  if (s.run.code !== 0) throw new Error(`Droid exited ${s.run.code}: ${s.run.stderr.slice(-800)}`);
-  const { fixtures, missing } = droidFixtures(s, world, version);
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot find ${missing.join(", ")}; saw ${s.hookCalls.map((c) => c.event).join(" ")}`,
-    );
-  }
-  const written: string[] = [];
-  for (const f of fixtures) written.push(await writeFixture(outDir, f));
-  return written;
-}
-
 /** How many Droid sessions run at once. */
 export const DROID_JOBS = 3;
-
-async function recordConformance(): Promise<ConformanceFile> {
-  const cases = await inPool(casesFor(DROID), DROID_JOBS, (c) => runChatCase(DROID, c));
-  return conformanceFile(DROID_ID, cases);
-}
 
 /**
  * Factory Droid's harness, for `deno task record` and the e2e tests.
@@ -236,9 +213,10 @@ async function recordConformance(): Promise<ConformanceFile> {
  * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures");
  * ```
  */
-export const harness: AgentHarness = {
-  id: DROID_ID,
-  unavailable: () => skipReason(DROID_ID),
-  recordFixtures,
-  recordConformance,
-};
+export const harness: AgentHarness = chatAgentHarness({
+  agent: DROID,
+  name: "Droid",
+  jobs: DROID_JOBS,
+  session: droidFixtureSession,
+  fixtures: droidFixtures,
+});

@@ -67,8 +67,9 @@ function pre(
  *
  * @example Usage
  * ```ts
- * import { conformanceSpecs } from "./gemini_cli_harness.ts";
- * console.assert(conformanceSpecs().some((c) => c.id === "pre-deny"));
+ * import assert from "node:assert/strict";
+ * import { conformanceSpecs } from "./gemini_cli_conformance.ts";
+ * assert(conformanceSpecs().some((c) => c.id === "pre-deny"));
  * ```
  */
 export function conformanceSpecs(): ConformanceSpec[] {
@@ -335,7 +336,7 @@ function caseEvents(spec: ConformanceSpec): string[] {
  *
  * @example Usage
  * ```ts ignore
- * import { conformanceSpecs, runConformanceCase } from "./gemini_cli_harness.ts";
+ * import { conformanceSpecs, runConformanceCase } from "./gemini_cli_conformance.ts";
  * const spec = conformanceSpecs().find((c) => c.id === "pre-deny")!;
  * console.log(await runConformanceCase(spec));
  * ```

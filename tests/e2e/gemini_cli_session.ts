@@ -71,8 +71,9 @@ export const FINAL_TEXT = "All done. FINAL_TEXT_MARKER";
  *
  * @example Usage
  * ```ts
- * import { SHORT_SCRIPT } from "./gemini_cli_harness.ts";
- * console.assert(SHORT_SCRIPT.length === 3);
+ * import assert from "node:assert/strict";
+ * import { SHORT_SCRIPT } from "./gemini_cli_session.ts";
+ * assert(SHORT_SCRIPT.length === 3);
  * ```
  */
 export const SHORT_SCRIPT: readonly GeminiStep[] = [
@@ -97,8 +98,9 @@ export const SHORT_SCRIPT: readonly GeminiStep[] = [
  *
  * @example Usage
  * ```ts
- * import { baseSettings } from "./gemini_cli_harness.ts";
- * console.assert("security" in baseSettings());
+ * import assert from "node:assert/strict";
+ * import { baseSettings } from "./gemini_cli_session.ts";
+ * assert("security" in baseSettings());
  * ```
  */
 export function baseSettings(): Record<string, unknown> {
@@ -113,7 +115,7 @@ export function baseSettings(): Record<string, unknown> {
  *
  * @example Usage
  * ```ts
- * import { hookFiles } from "./gemini_cli_harness.ts";
+ * import { hookFiles } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
  * console.log(hookFiles(world).log);
@@ -135,10 +137,11 @@ export function hookFiles(world: World): { log: string; rules: string } {
  *
  * @example Usage
  * ```ts
- * import { recordingHooks } from "./gemini_cli_harness.ts";
+ * import assert from "node:assert/strict";
+ * import { recordingHooks } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
- * console.assert("BeforeTool" in recordingHooks(world, ["BeforeTool"], 5000));
+ * assert("BeforeTool" in recordingHooks(world, ["BeforeTool"], 5000));
  * ```
  */
 export function recordingHooks(
@@ -195,7 +198,7 @@ function remoteOf(world: World): string {
  *
  * @example Usage
  * ```ts ignore
- * import { prepareProject } from "./gemini_cli_harness.ts";
+ * import { prepareProject } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
  * await prepareProject(world);
@@ -217,11 +220,12 @@ export async function prepareProject(world: World): Promise<void> {
  *
  * @example Usage
  * ```ts ignore
- * import { prepareProject, pushHappened } from "./gemini_cli_harness.ts";
+ * import assert from "node:assert/strict";
+ * import { prepareProject, pushHappened } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
  * await prepareProject(world);
- * console.assert(!(await pushHappened(world)));
+ * assert(!(await pushHappened(world)));
  * ```
  */
 export async function pushHappened(world: World): Promise<boolean> {
@@ -269,7 +273,7 @@ export interface GeminiSessionOptions {
  *
  * @example Usage
  * ```ts
- * import { settingsPath } from "./gemini_cli_harness.ts";
+ * import { settingsPath } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
  * console.log(settingsPath(world));
@@ -287,7 +291,7 @@ export function settingsPath(world: World): string {
  *
  * @example Usage
  * ```ts
- * import { settingsPath, writeSettings } from "./gemini_cli_harness.ts";
+ * import { settingsPath, writeSettings } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
  * await writeSettings(world);
@@ -311,10 +315,11 @@ export async function writeSettings(world: World, hooks?: Record<string, unknown
  *
  * @example Usage
  * ```ts
- * import { geminiEnv } from "./gemini_cli_harness.ts";
+ * import assert from "node:assert/strict";
+ * import { geminiEnv } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
- * console.assert(geminiEnv(world, "http://127.0.0.1:1").GEMINI_CLI_HOME === world.home);
+ * assert(geminiEnv(world, "http://127.0.0.1:1").GEMINI_CLI_HOME === world.home);
  * ```
  */
 export function geminiEnv(
@@ -344,7 +349,7 @@ async function waitForSessionEnd(log: string, ms: number): Promise<void> {
  *
  * @example Usage
  * ```ts ignore
- * import { prepareProject, recordingHooks, runGeminiSession, SHORT_SCRIPT } from "./gemini_cli_harness.ts";
+ * import { prepareProject, recordingHooks, runGeminiSession, SHORT_SCRIPT } from "./gemini_cli_session.ts";
  * import { makeWorld } from "./world.ts";
  * await using world = await makeWorld("gemini-cli");
  * await prepareProject(world);
@@ -395,8 +400,9 @@ export async function runGeminiSession(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { asObject } from "./gemini_cli_session.ts";
- * console.assert(Object.keys(asObject([1])).length === 0);
+ * assert(Object.keys(asObject([1])).length === 0);
  * ```
  */
 export function asObject(value: unknown): Record<string, unknown> {
@@ -413,8 +419,9 @@ export function asObject(value: unknown): Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolInput } from "./gemini_cli_session.ts";
- * console.assert(toolInput({ tool_input: { command: "ls" } }).command === "ls");
+ * assert(toolInput({ tool_input: { command: "ls" } }).command === "ls");
  * ```
  */
 export function toolInput(stdin: Record<string, unknown>): Record<string, unknown> {

@@ -9,15 +9,7 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceCase, ConformanceFile } from "./harness_types.ts";
-import {
-  BLOCK_FORCE_PUSH,
-  cliMissing,
-  committedFixtures,
-  everyhookCli,
-  lineModes,
-  payloadShape,
-} from "./everyhook_e2e.ts";
+import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli, lineModes } from "./everyhook_e2e.ts";
 import {
   GEMINI_ID,
   type GeminiSession,
@@ -29,7 +21,7 @@ import {
 import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
 import { conformanceSpecs, recordGeminiConformance } from "./gemini_cli_conformance.ts";
 import { functionResponses } from "../../src/verify/fake/gemini.ts";
-import { FIXTURES_DIR } from "./fixture_io.ts";
+import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
 import { makeWorld, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(GEMINI_ID);
@@ -39,18 +31,12 @@ Deno.test({
   name: "gemini-cli payloads still have the committed fixtures' keys",
   ignore: skip !== undefined,
   async fn() {
-    const committed = await committedFixtures(GEMINI_ID);
-    const fresh = await recordGeminiFixtureSet();
-    const names = fresh.map((f) => `${f.event}.${f.variant}`);
-    assert.deepEqual(names.sort(), [...committed.keys()].sort());
-    for (const now of fresh) {
-      const name = `${now.event}.${now.variant}`;
-      const then = committed.get(name)!;
-      assert.deepEqual(payloadShape(now.payload), payloadShape(then.payload), `keys of ${name}`);
-      for (const key of ["hook_event_name", "tool_name"]) {
-        assert.equal(now.payload[key], then.payload[key], `${key} of ${name}`);
-      }
-    }
+    await assertFixturesHold(GEMINI_ID, await recordGeminiFixtureSet(), {
+      cover: "all",
+      keys: "same",
+      fields: ["hook_event_name", "tool_name"],
+      nativeEvent: false,
+    });
   },
 });
 
@@ -66,27 +52,12 @@ const KEY_CASES = [
   "stop-block-once",
 ];
 
-Deno.test({
-  name: "gemini-cli still does what fixtures/conformance/gemini-cli.json says for the key cases",
-  ignore: skip !== undefined,
-  async fn() {
-    const file = JSON.parse(
-      await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${GEMINI_ID}.json`),
-    ) as ConformanceFile;
-    const specs = conformanceSpecs().filter((c) => KEY_CASES.includes(c.id));
-    assert.equal(specs.length, KEY_CASES.length);
-    const fresh = await recordGeminiConformance(specs);
-    const pick = (c: ConformanceCase) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-    for (const now of fresh.cases) {
-      const then = file.cases.find((c) => c.id === now.id);
-      assert.ok(then, `case ${now.id} is recorded`);
-      assert.deepEqual(
-        pick(now),
-        pick(then),
-        `case ${now.id}: toolRan, reachedModel, continued, runEnded`,
-      );
-    }
-  },
+keyCasesTest({
+  id: GEMINI_ID,
+  skip,
+  keyCases: KEY_CASES,
+  run: async (ids) =>
+    (await recordGeminiConformance(conformanceSpecs().filter((c) => ids.includes(c.id)))).cases,
 });
 
 // --- everyhook end to end ---------------------------------------------------

@@ -8,12 +8,10 @@
  * @module
  */
 
-import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
+import type { AgentHarness, Fixture } from "./harness_types.ts";
 import { toolStep } from "../../src/verify/fake/openai_chat.ts";
-import { conformanceFile, writeFixture } from "./fixture_io.ts";
-import { inPool } from "./process.ts";
-import { type ChatSession, chatWorld, FORCE_PUSH } from "./chat_agent_session.ts";
-import { casesFor, runChatCase } from "./chat_agent_cases.ts";
+import { type ChatSession, FORCE_PUSH } from "./chat_agent_session.ts";
+import { chatAgentHarness } from "./chat_agent_harness.ts";
 import {
   commandIs,
   fileTool,
@@ -25,7 +23,7 @@ import {
   STOP_REASON,
 } from "./chat_agent_fixtures.ts";
 import { QWEN, QWEN_EVENTS, QWEN_ID } from "./qwen_code_session.ts";
-import { agentVersion, skipReason, type World } from "./world.ts";
+import type { World } from "./world.ts";
 
 /** The fixtures, picked from the fixture session. */
 export const QWEN_PICKS: readonly FixturePick[] = [
@@ -182,31 +180,8 @@ export function qwenFixtures(
   return pickFixtures(QWEN_ID, main, QWEN_PICKS, world, version, HOW);
 }
 
-async function recordFixtures(outDir: string): Promise<string[]> {
-  const version = await agentVersion(QWEN_ID);
-  await using world = await chatWorld(QWEN_ID);
-  const s = await qwenFixtureSession(world);
-  if (s.run.code !== 0) {
-    throw new Error(`Qwen Code exited ${s.run.code}: ${s.run.stderr.slice(-800)}`);
-  }
-  const { fixtures, missing } = qwenFixtures(s, world, version);
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot find ${missing.join(", ")}; saw ${s.hookCalls.map((c) => c.event).join(" ")}`,
-    );
-  }
-  const written: string[] = [];
-  for (const f of fixtures) written.push(await writeFixture(outDir, f));
-  return written;
-}
-
 /** How many Qwen Code sessions run at once: each is a heavy Node process. */
 export const QWEN_JOBS = 2;
-
-async function recordConformance(): Promise<ConformanceFile> {
-  const cases = await inPool(casesFor(QWEN), QWEN_JOBS, (c) => runChatCase(QWEN, c));
-  return conformanceFile(QWEN_ID, cases);
-}
 
 /**
  * Qwen Code's harness, for `deno task record` and the e2e tests.
@@ -217,9 +192,10 @@ async function recordConformance(): Promise<ConformanceFile> {
  * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures");
  * ```
  */
-export const harness: AgentHarness = {
-  id: QWEN_ID,
-  unavailable: () => skipReason(QWEN_ID),
-  recordFixtures,
-  recordConformance,
-};
+export const harness: AgentHarness = chatAgentHarness({
+  agent: QWEN,
+  name: "Qwen Code",
+  jobs: QWEN_JOBS,
+  session: qwenFixtureSession,
+  fixtures: qwenFixtures,
+});

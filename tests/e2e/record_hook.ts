@@ -11,6 +11,8 @@
  * @module
  */
 
+import { AGENT_ENTRIES } from "../../src/agents/registry.ts";
+
 /** One answer the recording hook can give. */
 export interface HookRule {
   /** Only for this native event. */
@@ -29,9 +31,20 @@ export interface HookRule {
   sleepSeconds?: number;
 }
 
-/** The agents' own variable prefixes worth recording, besides EVERYHOOK* and HOOK*. */
-const KEPT_ENV =
-  /^(EVERYHOOK|HOOK|CLAUDE|CODEX|GEMINI|COPILOT|GITHUB_COPILOT|CURSOR|AI_AGENT|QWEN|FACTORY|DROID|OPENCODE|KILO|KIMI)/;
+/**
+ * The variable prefixes worth recording: EVERYHOOK*, HOOK*, AI_AGENT* and the
+ * agents' own, from their lines in the registry.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { KEPT_ENV } from "./record_hook.ts";
+ * assert(KEPT_ENV.test("CLAUDE_PROJECT_DIR") && KEPT_ENV.test("KILO_X") && !KEPT_ENV.test("PATH"));
+ * ```
+ */
+export const KEPT_ENV = new RegExp(
+  `^(${["EVERYHOOK", "HOOK", "AI_AGENT", ...AGENT_ENTRIES.flatMap((e) => e.env)].join("|")})`,
+);
 const SECRET_ENV = /KEY|TOKEN|SECRET|PASSWORD/i;
 
 /**
@@ -45,8 +58,9 @@ const SECRET_ENV = /KEY|TOKEN|SECRET|PASSWORD/i;
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pickRule } from "./record_hook.ts";
- * console.log(pickRule([{ event: "Stop", max: 1 }], {}, "Stop", "{}")); // 0
+ * assert(pickRule([{ event: "Stop", max: 1 }], {}, "Stop", "{}") === 0);
  * ```
  */
 export function pickRule(

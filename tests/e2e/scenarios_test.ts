@@ -521,6 +521,10 @@ async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
   return { driver, data, ...s, refused: r, hung: h };
 }
 
+Deno.test("the shared scenarios' agent table has one row per driver, and no other", () => {
+  assert.deepEqual(Object.keys(AGENT_DATA).sort(), DRIVERS.map((d) => d.id).sort());
+});
+
 const cliSkip = await cliMissing();
 for (const driver of DRIVERS) {
   const data = AGENT_DATA[driver.id];

@@ -114,8 +114,9 @@ export function agentsDir(): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { agentNodeBin } from "./world.ts";
- * console.assert(agentNodeBin("claude-code") === undefined);
+ * assert(agentNodeBin("claude-code") === undefined);
  * ```
  */
 export function agentNodeBin(id: string): string | undefined {

@@ -47,9 +47,10 @@ export interface PluginDriverSpec {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginConfigHome } from "./_plugin_driver.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(pluginConfigHome(world) === "/w/h/.config");
+ * assert(pluginConfigHome(world) === "/w/h/.config");
  * ```
  */
 export function pluginConfigHome(world: AgentWorld): string {
@@ -66,9 +67,10 @@ export function pluginConfigHome(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginAgentConfig } from "./_plugin_driver.ts";
  * const config = JSON.parse(pluginAgentConfig("http://127.0.0.1:1"));
- * console.assert(config.provider.fake.options.baseURL === "http://127.0.0.1:1/v1");
+ * assert(config.provider.fake.options.baseURL === "http://127.0.0.1:1/v1");
  * ```
  */
 export function pluginAgentConfig(apiUrl: string): string {
@@ -111,6 +113,7 @@ const PREFIXED_SWITCHES = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { pluginDriver } from "./_plugin_driver.ts";
  * const d = pluginDriver({
  *   id: "opencode",
@@ -122,7 +125,7 @@ const PREFIXED_SWITCHES = [
  *   projectFolder: ".opencode",
  *   env: {},
  * });
- * console.assert(d.homeFolders[0] === ".config/opencode");
+ * assert(d.homeFolders[0] === ".config/opencode");
  * ```
  */
 export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat"> {

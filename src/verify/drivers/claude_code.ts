@@ -33,8 +33,9 @@ export const CLAUDE_ALLOWED_TOOLS = "Bash,Write,Edit,Read";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { claudeConfigDir } from "./claude_code.ts";
- * console.assert(claudeConfigDir({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.claude");
+ * assert(claudeConfigDir({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.claude");
  * ```
  */
 export function claudeConfigDir(world: AgentWorld): string {
@@ -50,8 +51,9 @@ export function claudeConfigDir(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { claudeArgs } from "./claude_code.ts";
- * console.assert(claudeArgs("hi", null).at(-1) === "--include-hook-events");
+ * assert(claudeArgs("hi", null).at(-1) === "--include-hook-events");
  * ```
  */
 export function claudeArgs(prompt: string, allowedTools: string | null): string[] {
@@ -71,8 +73,9 @@ export function claudeArgs(prompt: string, allowedTools: string | null): string[
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
- * console.assert(CLAUDE_CODE_DRIVER.shell("echo hi").kind === "tool");
+ * assert(CLAUDE_CODE_DRIVER.shell("echo hi").kind === "tool");
  * ```
  */
 export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {

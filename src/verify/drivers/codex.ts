@@ -22,8 +22,9 @@ export const CODEX_MODEL = "gpt-5.5";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexHome } from "./codex.ts";
- * console.assert(codexHome({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.codex");
+ * assert(codexHome({ root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" }) === "/w/h/.codex");
  * ```
  */
 export function codexHome(world: AgentWorld): string {
@@ -40,8 +41,9 @@ export function codexHome(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexSettings } from "./codex.ts";
- * console.assert(codexSettings("http://127.0.0.1:1", "gpt-5.5").includes('model_provider="fake"'));
+ * assert(codexSettings("http://127.0.0.1:1", "gpt-5.5").includes('model_provider="fake"'));
  * ```
  */
 export function codexSettings(apiUrl: string, model: string): string[] {
@@ -77,10 +79,11 @@ export function codexSettings(apiUrl: string, model: string): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { codexArgs } from "./codex.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
  * const args = codexArgs(world, "http://127.0.0.1:1", { prompt: "hi", bypassTrust: true });
- * console.assert(args[0] === "exec" && args.at(-1) === "hi");
+ * assert(args[0] === "exec" && args.at(-1) === "hi");
  * ```
  */
 export function codexArgs(
@@ -127,8 +130,9 @@ function callOutputs(body: unknown): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CODEX_DRIVER } from "./codex.ts";
- * console.assert(CODEX_DRIVER.script([CODEX_DRIVER.say("done")]).final === "done");
+ * assert(CODEX_DRIVER.script([CODEX_DRIVER.say("done")]).final === "done");
  * ```
  */
 export const CODEX_DRIVER: AgentDriver<"openai-responses"> = {

@@ -24,9 +24,10 @@ export const COPILOT_MODEL = "gpt-4.1";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { copilotHome } from "./copilot_cli.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(copilotHome(world) === "/w/h/.copilot");
+ * assert(copilotHome(world) === "/w/h/.copilot");
  * ```
  */
 export function copilotHome(world: AgentWorld): string {
@@ -42,8 +43,9 @@ export function copilotHome(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { copilotArgs } from "./copilot_cli.ts";
- * console.assert(copilotArgs("hi").at(-1) === "--allow-all-tools");
+ * assert(copilotArgs("hi").at(-1) === "--allow-all-tools");
  * ```
  */
 export function copilotArgs(
@@ -58,8 +60,9 @@ export function copilotArgs(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
- * console.assert(COPILOT_CLI_DRIVER.shell("echo hi").kind === "tool");
+ * assert(COPILOT_CLI_DRIVER.shell("echo hi").kind === "tool");
  * ```
  */
 export const COPILOT_CLI_DRIVER: AgentDriver<"openai-chat"> = {

@@ -19,9 +19,10 @@ import { mergeSettingsFile } from "../settings_json.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { droidSettingsPath } from "./factory_droid.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(droidSettingsPath(world) === "/w/h/.factory/settings.json");
+ * assert(droidSettingsPath(world) === "/w/h/.factory/settings.json");
  * ```
  */
 export function droidSettingsPath(world: AgentWorld): string {
@@ -36,8 +37,9 @@ export function droidSettingsPath(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { droidBaseSettings } from "./factory_droid.ts";
- * console.assert(Array.isArray(droidBaseSettings("http://127.0.0.1:1")["customModels"]));
+ * assert(Array.isArray(droidBaseSettings("http://127.0.0.1:1")["customModels"]));
  * ```
  */
 export function droidBaseSettings(apiUrl: string): Record<string, unknown> {
@@ -60,8 +62,9 @@ export function droidBaseSettings(apiUrl: string): Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { FACTORY_DROID_DRIVER } from "./factory_droid.ts";
- * console.assert(FACTORY_DROID_DRIVER.shell("echo hi").kind === "tool");
+ * assert(FACTORY_DROID_DRIVER.shell("echo hi").kind === "tool");
  * ```
  */
 export const FACTORY_DROID_DRIVER: AgentDriver<"openai-chat"> = {

@@ -23,8 +23,9 @@ export const GEMINI_MODEL = "gemini-2.5-flash";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geminiRunSettings } from "./gemini_cli.ts";
- * console.assert("security" in geminiRunSettings() && !("hooksConfig" in geminiRunSettings()));
+ * assert("security" in geminiRunSettings() && !("hooksConfig" in geminiRunSettings()));
  * ```
  */
 export function geminiRunSettings(): Record<string, unknown> {
@@ -44,9 +45,10 @@ export function geminiRunSettings(): Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geminiSettingsPath } from "./gemini_cli.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(geminiSettingsPath(world) === "/w/h/.gemini/settings.json");
+ * assert(geminiSettingsPath(world) === "/w/h/.gemini/settings.json");
  * ```
  */
 export function geminiSettingsPath(world: AgentWorld): string {
@@ -58,8 +60,9 @@ export function geminiSettingsPath(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { GEMINI_CLI_DRIVER } from "./gemini_cli.ts";
- * console.assert(GEMINI_CLI_DRIVER.shell("echo hi").kind === "call");
+ * assert(GEMINI_CLI_DRIVER.shell("echo hi").kind === "call");
  * ```
  */
 export const GEMINI_CLI_DRIVER: AgentDriver<"gemini"> = {

@@ -15,8 +15,9 @@ import { pluginDriver, type PluginDriverSpec } from "./_plugin_driver.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { KILO_SPEC } from "./kilo.ts";
- * console.assert(KILO_SPEC.prefix === "KILO");
+ * assert(KILO_SPEC.prefix === "KILO");
  * ```
  */
 export const KILO_SPEC: PluginDriverSpec = {
@@ -42,8 +43,9 @@ export const KILO_SPEC: PluginDriverSpec = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { KILO_DRIVER } from "./kilo.ts";
- * console.assert(KILO_DRIVER.bins.includes("kilo"));
+ * assert(KILO_DRIVER.bins.includes("kilo"));
  * ```
  */
 export const KILO_DRIVER: AgentDriver<"openai-chat"> = pluginDriver(KILO_SPEC);

@@ -21,8 +21,9 @@ import { QWEN_CODE_DRIVER } from "./qwen_code.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DRIVERS } from "./mod.ts";
- * console.assert(DRIVERS.some((d) => d.id === "codex"));
+ * assert(DRIVERS.some((d) => d.id === "codex"));
  * ```
  */
 export const DRIVERS: readonly AnyDriver[] = [
@@ -45,9 +46,10 @@ export const DRIVERS: readonly AnyDriver[] = [
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { findDriver } from "./mod.ts";
- * console.assert(findDriver("gemini-cli")?.api === "gemini");
- * console.assert(findDriver("cursor") === undefined);
+ * assert(findDriver("gemini-cli")?.api === "gemini");
+ * assert(findDriver("cursor") === undefined);
  * ```
  */
 export function findDriver(id: string): AnyDriver | undefined {

@@ -16,6 +16,17 @@ Deno.test("every driver is of a known agent, once, with a binary name and folder
   }
 });
 
+Deno.test("the drivers are the registry's pinned agents, in its order, each in drivers/<module>.ts", async () => {
+  const pinned = AGENT_ENTRIES.filter((e) => e.pin !== undefined);
+  assert.deepEqual(DRIVERS.map((d) => d.id), pinned.map((e) => e.id));
+  for (const entry of pinned) {
+    const driver = findDriver(entry.id);
+    const module = await import(`./${entry.module}.ts`) as Record<string, unknown>;
+    assert.ok(Object.values(module).includes(driver), `${entry.id}: not in ${entry.module}.ts`);
+    assert.ok(driver?.bins.includes(entry.pin!.bin), `${entry.id}: runs no ${entry.pin!.bin}`);
+  }
+});
+
 Deno.test("a driver's run points the agent at the fake API only, inside the world", () => {
   for (const d of DRIVERS) {
     const env = d.env(WORLD, API);

@@ -14,8 +14,9 @@ import { pluginDriver, type PluginDriverSpec } from "./_plugin_driver.ts";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { OPENCODE_SPEC } from "./opencode.ts";
- * console.assert(OPENCODE_SPEC.prefix === "OPENCODE");
+ * assert(OPENCODE_SPEC.prefix === "OPENCODE");
  * ```
  */
 export const OPENCODE_SPEC: PluginDriverSpec = {
@@ -35,8 +36,9 @@ export const OPENCODE_SPEC: PluginDriverSpec = {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { OPENCODE_DRIVER } from "./opencode.ts";
- * console.assert(OPENCODE_DRIVER.projectFolders[0] === ".opencode");
+ * assert(OPENCODE_DRIVER.projectFolders[0] === ".opencode");
  * ```
  */
 export const OPENCODE_DRIVER: AgentDriver<"openai-chat"> = pluginDriver(OPENCODE_SPEC);

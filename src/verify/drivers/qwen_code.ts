@@ -22,9 +22,10 @@ export const QWEN_MODEL = "fake-model";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { qwenSettingsPath } from "./qwen_code.ts";
  * const world = { root: "/w", home: "/w/h", project: "/w/p", tmp: "/w/t" };
- * console.assert(qwenSettingsPath(world) === "/w/h/.qwen/settings.json");
+ * assert(qwenSettingsPath(world) === "/w/h/.qwen/settings.json");
  * ```
  */
 export function qwenSettingsPath(world: AgentWorld): string {
@@ -38,8 +39,9 @@ export function qwenSettingsPath(world: AgentWorld): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { qwenBaseSettings } from "./qwen_code.ts";
- * console.assert(qwenBaseSettings()["$version"] === 4);
+ * assert(qwenBaseSettings()["$version"] === 4);
  * ```
  */
 export function qwenBaseSettings(): Record<string, unknown> {
@@ -58,8 +60,9 @@ export function qwenBaseSettings(): Record<string, unknown> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { QWEN_CODE_DRIVER } from "./qwen_code.ts";
- * console.assert(QWEN_CODE_DRIVER.node?.major === 22);
+ * assert(QWEN_CODE_DRIVER.node?.major === 22);
  * ```
  */
 export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {

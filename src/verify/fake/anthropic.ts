@@ -269,11 +269,12 @@ export async function startFakeAnthropic(script: AnthropicScript): Promise<FakeA
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolResultTexts } from "./anthropic.ts";
  * const body = {
  *   messages: [{ role: "user", content: [{ type: "tool_result", content: [{ type: "text", text: "hi" }] }] }],
  * };
- * console.assert(toolResultTexts([{ body }, { body }]).join() === "hi");
+ * assert(toolResultTexts([{ body }, { body }]).join() === "hi");
  * ```
  */
 export function toolResultTexts(requests: ReadonlyArray<{ body: unknown }>): string[] {

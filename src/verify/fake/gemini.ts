@@ -47,9 +47,10 @@ export function requestContents(body: unknown): Array<Record<string, unknown>> {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { modelTurns } from "./gemini.ts";
  * const body = { contents: [{ role: "user", parts: [] }, { role: "model", parts: [] }] };
- * console.assert(modelTurns(body) === 1);
+ * assert(modelTurns(body) === 1);
  * ```
  */
 export function modelTurns(body: unknown): number {
@@ -75,9 +76,10 @@ function textPieces(text: string): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { geminiChunks } from "./gemini.ts";
  * const chunks = geminiChunks({ kind: "text", text: "All done, nothing left to do." }, "r1");
- * console.assert(chunks.length === 2);
+ * assert(chunks.length === 2);
  * ```
  */
 export function geminiChunks(step: GeminiStep, responseId: string): Array<Record<string, unknown>> {
@@ -181,11 +183,12 @@ export async function startFakeGemini(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { functionResponses } from "./gemini.ts";
  * const body = {
  *   contents: [{ role: "user", parts: [{ functionResponse: { name: "x", response: { output: "hi" } } }] }],
  * };
- * console.assert(functionResponses(body)[0] === '{"output":"hi"}');
+ * assert(functionResponses(body)[0] === '{"output":"hi"}');
  * ```
  */
 export function functionResponses(body: unknown): string[] {
@@ -210,11 +213,12 @@ export function functionResponses(body: unknown): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { functionResponsesOf } from "./gemini.ts";
  * const body = {
  *   contents: [{ role: "user", parts: [{ functionResponse: { name: "x", response: { output: "hi" } } }] }],
  * };
- * console.assert(functionResponsesOf([{ body }, { body }]).length === 1);
+ * assert(functionResponsesOf([{ body }, { body }]).length === 1);
  * ```
  */
 export function functionResponsesOf(requests: ReadonlyArray<{ body: unknown }>): string[] {

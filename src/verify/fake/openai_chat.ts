@@ -61,9 +61,10 @@ export const PAST_THE_END = "done";
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolStep } from "./openai_chat.ts";
  * const step = toolStep("bash", { command: "echo hello", description: "Say hello" });
- * console.assert(step.kind === "tool");
+ * assert(step.kind === "tool");
  * ```
  */
 export function toolStep(name: string, args: Record<string, unknown>): ChatStep {
@@ -78,8 +79,9 @@ export function toolStep(name: string, args: Record<string, unknown>): ChatStep 
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { textStep } from "./openai_chat.ts";
- * console.assert(textStep("All done").kind === "text");
+ * assert(textStep("All done").kind === "text");
  * ```
  */
 export function textStep(text: string): ChatStep {
@@ -94,8 +96,9 @@ export function textStep(text: string): ChatStep {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { chatMessages } from "./openai_chat.ts";
- * console.assert(chatMessages({ messages: [{ role: "user", content: "hi" }] }).length === 1);
+ * assert(chatMessages({ messages: [{ role: "user", content: "hi" }] }).length === 1);
  * ```
  */
 export function chatMessages(body: unknown): ChatMessage[] {
@@ -111,8 +114,9 @@ export function chatMessages(body: unknown): ChatMessage[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { messageText } from "./openai_chat.ts";
- * console.assert(messageText({ role: "user", content: [{ type: "text", text: "hi" }] }) === "hi");
+ * assert(messageText({ role: "user", content: [{ type: "text", text: "hi" }] }) === "hi");
  * ```
  */
 export function messageText(message: ChatMessage): string {
@@ -132,9 +136,10 @@ export function messageText(message: ChatMessage): string {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolResults } from "./openai_chat.ts";
  * const body = { messages: [{ role: "tool", content: "hello" }] };
- * console.assert(toolResults([{ body }, { body }]).length === 1);
+ * assert(toolResults([{ body }, { body }]).length === 1);
  * ```
  */
 export function toolResults(requests: ReadonlyArray<{ body: unknown }>): string[] {
@@ -159,9 +164,10 @@ export function toolResults(requests: ReadonlyArray<{ body: unknown }>): string[
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mainTurns } from "./openai_chat.ts";
  * const body = { tools: [{}], messages: [{ role: "user", content: "go" }] };
- * console.assert(mainTurns([{ body }]).length === 1);
+ * assert(mainTurns([{ body }]).length === 1);
  * ```
  */
 export function mainTurns<T extends { body: unknown }>(
@@ -189,9 +195,10 @@ export function mainTurns<T extends { body: unknown }>(
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { subagentTurns } from "./openai_chat.ts";
  * const body = { tools: [{}], messages: [{ role: "user", content: "SUB do it" }] };
- * console.assert(subagentTurns([{ body }], "SUB").length === 1);
+ * assert(subagentTurns([{ body }], "SUB").length === 1);
  * ```
  */
 export function subagentTurns<T extends { body: unknown }>(

@@ -56,8 +56,9 @@ function inputOf(body: unknown): InputItem[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stepOf } from "./openai_responses.ts";
- * console.assert(stepOf({ input: [{ type: "function_call_output", output: "x" }] }) === 1);
+ * assert(stepOf({ input: [{ type: "function_call_output", output: "x" }] }) === 1);
  * ```
  */
 export function stepOf(body: unknown): number {
@@ -75,9 +76,10 @@ export function stepOf(body: unknown): number {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { callOutput } from "./openai_responses.ts";
  * const body = { input: [{ type: "function_call_output", "call_id": "call_0", output: "hi" }] };
- * console.assert(callOutput(body, "call_0") === "hi");
+ * assert(callOutput(body, "call_0") === "hi");
  * ```
  */
 export function callOutput(body: unknown, callId: string): string | undefined {
@@ -96,8 +98,9 @@ export function callOutput(body: unknown, callId: string): string | undefined {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { callIdOf } from "./openai_responses.ts";
- * console.assert(callIdOf(2) === "call_2");
+ * assert(callIdOf(2) === "call_2");
  * ```
  */
 export function callIdOf(step: number): string {
@@ -195,9 +198,10 @@ function pieces(text: string): string[] {
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { responseEvents } from "./openai_responses.ts";
  * const events = responseEvents("resp_1", { type: "message", id: "m", role: "assistant", content: [{ type: "output_text", text: "hi" }] });
- * console.assert(events.at(-1)?.event === "response.completed");
+ * assert(events.at(-1)?.event === "response.completed");
  * ```
  */
 export function responseEvents(
@@ -328,9 +332,10 @@ function withAgentId(item: Record<string, unknown>, body: unknown): Record<strin
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { itemFor } from "./openai_responses.ts";
  * const item = itemFor({ steps: [{ kind: "shell", command: "ls" }], final: "done" }, { input: [], tools: [{ type: "function", name: "exec_command" }] }, false);
- * console.assert(item.name === "exec_command");
+ * assert(item.name === "exec_command");
  * ```
  */
 export function itemFor(

@@ -1,0 +1,101 @@
+/**
+ * The places of an agent, as docs/add_an_agent.md lists them, checked for
+ * every agent of the registry: a new agent that lacks one fails here, and so
+ * does a table that no longer says what the test checks.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { AGENT_ENTRIES, type AgentEntry } from "../src/agents/registry.ts";
+import { DRIVERS } from "../src/verify/drivers/mod.ts";
+
+const ROOT = new URL("..", import.meta.url);
+
+/** Which agents need a place. */
+type For = "every agent" | "recorded agent" | "pinned agent";
+
+/** One row of the table: a path with `<id>` and `<module>` in it, and which agents need it. */
+interface Place {
+  path: string;
+  for: For;
+}
+
+/** The rows of the places table between the `places` markers of the recipe. */
+function placesOf(markdown: string): Place[] {
+  const start = markdown.indexOf("<!-- places -->");
+  const end = markdown.indexOf("<!-- /places -->");
+  if (start < 0 || end < start) return [];
+  const rows: Place[] = [];
+  for (const line of markdown.slice(start, end).split("\n")) {
+    const cells = line.split("|").map((c) => c.trim());
+    const path = /^`([^`]+)`$/.exec(cells[1] ?? "")?.[1];
+    const who = cells[2] as For | undefined;
+    if (path && who) rows.push({ path, for: who });
+  }
+  return rows;
+}
+
+/** The places the test checks, in the recipe's order. */
+const EXPECTED: readonly Place[] = [
+  { path: "src/agents/registry.ts", for: "every agent" },
+  { path: "src/agents/<module>.ts", for: "every agent" },
+  { path: "fixtures/<id>/", for: "every agent" },
+  { path: "fixtures/conformance/<id>.json", for: "recorded agent" },
+  { path: "tests/e2e/<module>_harness.ts", for: "pinned agent" },
+  { path: "tests/e2e/<module>_test.ts", for: "pinned agent" },
+  { path: "src/verify/drivers/<module>.ts", for: "pinned agent" },
+  { path: "tests/e2e/scenarios_test.ts", for: "pinned agent" },
+];
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    const info = await Deno.stat(new URL(path, ROOT));
+    return path.endsWith("/") ? info.isDirectory : info.isFile;
+  } catch {
+    return false;
+  }
+}
+
+async function needs(entry: AgentEntry, who: For): Promise<boolean> {
+  if (who === "every agent") return true;
+  if (who === "pinned agent") return entry.pin !== undefined;
+  return (await entry.load()).recorded;
+}
+
+Deno.test("placesOf() reads the rows between the markers, and nothing else", () => {
+  const md = [
+    "| `not/this.ts` | every agent | before |",
+    "<!-- places -->",
+    "| place | for | what |",
+    "| --- | --- | --- |",
+    "| `src/agents/<module>.ts` | every agent | its module |",
+    "<!-- /places -->",
+    "| `nor/this.ts` | every agent | after |",
+  ].join("\n");
+  assert.deepEqual(placesOf(md), [{ path: "src/agents/<module>.ts", for: "every agent" }]);
+  assert.deepEqual(placesOf("no table"), []);
+});
+
+Deno.test("the recipe lists the places the test checks", async () => {
+  const recipe = await Deno.readTextFile(new URL("docs/add_an_agent.md", ROOT));
+  assert.deepEqual(placesOf(recipe), EXPECTED);
+});
+
+Deno.test("every agent of the registry has each of its places", async () => {
+  const missing: string[] = [];
+  for (const entry of AGENT_ENTRIES) {
+    for (const place of EXPECTED) {
+      if (!await needs(entry, place.for)) continue;
+      const path = place.path.replaceAll("<id>", entry.id).replaceAll("<module>", entry.module);
+      if (!await exists(path)) missing.push(`${entry.id}: ${path}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+  // The rows that are lines in a shared file: the registry's own, the driver list's, the scenarios'.
+  const scenarios = await Deno.readTextFile(new URL("tests/e2e/scenarios_test.ts", ROOT));
+  for (const entry of AGENT_ENTRIES.filter((e) => e.pin !== undefined)) {
+    assert.ok(DRIVERS.some((d) => d.id === entry.id), `${entry.id}: no line in DRIVERS`);
+    assert.ok(scenarios.includes(`"${entry.id}":`), `${entry.id}: no row in the shared scenarios`);
+  }
+});
