@@ -7,18 +7,15 @@
  * @module
  */
 
-import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
+import type { AgentHarness, Fixture } from "./harness_types.ts";
+import { chatAgentHarness } from "./chat_agent_harness.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
-import { conformanceFile, writeFixture } from "./fixture_io.ts";
-import { inPool } from "./process.ts";
 import {
   type ChatSession,
-  chatWorld,
   FORCE_PUSH,
   recordingHooks,
   runChatAgent,
 } from "./chat_agent_session.ts";
-import { casesFor, runChatCase } from "./chat_agent_cases.ts";
 import {
   commandIs,
   FIXTURE_PROMPT,
@@ -28,7 +25,7 @@ import {
   toolInput,
 } from "./chat_agent_fixtures.ts";
 import { KIMI, KIMI_EVENTS, KIMI_ID } from "./kimi_code_session.ts";
-import { agentVersion, skipReason, type World } from "./world.ts";
+import type { World } from "./world.ts";
 
 /** A pick test: the call is of `tool` on a file whose `path` ends with `end`. */
 function pathTool(tool: string, end: string): (p: Record<string, unknown>) => boolean {
@@ -155,24 +152,6 @@ export function kimiFixtures(
   return pickFixtures(KIMI_ID, s.hookCalls, KIMI_PICKS, world, version, HOW);
 }
 
-async function recordFixtures(outDir: string): Promise<string[]> {
-  const version = await agentVersion(KIMI_ID);
-  await using world = await chatWorld(KIMI_ID);
-  const s = await kimiFixtureSession(world);
-  if (s.run.code !== 0) {
-    throw new Error(`Kimi Code exited ${s.run.code}: ${s.run.stderr.slice(-800)}`);
-  }
-  const { fixtures, missing } = kimiFixtures(s, world, version);
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot find ${missing.join(", ")}; saw ${s.hookCalls.map((c) => c.event).join(" ")}`,
-    );
-  }
-  const written: string[] = [];
-  for (const f of fixtures) written.push(await writeFixture(outDir, f));
-  return written;
-}
-
 /** How many Kimi Code sessions run at once: each is a heavy Node process. */
 export const KIMI_JOBS = 2;
 
@@ -183,11 +162,6 @@ export const KIMI_JOBS = 2;
  */
 export const KIMI_SKIPS = ["subagent-stop-block", "pre-allow-noperm", "pre-control-noperm"];
 
-async function recordConformance(): Promise<ConformanceFile> {
-  const cases = await inPool(casesFor(KIMI, KIMI_SKIPS), KIMI_JOBS, (c) => runChatCase(KIMI, c));
-  return conformanceFile(KIMI_ID, cases);
-}
-
 /**
  * Kimi Code's harness, for `deno task record` and the e2e tests.
  *
@@ -197,9 +171,11 @@ async function recordConformance(): Promise<ConformanceFile> {
  * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures");
  * ```
  */
-export const harness: AgentHarness = {
-  id: KIMI_ID,
-  unavailable: () => skipReason(KIMI_ID),
-  recordFixtures,
-  recordConformance,
-};
+export const harness: AgentHarness = chatAgentHarness({
+  agent: KIMI,
+  name: "Kimi Code",
+  jobs: KIMI_JOBS,
+  skip: KIMI_SKIPS,
+  session: kimiFixtureSession,
+  fixtures: kimiFixtures,
+});
