@@ -36,6 +36,7 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   run: () => import("./src/commands/run.ts"),
   install: () => import("./src/commands/install.ts"),
   uninstall: () => import("./src/commands/uninstall.ts"),
+  import: () => import("./src/commands/import.ts"),
   restore: () => import("./src/commands/restore.ts"),
   list: () => import("./src/commands/list.ts"),
   bench: () => import("./src/commands/bench.ts"),

@@ -130,6 +130,14 @@ export {
 } from "./src/readers/explain.ts";
 export { type ConformanceCase, type ConformanceFile } from "./src/contract/conformance.ts";
 export { type Fixture, loadConformance, loadFixtures } from "./src/readers/recorded.ts";
+export {
+  type Heard,
+  type HookPrint,
+  type Said,
+  type SpokenProtocol,
+  type WriteContext,
+} from "./src/speaks/types.ts";
+export { type SpokenRun } from "./src/run/spoken_call.ts";
 
 if (import.meta.main) {
   const { start } = await import("./cli.ts");

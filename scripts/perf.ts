@@ -1,70 +1,66 @@
 // deno-lint-ignore-file no-console -- a script that prints its measurements
 /**
- * A benchmark, not a test: the CPU one tool call costs, against a bare
- * `deno run` of an empty script, for the ways a hook can sit in an agent. In
- * one run it alternates the cases many times (the order turned round every
- * other round, so that drift hits all alike) and prints each case's CPU time
- * (user + system of deno and everything it starts, as bash's `times` reports
- * it) and its ratio to bare. Needs bash. Every case but bare is fed the force
- * push Claude Code sent (fixtures/claude-code/pre-tool.shell-force-push.json).
+ * A benchmark, not a test: what one tool call costs in CPU, against a bare
+ * `deno run` of an empty script, for the ways a hook can sit in an agent, and
+ * what install and uninstall cost on a large settings file. Every figure is
+ * printed in one run, with its goal where it has one. Needs bash (its `times`
+ * gives the CPU time, user + system, of deno and of everything it starts);
+ * Deno cannot read /proc/self/stat without --allow-all.
  *
- *   bare:         deno run <an empty script>
- *   run + shell:  the line install writes: deno run --allow-read --allow-run --allow-env run.ts run
- *                 --agent claude-code --event pre-tool -- <a shell hook that prints nothing>
- *   cli.ts run:   the same through cli.ts, as lines written before run.ts name it
- *   sweeper:      the sweeper run starts beside each hook on Linux, alone: sh with the
- *                 script of src/run/process_tree.ts, which greps every process's environment
- *   run + bfp:    run.ts with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
- *   direct bfp:   the line install writes for examples/block-force-push.ts, written with the
- *                 SDK: deno run --quiet --no-prompt <its shebang's permissions> block-force-push.ts
- *                 --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
+ * The per-call cases are run alternately, many rounds (the order turned round
+ * every other round), and each case's ratio is the median over the rounds of
+ * its CPU time against bare's in the same round: paired runs, so that a load
+ * that comes and goes on a shared machine hits both sides of a ratio alike.
+ * Every case but bare is fed the force push Claude Code sent
+ * (fixtures/claude-code/pre-tool.shell-force-push.json).
  *
- * The goals are direct ≤ 1.5 and run + shell ≤ 1.5 (medians).
+ *   bare deno run   deno run <an empty script>
+ *   direct bfp      the line install writes for examples/block-force-push.ts, written with the
+ *                   SDK: deno run --quiet --no-prompt <its shebang's permissions> block-force-push.ts
+ *                   --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
+ *   run + shell     the line install writes for a shell hook that prints nothing:
+ *                   deno run --allow-read --allow-run --allow-env run.ts run --agent claude-code
+ *                   --event pre-tool -- <#!/bin/sh hook>
+ *   run + bfp       run.ts with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
+ *   python hook     python3 <the same check, written in Python> (where python3 is on PATH)
+ *   node hook       node <the same check, written for Node> (where node is on PATH)
  *
- * Usage: deno task perf [--iterations N]
+ * Then install and uninstall of a hook (two entries) on a Claude Code settings
+ * file of 40,000 hook entries and 40,000 variables, through cli.ts, paired the
+ * same way: uninstall's ratio is to install's in the same round.
  *
- * What the CPU goes to (Linux, Deno 2.9.6, 2 shared cores): a bare start is
- * 20-35 ms. What Deno loads and runs at start costs: through cli.ts (its
- * command table and what it imports) run costs 0.3-0.5x more than through
- * run.ts, the entry the line names, which imports only run's modules. The
- * first process Deno starts costs 8-12 ms, each one after it about 1 ms, so
- * the sweeper started beside each hook costs Deno little; on its own (sh, and a
- * grep through every process's environment once the hook is done) it costs
- * about 6 ms (0.2x) with a hundred processes on the machine. It cannot start later or
- * less often without losing what it is for: it must be running before the hook
- * starts so that a SIGKILL of run still ends a daemon, and a sweep is needed
- * after every hook, even one that exits at once, which may have left a daemon
- * (Deno reads /proc only with --allow-all, so the sweep is a program of its
- * own). A hook that is a Deno program starts a second Deno, which direct
- * mode saves. Avoided: the first setTimeout
- * of a process (the hook runner and direct mode time with Atomics.waitAsync)
- * and reading stdin through Deno.stdin.readable (io.ts and the SDK use read()).
+ * Usage: deno task perf [--iterations N] [--file-rounds N]
  *
  * @module
  */
 
 import { directArgv } from "../src/hooks_files/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
-import { RUN_ID_VAR, SWEEP_SCRIPT } from "../src/run/process_tree.ts";
 
-const GOAL = 1.5;
+const GOALS: Readonly<Record<string, number>> = {
+  "direct bfp": 1.2,
+  "run + shell": 1.6,
+  "uninstall": 1.0,
+};
 const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
-const iterations = readIterations(Deno.args);
+const iterations = readCount(Deno.args, "--iterations", 20);
+const fileRounds = readCount(Deno.args, "--file-rounds", 5);
+const ENTRIES = 40_000;
 
-function readIterations(args: string[]): number {
-  const at = args.indexOf("--iterations");
-  const value = at >= 0 ? Number(args[at + 1]) : 20;
-  if (!Number.isInteger(value) || value < 1) throw new Error("--iterations needs a whole number");
+function readCount(args: string[], name: string, fallback: number): number {
+  const at = args.indexOf(name);
+  const value = at >= 0 ? Number(args[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a whole number`);
   return value;
 }
 
 interface Case {
   name: string;
   argv: string[];
-  goal?: number;
   cpu: number[];
   wall: number[];
+  env?: Record<string, string>;
 }
 
 /** "1m2.345s" in seconds. */
@@ -75,17 +71,17 @@ function seconds(text: string): number {
 
 /**
  * Run the case once under bash, whose `times` prints the CPU time of the
- * children it waited for (the deno process and everything it started). Deno
- * itself can read no /proc/self/stat without --allow-all.
+ * children it waited for (the program and everything it started).
  */
-async function once(c: Case, payload: string, record: boolean): Promise<void> {
+async function once(c: Case, stdin: string, record: boolean): Promise<void> {
   const started = performance.now();
   const out = await new Deno.Command("bash", {
-    args: ["-c", '"$@" <"$0" >/dev/null 2>&1; s=$?; times; exit $s', payload, ...c.argv],
+    args: ["-c", '"$@" <"$0" >/dev/null 2>&1; s=$?; times; exit $s', stdin, ...c.argv],
     cwd: root,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
+    ...(c.env ? { env: c.env, clearEnv: true } : {}),
   }).output();
   const wall = (performance.now() - started) / 1000;
   if (!out.success) throw new Error(`${c.name} failed with ${out.code}`);
@@ -104,15 +100,89 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 };
-const ms = (s: number) => `${(s * 1000).toFixed(1)} ms`;
+const ms = (s: number) => s >= 1 ? `${s.toFixed(2)} s` : `${(s * 1000).toFixed(1)} ms`;
+
+/** What a shell command prints (bash, which the cases need anyway); "" when it fails. */
+async function shell(script: string): Promise<string> {
+  try {
+    const out = await new Deno.Command("bash", {
+      args: ["-c", script],
+      stdout: "piped",
+      stderr: "null",
+    })
+      .output();
+    return out.success ? new TextDecoder().decode(out.stdout).trim() : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The machine (Deno reads /proc only with --allow-all: bash reads it). */
+async function machine(): Promise<string> {
+  const cores = await shell("nproc");
+  const model = await shell("sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1");
+  return `${Deno.build.os} ${Deno.build.arch}, ${cores || "?"} cores of ${
+    model || "an unknown CPU"
+  }, Deno ${Deno.version.deno}`;
+}
+
+/** The load average, 1, 5 and 15 minutes. */
+async function load(): Promise<string> {
+  return (await shell("cut -d ' ' -f 1-3 /proc/loadavg")) || "unknown";
+}
+
+/**
+ * The interpreter a program name stands for, as its own process reports it: a
+ * version manager's shim on PATH (pyenv's is a bash script) would otherwise be
+ * measured in its place. Undefined when the program is not there.
+ */
+async function interpreter(program: string, script: string): Promise<string | undefined> {
+  const path = await shell(`${program} ${script}`);
+  return path.startsWith("/") ? path : undefined;
+}
+
+/** A Claude Code settings file with `n` hook entries and `n` variables, a comment every hundredth. */
+function settings(n: number): string {
+  const groups: string[] = [];
+  const vars: string[] = [];
+  for (let i = 0; i < n; i++) {
+    groups.push(
+      `      { "matcher": "m${i}", "hooks": [{ "type": "command", "command": "echo ${i}" }] }`,
+    );
+    vars.push(`    ${i % 100 === 0 ? "/* every hundredth */ " : ""}"V${i}": "${i}"`);
+  }
+  return `{\n  "env": {\n${vars.join(",\n")}\n  },\n  "hooks": {\n    "PreToolUse": [\n${
+    groups.join(",\n")
+  }\n    ]\n  }\n}\n`;
+}
+
+// The same check as block-force-push for the recorded payload, as a person would write it in
+// Python or for Node: read the JSON, test the command, print Claude Code's deny.
+const PYTHON_HOOK = `import json, re, sys
+p = json.load(sys.stdin)
+c = (p.get("tool_input") or {}).get("command") or ""
+if re.search(r"\\bgit\\s+push\\b.*(\\s--force\\b|\\s-f\\b).*\\b(main|master)\\b", c):
+    print(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+        "permissionDecision": "deny", "permissionDecisionReason": "Blocked a force push"}}))
+`;
+const NODE_HOOK = `const p = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const c = (p.tool_input && p.tool_input.command) || "";
+if (/\\bgit\\s+push\\b.*(\\s--force\\b|\\s-f\\b).*\\b(main|master)\\b/.test(c)) {
+  console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse",
+    permissionDecision: "deny", permissionDecisionReason: "Blocked a force push" } }));
+}
+`;
 
 const dir = await Deno.makeTempDir({ prefix: "everyhook-perf-" });
 try {
+  const loadBefore = await load();
   const quiet = `${dir}/quiet.sh`;
   await Deno.writeTextFile(quiet, "#!/bin/sh\nexit 0\n");
   await Deno.chmod(quiet, 0o755);
   const empty = `${dir}/empty.ts`;
   await Deno.writeTextFile(empty, "");
+  await Deno.writeTextFile(`${dir}/hook.py`, PYTHON_HOOK);
+  await Deno.writeTextFile(`${dir}/hook.cjs`, NODE_HOOK);
   const fixture = JSON.parse(
     await Deno.readTextFile(`${root}fixtures/claude-code/pre-tool.shell-force-push.json`),
   );
@@ -120,72 +190,135 @@ try {
   await Deno.writeTextFile(payload, JSON.stringify(fixture.payload));
   const hook = `${root}examples/block-force-push.ts`;
   const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
-  const flags = [deno, "run", "--allow-read", "--allow-run", "--allow-env"];
-  const run = [...flags, "run.ts", "run"];
+  const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
+  const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });
   const cases: Case[] = [
-    { name: "bare deno run", argv: [deno, "run", empty], cpu: [], wall: [] },
-    { name: "run + shell", argv: [...run, ...line, quiet], goal: GOAL, cpu: [], wall: [] },
-    {
-      name: "cli.ts run",
-      argv: [...flags, "cli.ts", "run", ...line, quiet],
-      cpu: [],
-      wall: [],
-    },
-    {
-      name: "sweeper",
-      argv: ["/bin/sh", "-c", SWEEP_SCRIPT, "everyhook-sweep", `${RUN_ID_VAR}=perf`],
-      cpu: [],
-      wall: [],
-    },
-    { name: "run + bfp", argv: [...run, ...line, hook], cpu: [], wall: [] },
-    {
-      name: "direct bfp",
-      argv: directArgv(deno, shebangPermissions(first), {
+    newCase("bare deno run", [deno, "run", empty]),
+    newCase(
+      "direct bfp",
+      directArgv(deno, shebangPermissions(first), {
         agent: "claude-code",
         event: "pre-tool",
         timeout: 28,
         failClosed: false,
         hook,
       }),
-      goal: GOAL,
-      cpu: [],
-      wall: [],
-    },
+    ),
+    newCase("run + shell", [...run, ...line, quiet]),
+    newCase("run + bfp", [...run, ...line, hook]),
   ];
-  // The direct line must answer as install means it to: a deny of the recorded force push.
-  const check = await new Deno.Command("bash", {
-    args: ["-c", '"$@" <"$0"', payload, ...cases.find((c) => c.name === "direct bfp")!.argv],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!new TextDecoder().decode(check.stdout).includes('"permissionDecision":"deny"')) {
-    throw new Error(`the direct line did not deny: ${new TextDecoder().decode(check.stderr)}`);
+  const absent: string[] = [];
+  const python = await interpreter("python3", "-c 'import sys; print(sys.executable)'");
+  if (python) cases.push(newCase("python hook", [python, `${dir}/hook.py`]));
+  else absent.push("python3");
+  const node = await interpreter("node", "-p process.execPath");
+  if (node) cases.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
+  else absent.push("node");
+
+  // Every line that answers must answer as meant: a deny of the recorded force push.
+  for (const c of cases.filter((c) => c.name !== "bare deno run" && c.name !== "run + shell")) {
+    const check = await new Deno.Command("bash", {
+      args: ["-c", '"$@" <"$0"', payload, ...c.argv],
+      cwd: root,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!/"permissionDecision":\s*"deny"/.test(new TextDecoder().decode(check.stdout))) {
+      throw new Error(`${c.name} did not deny: ${new TextDecoder().decode(check.stderr)}`);
+    }
   }
   for (let i = 0; i < 2; i++) for (const c of cases) await once(c, payload, false);
   for (let i = 0; i < iterations; i++) {
     const round = i % 2 === 0 ? cases : [...cases].reverse();
     for (const c of round) await once(c, payload, true);
   }
+
+  // install and uninstall on a large file, each round from the same file.
+  const home = `${dir}/home`;
+  await Deno.mkdir(`${home}/.claude`, { recursive: true });
+  const big = settings(ENTRIES);
+  const settingsFile = `${home}/.claude/settings.json`;
+  const shHook = `${dir}/guard.sh`;
+  await Deno.writeTextFile(shHook, "#!/bin/sh\nexit 0\n");
+  const cli = [
+    deno,
+    "run",
+    "--allow-read",
+    "--allow-write",
+    "--allow-env",
+    "--allow-run",
+    "cli.ts",
+  ];
+  // HOME is the throwaway one; Deno's cache stays where it is, so that nothing is fetched.
+  const info = await new Deno.Command(deno, { args: ["info", "--json"], stdout: "piped" }).output();
+  const denoDir = String(JSON.parse(new TextDecoder().decode(info.stdout)).denoDir ?? "");
+  const env = {
+    HOME: home,
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    NO_COLOR: "1",
+    ...(denoDir !== "" ? { DENO_DIR: denoDir } : {}),
+  };
+  const installCase: Case = {
+    ...newCase("install", [
+      ...cli,
+      "install",
+      shHook,
+      "--agent",
+      "claude-code",
+      "--event",
+      "pre-tool,stop",
+    ]),
+    env,
+  };
+  const uninstallCase: Case = {
+    ...newCase("uninstall", [...cli, "uninstall", shHook, "--agent", "claude-code"]),
+    env,
+  };
+  for (let i = 0; i < fileRounds; i++) {
+    await Deno.writeTextFile(settingsFile, big);
+    await once(installCase, "/dev/null", true);
+    await once(uninstallCase, "/dev/null", true);
+    if (await Deno.readTextFile(settingsFile) !== big) {
+      throw new Error("uninstall did not give back the file as it was before install");
+    }
+    for await (const e of Deno.readDir(`${home}/.claude`)) {
+      if (e.name !== "settings.json") {
+        await Deno.remove(`${home}/.claude/${e.name}`, { recursive: true });
+      }
+    }
+  }
+  const loadAfter = await load();
+
+  console.log(`machine: ${await machine()}`);
+  console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`);
   console.log(
-    `${iterations} runs each, alternating; CPU time (user+sys) of deno and what it starts, median;`,
+    `${iterations} rounds of every per-call case, alternating; CPU time (user+sys) of the program and what it starts;`,
   );
   console.log(
-    "the ratio is the median, over the rounds, of each case against bare in the same round",
+    "each ratio is the median, over the rounds, of the case against bare deno run in the same round",
   );
   const bare = cases[0]!.cpu;
-  for (const c of cases) {
-    // Within one round the cases run back to back, so a load that comes and goes hits them alike.
-    const ratio = median(c.cpu.map((cpu, i) => cpu / (bare[i] as number)));
-    const verdict = c.goal === undefined
+  const report = (c: Case, base: number[], against: string) => {
+    const ratio = median(c.cpu.map((cpu, i) => cpu / (base[i] as number)));
+    const goal = GOALS[c.name];
+    const verdict = goal === undefined
       ? ""
-      : `  ${ratio <= c.goal ? "meets" : "misses"} the goal of ${c.goal}x`;
+      : `  ${ratio <= goal ? "meets" : "misses"} the goal of at most ${goal}x ${against}`;
     console.log(
       `  ${c.name.padEnd(14)} ${ms(median(c.cpu)).padStart(9)}  ${ratio.toFixed(2)}x  (wall ${
         ms(median(c.wall))
       })${verdict}`,
     );
-  }
+  };
+  for (const c of cases) report(c, bare, "bare");
+  for (const name of absent) console.log(`  (no ${name} on PATH: its hook is not measured)`);
+  console.log(
+    `${fileRounds} rounds of install then uninstall of one hook (2 entries) in a settings file of ${ENTRIES} hook entries and ${ENTRIES} variables;`,
+  );
+  console.log("uninstall's ratio is to install's in the same round");
+  report(installCase, installCase.cpu, "install");
+  report(uninstallCase, installCase.cpu, "install");
 } finally {
   await Deno.remove(dir, { recursive: true });
 }

@@ -104,6 +104,8 @@ Deno.test("run's import graph holds no node: or npm: module, nothing of other co
   assert.ok(graph.has(at("src/run/run.ts")), "the walk missed run.ts");
   assert.ok(graph.has(at("src/agents/registry.ts")), "the walk missed the registry");
   assert.deepEqual([...graph].filter((s) => AGENT_MODULES.test(s)), []);
+  // A spoken protocol is loaded only for --speaks, by its own loader.
+  assert.deepEqual([...graph].filter((s) => /\/speaks\/claude_code/.test(s)), []);
   assert.deepEqual(problems(graph), []);
   // What it loads when it runs: one of the agents, and the hook runner.
   const loaded = await runtimeGraph(["src/commands/run.ts"], ROOT, true);
@@ -267,6 +269,7 @@ export function circles(edges: ReadonlyMap<string, ReadonlySet<string>>): string
 const LAYERS: readonly RegExp[] = [
   /^src\/contract\//,
   /^src\/agents\//,
+  /^src\/speaks\//,
   /^src\/run\//,
   /^src\/hook\//,
   /^src\/hooks_files\//,

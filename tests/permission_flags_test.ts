@@ -20,6 +20,7 @@ const ARGS: Readonly<Record<string, string[]>> = {
   // list finds nothing to say about a Cursor entry, so it still exits 0).
   uninstall: [HOOK, "--agent", "cursor", "--dry-run"],
   restore: ["--agent", "claude-code", "--dry-run"],
+  import: ["--from", "claude-code", "--agent", "codex", "--dry-run"],
   list: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
   explain: ["codex"],

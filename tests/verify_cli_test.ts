@@ -67,7 +67,7 @@ Deno.test("verify reports an agent that needs a newer Node.js than PATH's, with 
       io.stdoutText(),
       /Codex CLI: not run: needs Node.js 16 or later: .*node is v12\.0\.0/,
     );
-    assert.match(io.stderrText(), /these hook entries will run once/);
+    assert.match(io.stderrText(), /these hook entries will run for a session whose tool calls are/);
     assert.match(io.stderrText(), /Codex CLI Stop: true/);
   });
 });

@@ -86,6 +86,27 @@ const HOOK_ARGS: OperandSpec = {
   text: "the hook's own arguments",
 };
 
+const SPEAKS: FlagSpec = {
+  name: "speaks",
+  kind: "string",
+  value: "<agent>",
+  text:
+    "the hook is written for this agent's own hook protocol: it gets that agent's payload, and its output is read as that agent reads it (docs/bring-your-own-hooks.md)",
+};
+const ONLY_TOOLS: FlagSpec = {
+  name: "only-tools",
+  kind: "string",
+  value: "<kinds>",
+  text:
+    "with --speaks: call the hook only for these kinds of tool call (shell, edit, write, read, mcp, agent), where the agent's event takes no matcher",
+};
+
+const VERIFY_SPEAKS: FlagSpec = {
+  ...SPEAKS,
+  text:
+    "also run this agent's own hooks in each agent, imported into its copy as import --from would (the original commands need your yes too)",
+};
+
 const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
 /** The variables that move an agent's folder: the help names them from the agents' modules. */
 const AGENT_HOMES: readonly EnvVar[] = [
@@ -115,6 +136,9 @@ export const SHARED: {
   readonly events: (text: string, all: boolean, byDefault?: string) => FlagSpec;
   readonly HOOK: OperandSpec;
   readonly HOOK_ARGS: OperandSpec;
+  readonly SPEAKS: FlagSpec;
+  readonly ONLY_TOOLS: FlagSpec;
+  readonly VERIFY_SPEAKS: FlagSpec;
   readonly HOME: EnvVar;
   readonly AGENT_HOMES: readonly EnvVar[];
   readonly PATH: EnvVar;
@@ -130,6 +154,9 @@ export const SHARED: {
   events,
   HOOK,
   HOOK_ARGS,
+  SPEAKS,
+  ONLY_TOOLS,
+  VERIFY_SPEAKS,
   HOME,
   AGENT_HOMES,
   PATH,

@@ -13,6 +13,7 @@
 import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
 import { SHARED } from "./command_parts.ts";
+import { IMPORT_COMMAND } from "./command_import.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 export { TIMEOUT_RULE } from "./command_parts.ts";
@@ -32,6 +33,9 @@ const {
   HOME,
   AGENT_HOMES,
   PATH,
+  SPEAKS,
+  ONLY_TOOLS,
+  VERIFY_SPEAKS,
 } = SHARED;
 
 /**
@@ -65,6 +69,8 @@ export const COMMANDS: readonly CommandSpec[] = [
         required: true,
         text: "the contract event this entry is for (the agent's own name for it works too)",
       },
+      SPEAKS,
+      ONLY_TOOLS,
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
@@ -81,8 +87,9 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the hook gets --strict; it is stopped after 10 seconds",
       },
       {
-        line: "run --agent gemini --event pre-tool --json -- ./guard.ts < payload.json",
-        text: "the whole result for a payload of your own",
+        line:
+          "run --agent codex --event pre-tool --speaks claude-code -- bash -c ./claude-guard.sh",
+        text: "a hook written for Claude Code, called from Codex CLI",
       },
     ],
     env: [{ name: "EVERYHOOK_DEBUG", text: "1: log each step to stderr" }, PATH],
@@ -110,6 +117,10 @@ export const COMMANDS: readonly CommandSpec[] = [
         ...FAIL_CLOSED,
         text: "a failing hook denies; also the agent's own switch where it has one",
       },
+      {
+        ...SPEAKS,
+        text: "the hook is written for this agent's own hook protocol (any command-hook agent)",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],
@@ -129,6 +140,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
+  IMPORT_COMMAND,
   {
     name: "uninstall",
     group: "change",
@@ -140,10 +152,20 @@ export const COMMANDS: readonly CommandSpec[] = [
       events("only these events", false),
       SCOPE,
       PROJECT,
+      {
+        name: "from",
+        kind: "string",
+        value: "<agent>",
+        text: "take out the entries import --from wrote (the hook: one original command)",
+      },
       DRY_RUN,
       JSON_FLAG,
     ],
-    operands: [{ ...HOOK, text: "the hook file as install was given it (it may be gone)" }],
+    operands: [{
+      ...HOOK,
+      required: false,
+      text: "the hook file as install was given it (it may be gone)",
+    }],
     oneOf: [{ flags: ["agent", "all"], required: false }],
     examples: [
       { line: "uninstall ./hooks/guard.ts --dry-run", text: "show what would be taken out" },
@@ -237,6 +259,7 @@ export const COMMANDS: readonly CommandSpec[] = [
           'a fixture file of your own instead: JSON with "agent", "event", "payload" (repeat it)',
       },
       { ...PROJECT, text: "run the hook in this folder, with the documents' folder set to it" },
+      SPEAKS,
       { ...FAIL_CLOSED, text: "show what a failing hook would be with --fail-closed" },
       timeout("how long the hook may run", 25),
       JSON_FLAG,
@@ -264,7 +287,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     group: "read",
     summary:
       "How the agents differ, each statement marked [binary] (a recorded run of the real binary) or [docs]. With an agent: its column, events and tools; with an event too: what each answer becomes.",
-    flags: [JSON_FLAG],
+    flags: [
+      JSON_FLAG,
+      { ...SPEAKS, text: "what carries over from a hook written for this agent's protocol" },
+    ],
     operands: [
       { name: "agent", required: false, text: "an agent, by id or short name" },
       { name: "event", required: false, text: "a contract event" },
@@ -281,7 +307,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "verify",
     group: "read",
     summary:
-      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script calls one harmless shell command; then say per hook entry whether it fired, how long it took, what it answered and what the agent did with it, and why one did not fire. Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook its run reaches did not fire.",
+      "Run each agent found (on PATH, or --bin) once, headless, in a temporary copy of the hooks and settings it reads here, against a fake model API on 127.0.0.1 whose script plays, in one session, every step the agent can do (a shell call, a failing one, a write and an edit of a file in the copy, a call of an MCP server of verify's own, a subagent, the stop, sent back once if a hook says so; --quick: the one shell call); then say per step which hooks it reached, per hook entry whether it fired, how long it took, what it answered and whether that reached the model, why one did not fire, and the holes (a guard the subagent's call or an MCP tool went past). Nothing of yours is written; the one command that opens a socket, on 127.0.0.1 only. Exit 1 when a hook the run reached did not fire, or for a hole; an entry the run did not reach is never a failure.",
     flags: [
       { ...AGENTS_FLAG, text: "only these agents (default every agent found)" },
       ALL,
@@ -294,21 +320,37 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the agent's binary (with one --agent) instead of the one on PATH",
       },
       {
+        name: "quick",
+        kind: "boolean",
+        text:
+          "only the one shell call (the session, the prompt, the call, the stop), not the whole run",
+      },
+      {
+        name: "as-reviewed",
+        kind: "boolean",
+        text:
+          "in verify's temporary copy only, run the Codex CLI entries Codex would skip as not reviewed",
+      },
+      {
         name: "yes",
         kind: "boolean",
         text:
           "run the hook entries that need a yes without asking: those not written by everyhook, and everyhook's in a project the agent does not trust (without it, verify asks on a terminal, and elsewhere does not run those agents)",
       },
+      VERIFY_SPEAKS,
       JSON_FLAG,
     ],
     operands: [],
     examples: [
       { line: "verify", text: "every agent on PATH, every hook it reads here" },
       {
-        line: "verify --agent codex --bin ~/bin/codex --event pre-tool",
-        text: "one agent, one binary, the pre-tool hooks",
+        line: "verify --agent codex --as-reviewed --event pre-tool",
+        text: "Codex CLI's pre-tool entries, run as if reviewed (in the copy only)",
       },
-      { line: "--json verify --agent claude", text: "the report as JSON" },
+      {
+        line: "--json verify --agent claude",
+        text: "the report as JSON (schema/verify.schema.json)",
+      },
     ],
     env: [HOME, ...AGENT_HOMES, { name: "PATH", text: "where the agents' binaries are found" }],
     permissions: ["read", "write", "run", "env", "net"],

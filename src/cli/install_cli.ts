@@ -47,6 +47,10 @@ export interface ChangeArgs {
   list: boolean;
   /** --backup <id> (restore). */
   backup: string | undefined;
+  /** --speaks <agent> (install): the hook is written for that agent's protocol. */
+  speaks: string | undefined;
+  /** --from <agent> (uninstall): take out what import wrote from that agent. */
+  from: string | undefined;
 }
 
 function usage(message: string): EveryhookError {
@@ -101,6 +105,8 @@ export function parseChangeArgs(
     json: a.flag("json"),
     list: takes("list") && a.flag("list"),
     backup: takes("backup") ? a.text("backup") : undefined,
+    speaks: takes("speaks") ? a.text("speaks") : undefined,
+    from: takes("from") ? a.text("from") : undefined,
   };
 }
 

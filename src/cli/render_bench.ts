@@ -109,6 +109,8 @@ export function renderBench(
       ? paint.bad(`${failure.kind} (${failure.detail})`)
       : paint.decision(answerSummary(r.result.answer));
     lines.push(`  ${r.event.padEnd(eventWidth)}  ${r.variant.padEnd(variantWidth)}  ${said}`);
+    const spoken = r.result.spoken;
+    if (spoken) lines.push(...spokenLines(r, spoken).map((l) => paint.dim(l)));
     lines.push(
       paint.dim(
         `      so: ${effectWords(r.result.effects)}${
@@ -126,6 +128,32 @@ export function renderBench(
   }
   lines.push("", summaryLine(benchSummary(results), paint));
   return lines.join("\n") + "\n";
+}
+
+/** What a `--speaks` hook was given and printed: the payload, or why it was not called. */
+function spokenLines(
+  r: BenchResult,
+  spoken: NonNullable<BenchResult["result"]["spoken"]>,
+): string[] {
+  if (!spoken.called) return [`      not called: ${spoken.why ?? ""}`];
+  const p = spoken.payload ?? {};
+  const tool = typeof p.tool_name === "string"
+    ? ` ${p.tool_name} ${cut(JSON.stringify(p.tool_input))}`
+    : "";
+  const h = r.result.hook;
+  const out = [
+    h.stdout.trim() === "" ? "" : ` stdout ${cut(h.stdout.trim())}`,
+    h.stderr.trim() === "" ? "" : ` stderr ${cut(h.stderr.trim())}`,
+  ].join("");
+  return [
+    `      ${spoken.agent} hook got: ${spoken.nativeEvent ?? ""}${tool}`,
+    `      it printed: exit ${h.exit ?? "-"}${out}`,
+  ];
+}
+
+function cut(text: string): string {
+  const one = text.replace(/\s+/g, " ");
+  return one.length > 90 ? `${one.slice(0, 87)}...` : one;
 }
 
 function summaryLine(s: BenchSummary, paint: Paint): string {

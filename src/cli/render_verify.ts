@@ -33,10 +33,13 @@ function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string):
     const ms = c.ms === null ? "?" : `${c.ms} ms`;
     const exit = c.exit === null ? "stopped by the agent" : `exit ${c.exit}`;
     const answer = c.answer === "" ? "answered nothing" : `answered ${cut(c.answer, 120)}`;
-    const seen = c.reachedModel === null
+    const seen = c.reachedModel !== null
+      ? `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`
+      : c.answer === "" && c.stderr === ""
       ? ""
-      : `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`;
-    out.push(`      ${c.payloadEvent ?? "call"}: ${ms}, ${exit}, ${answer}${seen}`);
+      : "; none of it reached the model";
+    const step = c.step === null ? "" : ` (${c.step})`;
+    out.push(`      ${c.payloadEvent ?? "call"}${step}: ${ms}, ${exit}, ${answer}${seen}`);
     if (c.stderr !== "") out.push(`      stderr: ${cut(c.stderr, 120)}`);
   }
   if (e.reason) out.push(`      ${paint.warn("why:")} ${short(e.reason)}`);
@@ -55,7 +58,50 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
     } s, ${exit}; the harmless command ${r.commandRan ? "ran" : "did not run"})`,
   ];
   if (r.tail) out.push(`  the agent's last lines: ${cut(r.tail, 300)}`);
-  for (const e of v.entries) out.push(...entryLines(e, paint, short));
+  if (r.asReviewed) {
+    out.push(
+      paint.warn("  --as-reviewed: Codex CLI's hook review was off for this run (the copy only)"),
+    );
+  }
+  if (v.steps.length > 0) out.push("  steps:");
+  for (const s of v.steps) {
+    const state = s.status === "done"
+      ? paint.good("done")
+      : s.status === "cannot"
+      ? paint.dim("cannot")
+      : paint.warn("not done");
+    const tool = s.tool ? ` ${s.tool}` : "";
+    const events = s.events.length === 0 ? "" : `; reached ${s.events.join(", ")}`;
+    const fired = s.status === "done"
+      ? `; ${
+        s.fired.length === 0
+          ? "no hook fired"
+          : `fired: ${s.fired.map((i) => `#${i + 1}`).join(" ")}`
+      }`
+      : "";
+    out.push(`    ${state}  ${s.name}${tool}${events}${fired}${s.why ? ` (${s.why})` : ""}`);
+  }
+  const done = v.steps.filter((s) => s.status === "done");
+  if (done.length > 0) {
+    const events = [...new Set(done.flatMap((s) => s.events))];
+    const kinds = [...new Set(done.flatMap((s) => s.kind === null ? [] : [s.kind]))];
+    out.push(
+      `  reached: ${events.join(", ")}; tool kinds: ${
+        kinds.length === 0 ? "none" : kinds.join(", ")
+      }`,
+    );
+  }
+  v.entries.forEach((e, i) => {
+    const lines = entryLines(e, paint, short);
+    lines[0] = lines[0]!.replace(/^ {2}/, `  #${i + 1} `);
+    out.push(...lines);
+  });
+  for (const h of v.holes) {
+    out.push(
+      `  ${paint.bad("HOLE")} #${h.entry + 1}: ${h.text}`,
+      `      ${paint.warn("fix:")} ${h.fix}`,
+    );
+  }
   for (const a of v.adjustments) out.push(paint.dim(`  adjusted in the copy: ${short(a)}`));
   return out;
 }
@@ -74,8 +120,8 @@ function agentLines(v: AgentVerdict, paint: Paint, short: (p: string) => string)
  * import { renderVerify } from "./render_verify.ts";
  * import { paintFor } from "./colour.ts";
  * import { memoryIo } from "./io.ts";
- * const text = renderVerify({ ok: true, project: "/p", loopbackOnly: false, agents: [
- *   { agent: "cursor", name: "Cursor", run: { kind: "not-run", reason: "no driver" }, ok: true, entries: [], adjustments: [] },
+ * const text = renderVerify({ everyhook: 1, ok: true, project: "/p", loopbackOnly: false, agents: [
+ *   { agent: "cursor", name: "Cursor", run: { kind: "not-run", reason: "no driver" }, ok: true, entries: [], steps: [], holes: [], adjustments: [] },
  * ] }, paintFor(memoryIo()), "/h");
  * assert(text.includes("Cursor: not run: no driver"));
  * ```
@@ -88,6 +134,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
   const entries = report.agents.flatMap((v) => v.entries);
   const count = (s: EntryReport["status"]) => entries.filter((e) => e.status === s).length;
   const ran = report.agents.filter((v) => v.run.kind === "ran").length;
+  const holes = report.agents.reduce((n, v) => n + v.holes.length, 0);
   lines.push(
     `${ran} agent${ran === 1 ? "" : "s"} run${
       report.loopbackOnly
@@ -95,7 +142,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
         : " (no network namespace here: the fake model API listened on 127.0.0.1)"
     }; ${count("fired")} fired, ${count("not-fired")} not fired, ${
       count("not-reached")
-    } not reached`,
+    } not reached, ${holes} hole${holes === 1 ? "" : "s"}`,
   );
   return `${lines.join("\n")}\n`;
 }
@@ -106,7 +153,7 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
  * which of them need the person's yes.
  *
  * @param planned The entries (consent.ts).
- * @param command The harmless command.
+ * @param session How often and for what session they run, for people (after "will run").
  * @param home The user's home, shown as `~`.
  * @returns The text.
  *
@@ -114,18 +161,18 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderPlan } from "./render_verify.ts";
- * const text = renderPlan([{ kind: "entry", agentName: "Codex CLI", event: "PreToolUse", command: "guard", file: "/h/.codex/hooks.json", scope: "user", ours: false, ask: "not written by everyhook" }], "echo hi", "/h");
+ * const text = renderPlan([{ kind: "entry", agentName: "Codex CLI", event: "PreToolUse", command: "guard", file: "/h/.codex/hooks.json", scope: "user", ours: false, ask: "not written by everyhook" }], "once, for a session whose one tool call is `echo hi`", "/h");
  * assert.match(text, /Codex CLI PreToolUse: guard\n +from ~\/\.codex\/hooks\.json \(user scope\); needs your yes: not written by everyhook/);
  * ```
  */
 export function renderPlan(
   planned: readonly PlannedEntry[],
-  command: string,
+  session: string,
   home: string | undefined,
 ): string {
   const short = (p: string) => (home ? p.replaceAll(`${home}/`, "~/") : p);
   const lines = [
-    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; these hook entries will run once, for a session whose one tool call is \`${command}\`:`,
+    `everyhook verify runs each agent below once, headless, against a fake model API on 127.0.0.1, in a temporary copy of its settings; these hook entries will run ${session}:`,
   ];
   for (const e of planned) {
     lines.push(

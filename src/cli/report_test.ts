@@ -44,8 +44,8 @@ Deno.test("generalHelp() lists every command and keeps lines within 100 characte
 Deno.test("commandHelp() shows the usage, options and permissions of a command", () => {
   const text = commandHelp(findCommand("run")!, { agents: AGENTS });
   assert.match(text, /^Usage: everyhook run --agent <agent>/);
-  assert.ok(text.includes("\n  --fail-closed        a hook that fails"), text);
-  assert.ok(text.includes("\n  -h, --help           this text"), text);
+  assert.ok(text.includes("\n  --fail-closed         a hook that fails"), text);
+  assert.ok(text.includes("\n  -h, --help            this text"), text);
   assert.match(text, /Permissions under deno run: --allow-read --allow-run --allow-env\n$/);
   for (const line of text.split("\n")) assert.ok(line.length <= 100, line);
 });

@@ -22,6 +22,7 @@ import {
 import { answerSummary } from "../cli/report.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
 import { renderBench } from "../cli/render_bench.ts";
+import { spokenProtocol } from "./run.ts";
 import { paintFor } from "../cli/colour.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
 import { fsErrorCode, fsErrorWords } from "../hooks_files/fs_errors.ts";
@@ -48,6 +49,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     [...AGENTS];
   const events = eventsNamed(a.list("event"), { command: "bench", option: "--event" });
   const failClosed = a.flag("fail-closed");
+  const speaksName = a.text("speaks");
+  const speaks = speaksName === undefined ? undefined : await spokenProtocol(speaksName);
   // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
   await using example = hook[0]?.startsWith(EXAMPLE_PREFIX) ? await shipped(hook[0]) : undefined;
   const argv = example ? [example.path, ...hook.slice(1)] : hook;
@@ -82,6 +85,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     env: io.env,
     cwd: io.cwd,
     ...(project === undefined ? {} : { project }),
+    ...(speaks ? { speaks } : {}),
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
   const warnings = hookWarnings(pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!));
@@ -89,8 +93,10 @@ export async function command(args: string[], io: Io): Promise<number> {
     io.out(
       JSON.stringify(
         {
+          ...(speaks ? { everyhook: 1 } : {}),
           ok,
           hook: hook.join(" "),
+          ...(speaks ? { speaks: speaks.id } : {}),
           failClosed,
           warnings,
           results: results.map(benchJson),
@@ -194,6 +200,8 @@ function benchJson(r: BenchResult) {
       exit: r.result.hook.exit,
       ms: r.result.hook.ms,
       stderr: r.result.hook.stderr,
+      ...(r.result.spoken ? { stdout: r.result.hook.stdout } : {}),
     },
+    ...(r.result.spoken ? { spoken: r.result.spoken } : {}),
   };
 }

@@ -34,6 +34,17 @@ export async function command(args: string[], io: Io): Promise<number> {
   const parsed = parseArgs(commandSpec("explain"), args);
   const [agentName, eventName] = parsed.operands;
   const json = parsed.flag("json");
+  const speaks = parsed.text("speaks");
+  if (speaks !== undefined) {
+    const agent = agentName === undefined
+      ? undefined
+      : agentNamed(agentName, { command: "explain" });
+    const event = eventName === undefined
+      ? undefined
+      : eventNamed(eventName, { command: "explain" });
+    const { explainSpeaks } = await import("./explain_speaks.ts");
+    return await explainSpeaks(speaks, agent, event, json, io);
+  }
   const conformance = await loadConformance();
   if (agentName === undefined) {
     const rows = differences(AGENTS, conformance);

@@ -12,6 +12,7 @@ import { runtimeFacts } from "../run/runtime.ts";
 import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
 import { hookPath, type InstallWorld } from "../hooks_files/config_file.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
+import { spokenProtocol } from "./run.ts";
 
 /**
  * Run `everyhook install`.
@@ -40,6 +41,7 @@ export function command(args: string[], io: Io): Promise<number> {
           'Cannot read "install": name the agents with --agent or --all',
         );
       }
+      if (a.speaks !== undefined) await spokenProtocol(a.speaks);
       let self: SelfInvocation;
       try {
         const jsrUrl = io.env.JSR_URL;
@@ -57,6 +59,7 @@ export function command(args: string[], io: Io): Promise<number> {
         timeout: a.timeout!,
         failClosed: a.failClosed,
         dryRun: a.dryRun,
+        ...(a.speaks === undefined ? {} : { speaks: (await spokenProtocol(a.speaks)).id }),
         self,
       }, world);
     },

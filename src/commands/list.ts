@@ -92,6 +92,16 @@ export async function command(args: string[], io: Io): Promise<number> {
           }${e.ours ? paint.good(`  [everyhook ${e.mode}]`) : ""}\n`,
         );
         io.out(`      ${e.command ?? "(no command)"}\n`);
+        if (e.speaks) {
+          const from = e.speaks.from;
+          const came = from
+            ? `, from ${from.event}${from.matcher ? ` ${from.matcher}` : ""} in ${short(from.file)}`
+            : e.speaks.command !== null
+            ? ` (its entry in ${e.speaks.agent}'s files is not listed here)`
+            : "";
+          const what = e.speaks.command ?? e.hook ?? "";
+          io.out(`      speaks ${e.speaks.agent}: ${what}${came}\n`);
+        }
         for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);
         for (const n of e.notes) io.out(`      ${paint.warn("note:")} ${n}\n`);
         for (const w of e.warnings) io.out(`      ${paint.warn("warning:")} ${w}\n`);

@@ -17,7 +17,9 @@ import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import type { Agent } from "../agents/types.ts";
 import { loadAgent } from "../agents/registry.ts";
-import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
+import { loadSpoken, spokenIds } from "../speaks/registry.ts";
+import type { SpokenProtocol } from "../speaks/types.ts";
+import { type ContractEvent, EVENTS, isContractEvent, TOOL_KINDS } from "../contract/contract.ts";
 
 /** The arguments of `run`, as read. */
 export interface RunArgs {
@@ -25,6 +27,10 @@ export interface RunArgs {
   agent: string;
   /** The event, as named on the command line. */
   event: string;
+  /** `--speaks`: the agent whose hook protocol the hook is written for. */
+  speaks?: string;
+  /** `--only-tools`: the kinds of tool call a spoken hook is given. */
+  onlyTools?: string[];
   /** `--fail-closed`. */
   failClosed: boolean;
   /** `--timeout`, in seconds. */
@@ -54,9 +60,29 @@ export interface RunArgs {
  */
 export function parseRunArgs(args: readonly string[]): RunArgs {
   const a = parseArgs(commandSpec("run"), args);
+  const speaks = a.text("speaks");
+  const only = a.text("only-tools");
+  if (only !== undefined && speaks === undefined) {
+    throw new EveryhookError(
+      "usage",
+      'Cannot read "--only-tools" without "--speaks": it narrows a spoken hook',
+    );
+  }
+  const kinds = only?.split(",").map((k) => k.trim()).filter((k) => k !== "");
+  const unknown = kinds?.find((k) => !(TOOL_KINDS as readonly string[]).includes(k));
+  if (unknown !== undefined) {
+    throw new EveryhookError(
+      "usage",
+      `Cannot read "--only-tools ${only}": "${unknown}" is not a kind of tool (${
+        TOOL_KINDS.join(", ")
+      })`,
+    );
+  }
   return {
+    ...(kinds !== undefined ? { onlyTools: kinds } : {}),
     agent: a.text("agent")!,
     event: a.text("event")!,
+    ...(speaks !== undefined ? { speaks } : {}),
     failClosed: a.flag("fail-closed"),
     timeoutSeconds: a.number("timeout")!,
     json: a.flag("json"),
@@ -104,6 +130,29 @@ function ownEvent(agent: Agent, name: string): ContractEvent | undefined {
 }
 
 /**
+ * The hook protocol a `--speaks` names, its module alone loaded.
+ *
+ * @param name The agent as written.
+ * @returns The protocol.
+ * @throws {EveryhookError} `usage` when everyhook does not speak that agent's protocol.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spokenProtocol } from "./run.ts";
+ * assert.equal((await spokenProtocol("claude")).id, "claude-code");
+ * ```
+ */
+export async function spokenProtocol(name: string): Promise<SpokenProtocol> {
+  const spoken = await loadSpoken(name);
+  if (spoken) return spoken;
+  throw new EveryhookError(
+    "usage",
+    `Cannot read "--speaks ${name}": everyhook speaks the hook protocol of ${spokenIds()} (OpenCode and Kilo Code take plugins, not command hooks)`,
+  );
+}
+
+/**
  * Run `everyhook run`: print the agent's JSON on stdout (or the whole result
  * with `--json`) and return the exit code the agent should see.
  *
@@ -123,6 +172,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   // One deadline for every wait: reading stdin, the transcript, the hook.
   const deadline = performance.now() + parsed.timeoutSeconds * 1000;
   const { agent, event } = await agentAndEvent(parsed.agent, parsed.event);
+  const speaks = parsed.speaks !== undefined ? await spokenProtocol(parsed.speaks) : undefined;
   const env = io.env;
   const debug = env.EVERYHOOK_DEBUG === "1"
     ? (text: string) => io.err(`everyhook debug: ${text}\n`)
@@ -141,6 +191,8 @@ export async function command(args: string[], io: Io): Promise<number> {
     env,
     cwd: readableCwd(io) ?? payloadFolder(input.bytes),
     runner: runHook,
+    ...(speaks ? { speaks } : {}),
+    ...(parsed.onlyTools ? { onlyTools: parsed.onlyTools } : {}),
     ...(debug ? { debug } : {}),
   });
   if (parsed.json) {

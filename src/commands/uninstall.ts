@@ -7,6 +7,7 @@
 import type { Io } from "../cli/io.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { uninstall } from "../hooks_files/uninstall.ts";
+import { agentNamed } from "../cli/options.ts";
 import { oneHook, renderUninstall, runChange } from "../cli/install_cli.ts";
 
 /**
@@ -28,7 +29,10 @@ export function command(args: string[], io: Io): Promise<number> {
   return runChange("uninstall", args, io, {
     run: (a, world) =>
       uninstall({
-        hook: oneHook("uninstall", a),
+        hook: a.from === undefined ? oneHook("uninstall", a) : (a.positionals[0] ?? ""),
+        ...(a.from === undefined
+          ? {}
+          : { from: agentNamed(a.from, { command: "uninstall", option: "--from" }).id }),
         agents: a.agents ?? AGENTS,
         ...(a.events === undefined || a.events === "all" ? {} : { events: a.events }),
         scope: a.scope,

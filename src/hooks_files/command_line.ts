@@ -17,6 +17,7 @@ import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
 import { DIRECT_FLAGS, directWords, readDirectArgs } from "../hook/direct_args.ts";
 import type { SelfForm } from "./self.ts";
+import { speaksWords } from "./speaks_line.ts";
 
 /** What one `run` line says. */
 export interface RunLine {
@@ -30,6 +31,10 @@ export interface RunLine {
   failClosed: boolean;
   /** The hook's absolute path. */
   hook: string;
+  /** The agent whose hook protocol the hook is written for (`--speaks`), if any. */
+  speaks?: string;
+  /** The only kinds of tool call a spoken hook is given (`--only-tools`). */
+  onlyTools?: readonly string[];
 }
 
 /**
@@ -136,6 +141,7 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
     "--timeout",
     String(line.timeout),
     ...(line.failClosed ? ["--fail-closed"] : []),
+    ...speaksWords(line.speaks, line.onlyTools),
     "--",
     line.hook,
   ];
@@ -333,12 +339,15 @@ function parseRunOptions(
   let event: string | undefined;
   let timeout = 25;
   let failClosed = false;
+  let speaks: string | undefined;
+  let onlyTools: string[] | undefined;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === "--") {
       const hook = words[i + 1];
       if (agent === undefined || event === undefined || hook === undefined) return undefined;
-      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2) };
+      const spoken = speaks === undefined ? {} : { speaks, ...(onlyTools ? { onlyTools } : {}) };
+      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2), ...spoken };
     }
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;
@@ -347,10 +356,14 @@ function parseRunOptions(
       if (name === "--fail-closed") failClosed = inline !== "false";
       continue;
     }
-    if (name !== "--agent" && name !== "--event" && name !== "--timeout") return undefined;
+    if (!["--agent", "--event", "--timeout", "--speaks", "--only-tools"].includes(name)) {
+      return undefined;
+    }
     const value = inline ?? words[++i];
     if (value === undefined) return undefined;
-    if (name === "--agent") agent = value;
+    if (name === "--speaks") speaks = value;
+    else if (name === "--only-tools") onlyTools = value.split(",");
+    else if (name === "--agent") agent = value;
     else if (name === "--event") event = value;
     else {
       timeout = Number(value);

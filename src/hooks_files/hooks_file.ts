@@ -62,6 +62,8 @@ export interface EntryOptions {
   matcher?: string;
   /** Write the agent's fail-closed switch. */
   failClosed: boolean;
+  /** The command line's text, where it is not `shellLine(argv)` (an imported command). */
+  line?: string;
 }
 
 function isObject(v: unknown): v is JsonObject {
@@ -89,7 +91,7 @@ function isObject(v: unknown): v is JsonObject {
 export function buildEntry(info: InstallInfo, options: EntryOptions): DesiredEntry {
   const command: JsonObject = info.execFields
     ? { [info.execFields.program]: options.argv[0], [info.execFields.args]: options.argv.slice(1) }
-    : { [info.commandField]: shellLine(options.argv) };
+    : { [info.commandField]: options.line ?? shellLine(options.argv) };
   const extra: Record<string, Template> = {
     ...(options.failClosed ? info.failClosedFields : {}),
     ...info.eventFields?.[options.event],

@@ -8,7 +8,9 @@
  * @module
  */
 
-import type { Agent, AnswerPart } from "../agents/types.ts";
+import type { Agent } from "../agents/types.ts";
+import { canText } from "./can_text.ts";
+export { canText } from "./can_text.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
 import {
   checkWord,
@@ -50,7 +52,6 @@ import type { Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
 import { checkMatcher, checkTimeout, scopeNote } from "./install_checks.ts";
 import { firstLineWarnings } from "./hook_check.ts";
-import { effectVerb } from "../agents/effect_words.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
 
 /** What to install. */
@@ -73,6 +74,8 @@ export interface InstallOptions {
   failClosed: boolean;
   /** Write nothing. */
   dryRun: boolean;
+  /** The agent whose hook protocol the hook is written for (`--speaks`): the lines say so. */
+  speaks?: string;
   /**
    * How everyhook starts itself (`selfInvocation(...)`): its words, warnings,
    * and the deno that starts a hook in direct mode (else the one on PATH).
@@ -142,39 +145,6 @@ export interface InstallReport {
   needs: Array<{ agent: string; text: string }>;
   /** Warnings about the line itself. */
   warnings: string[];
-}
-
-/**
- * What the answers of a hook do at one event of an agent, in short, from its cells.
- *
- * @param agent The agent.
- * @param event The contract event.
- * @returns Such as `deny blocks, ask becomes deny, context, message`.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { canText } from "./install.ts";
- * import { findAgent } from "../agents/mod.ts";
- * assert(typeof canText(findAgent("codex")!, "pre-tool") === "string");
- * ```
- */
-export function canText(agent: Agent, event: ContractEvent): string {
-  const cells = agent.events[event]?.cells;
-  if (!cells) return "";
-  const parts: AnswerPart[] = ["deny", "ask", "allow", "context", "message", "input"];
-  const out: string[] = [];
-  for (const part of parts) {
-    const cell = cells[part];
-    if (!cell || cell.becomes === "dropped") continue;
-    if (cell.becomes !== undefined && cell.becomes !== part) {
-      out.push(`${part} becomes ${cell.becomes}`);
-    } else if (cell.effect !== "none") {
-      const decision = part === "deny" || part === "ask" || part === "allow";
-      out.push(decision ? `${part} ${effectVerb(cell.effect)}` : part);
-    }
-  }
-  return out.length > 0 ? out.join(", ") : "nothing";
 }
 
 function chosenEvents(agent: Agent, { events, scope }: InstallOptions) {
@@ -296,6 +266,7 @@ function starterOf(
   world: InstallWorld,
   warnings: string[],
 ): Starter {
+  if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
   if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
   const os = world.os as typeof Deno.build.os;
   const deno = options.self.deno ?? findOnPath("deno", world.env, os);
@@ -347,6 +318,7 @@ function planAgent(
       timeout: Math.max(1, seconds - 2),
       failClosed: options.failClosed,
       hook: linePath(hook, os),
+      ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
     };
     const argv = starter.mode === "direct"
       ? directArgv(starter.deno, starter.permissions, line)

@@ -12,8 +12,14 @@
 import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { linePath, samePath } from "./command_line.ts";
-import { agentFiles, hookPath, type InstallWorld, readHooksFile } from "./config_file.ts";
-import { findOurs, type JsonObject } from "./hooks_file.ts";
+import {
+  agentFiles,
+  hookPath,
+  type InstallWorld,
+  type ReadFile,
+  readHooksFile,
+} from "./config_file.ts";
+import { findOurs, type FoundEntry, type JsonObject } from "./hooks_file.ts";
 import type { Scope } from "./locations.ts";
 
 /** Where to look for installed hooks. */
@@ -53,11 +59,21 @@ export function fitsName(installed: string, name: string): boolean {
   return want !== "" && (have === want || have.endsWith(`/${want}`));
 }
 
+/** A file the lookup read, and the entries of ours it found in it. */
+export interface LookupRead {
+  /** The file as read. */
+  read: ReadFile;
+  /** Every entry of ours in it (any hook, any agent), in file order. */
+  found: FoundEntry[];
+}
+
 /**
  * The installed hook a name means, as an absolute path.
  *
  * @param query The name and where to look.
  * @param world The environment, folder and OS.
+ * @param reads Where to keep each file read and what was found in it, by its path, for the
+ *   caller to change it without reading it again.
  * @returns The hook's path: the path given when it is installed, else the one
  *   installed hook whose path ends with the name.
  * @throws {EveryhookError} `not-found` when no installed hook fits; `ambiguous`
@@ -72,18 +88,23 @@ export function fitsName(installed: string, name: string): boolean {
 export async function installedHook(
   query: InstalledHookQuery,
   world: InstallWorld,
+  reads?: Map<string, LookupRead>,
 ): Promise<string> {
   const given = hookPath(query.hook, world);
   const installed: string[] = [];
   for (const { agent, file } of agentFiles(query.agents, query.scope, query.project, world)) {
     let value: unknown;
+    let read: ReadFile;
     try {
-      value = (await readHooksFile(file, agent.install)).value;
+      read = await readHooksFile(file, agent.install);
+      value = read.value;
     } catch {
       continue; // uninstall reports the file's problem itself
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    for (const found of findOurs(value as JsonObject, agent.install)) {
+    const ours = findOurs(value as JsonObject, agent.install);
+    reads?.set(file, { read, found: ours });
+    for (const found of ours) {
       if (found.line.agent !== agent.id || !found.line.hook) continue;
       if (!installed.some((h) => samePath(h, found.line.hook))) installed.push(found.line.hook);
     }

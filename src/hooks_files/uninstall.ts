@@ -14,7 +14,8 @@
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { linePath, samePath } from "./command_line.ts";
-import { findOurs, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { findOurs, type FoundEntry, type JsonObject, removeEntry } from "./hooks_file.ts";
+import { importedCommand } from "./import_line.ts";
 import {
   agentFiles,
   fileContent,
@@ -28,17 +29,19 @@ import {
 import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
 import type { Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
-import { readWhole, safeWrite } from "./safe_write.ts";
+import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
-import { installedHook } from "./installed_hook.ts";
+import { installedHook, type LookupRead } from "./installed_hook.ts";
 
 /** How many of a file's newest backups are tried as the bytes from before install. */
 const BACKUPS_TRIED = 20;
 
 /** What to uninstall. */
 export interface UninstallOptions {
-  /** The hook's path, as given. */
+  /** The hook's path, as given; with `from`, an imported command string (every one when empty). */
   hook: string;
+  /** Take out what `import --from <agent>` wrote, instead of a hook file's entries. */
+  from?: string;
   /** The agents. */
   agents: readonly Agent[];
   /** Only these events (all when absent). */
@@ -133,7 +136,12 @@ export async function uninstall(
   options: UninstallOptions,
   world: InstallWorld,
 ): Promise<UninstallReport> {
-  const hook = await installedHook(options, world);
+  // Each file is read once: what the lookup read is what is changed (its
+  // snapshot still guards the write against a change since).
+  const reads = new Map<string, LookupRead>();
+  const hook = options.from !== undefined
+    ? options.hook
+    : await installedHook(options, world, reads);
   const results: UninstallResult[] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
   for (const { agent, file, project } of files) {
@@ -150,7 +158,12 @@ export async function uninstall(
     };
     results.push(row);
     try {
-      await uninstallOne(agent, { file, project }, hook, options, world, row);
+      // The lookup's read is used again only for a file no project confines (the
+      // lookup reads without that check); a file two agents share is read again
+      // after the first change.
+      const read = project === undefined ? reads.get(file) : undefined;
+      reads.delete(file);
+      await uninstallOne(agent, { file, project }, hook, options, world, row, read);
     } catch (e) {
       row.action = "refused";
       row.refused = refusalReason(e, file);
@@ -173,8 +186,9 @@ async function uninstallOne(
   options: UninstallOptions,
   world: InstallWorld,
   row: UninstallResult,
+  before: LookupRead | undefined,
 ): Promise<void> {
-  const read = await readHooksFile(file, agent.install, project);
+  const read = before?.read ?? await readHooksFile(file, agent.install, project);
   Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";
@@ -183,16 +197,29 @@ async function uninstallOne(
   const info = agent.install;
   const format = read.json.format;
   const line = linePath(hook, world.os);
-  const mine = (root: JsonObject) =>
-    findOurs(root, info).filter((f) =>
-      f.line.agent === agent.id && samePath(f.line.hook, line) &&
-      (options.events === undefined || options.events.some((e) => e === f.line.event))
-    );
+  const from = options.from;
+  const fits = (f: FoundEntry) => {
+    if (from === undefined) return samePath(f.line.hook, line);
+    const command = importedCommand(f.line);
+    return f.line.speaks === from && command !== undefined && (hook === "" || command === hook);
+  };
+  const isMine = (f: FoundEntry) =>
+    f.line.agent === agent.id && fits(f) &&
+    (options.events === undefined || options.events.some((e) => e === f.line.event));
+  const mine = (root: JsonObject) => findOurs(root, info).filter(isMine);
   if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) return;
   let root = read.value as JsonObject;
   let text = read.json.text;
-  const ours = mine(root);
-  let found = ours;
+  const ours = before ? before.found.filter(isMine) : mine(root);
+  // Taken out from the last: an entry's path stays good while only entries
+  // after it go; its group's size is read again each time. One scan at the end
+  // makes sure none is left (and takes out, rescanning, any that is).
+  for (let i = ours.length - 1; i >= 0; i--) {
+    text = removeEntry(text, root, withGroupSize(root, ours[i]!), format);
+    root = parseJsonText(text, file) as JsonObject;
+    row.removed++;
+  }
+  let found = ours.length > 0 ? mine(root) : ours;
   while (found.length > 0) {
     text = removeEntry(text, root, found.at(-1)!, format);
     root = parseJsonText(text, file) as JsonObject;
@@ -200,9 +227,11 @@ async function uninstallOne(
     found = mine(root);
   }
   if (row.removed === 0) return;
-  text = withoutEmptiedHooks(text, root, format);
-  root = parseJsonText(text, file) as JsonObject;
-  let content: Uint8Array | null = fileContent(info, text, format, read.snapshot.bytes);
+  const trimmed = withoutEmptiedHooks(text, root, format);
+  if (trimmed !== text) root = parseJsonText(trimmed, file) as JsonObject;
+  text = trimmed;
+  const left = fileContent(info, text, format, read.snapshot.bytes);
+  let content: Uint8Array | null = left;
   const current = read.snapshot.bytes;
   for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
     let bytes: Uint8Array;
@@ -211,7 +240,9 @@ async function uninstallOne(
     } catch {
       continue;
     }
-    if (installMade(bytes, ours, info, current)) {
+    // The bytes left once our entries are out may be the backup's already: then
+    // they are what would be written back, and install need not be replayed.
+    if (sameBytes(left, bytes) || installMade(bytes, ours, info, current)) {
       content = bytes;
       row.restoredFrom = backup;
       break;
@@ -233,6 +264,22 @@ async function uninstallOne(
   row.backup = written.backup;
   row.notes.push(...written.notes);
   row.action = content === null ? "deleted" : "removed";
+}
+
+// The entry with its group's size as the file holds it now (entries of the
+// same group may have gone since it was found).
+function withGroupSize(root: JsonObject, found: FoundEntry): FoundEntry {
+  if (found.groupPath === undefined) return found;
+  let node: unknown = root;
+  for (const key of found.groupPath) {
+    node = typeof node === "object" && node !== null
+      ? (node as Record<string | number, unknown>)[key]
+      : undefined;
+  }
+  const handlers = typeof node === "object" && node !== null
+    ? (node as JsonObject).hooks
+    : undefined;
+  return Array.isArray(handlers) ? { ...found, groupSize: handlers.length } : found;
 }
 
 // A `hooks` object our entries were taken out of, left empty with no comment

@@ -96,3 +96,22 @@ Deno.test("uninstall() with no backup keeps a file left with a comment, and dele
   assert.equal(gone.results[0]!.action, "deleted", "only whitespace and the skeleton were left");
   await assert.rejects(Deno.lstat(file), Deno.errors.NotFound);
 });
+
+Deno.test("uninstall() takes out two entries of ours in one group, and the group they leave empty", async () => {
+  await using w = await world();
+  const file = `${w.home}/.claude/settings.json`;
+  await Deno.mkdir(`${w.home}/.claude`);
+  await Deno.writeTextFile(file, '{\n  "model": "opus"\n}\n');
+  await install({ ...options(), events: ["pre-tool"] }, w);
+  // A person copied our handler within its group, and added one of their own after it.
+  const installed = JSON.parse(await Deno.readTextFile(file));
+  const ours = installed.hooks.PreToolUse[0].hooks[0];
+  const mine = { type: "command", command: "echo mine" };
+  installed.hooks.PreToolUse[0].hooks = [ours, ours];
+  installed.hooks.PreToolUse.push({ hooks: [ours, mine] });
+  await Deno.writeTextFile(file, JSON.stringify(installed, null, 2) + "\n");
+  const r = await uninstallAll(w);
+  assert.equal(r.results[0]!.removed, 3);
+  const after = JSON.parse(await Deno.readTextFile(file));
+  assert.deepEqual(after, { model: "opus", hooks: { PreToolUse: [{ hooks: [mine] }] } });
+});

@@ -13,6 +13,7 @@ import type { Fixture } from "./recorded.ts";
 import type { RunResult } from "../run/run.ts";
 import { runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
+import type { SpokenProtocol } from "../speaks/types.ts";
 
 /** One fixture put to the hook. */
 export interface BenchResult {
@@ -57,6 +58,8 @@ export interface BenchOptions {
    * payload's `cwd`, and Cursor's `workspace_roots`, where the payload has them).
    */
   project?: string;
+  /** The hook is written for this agent's protocol (`--speaks`). */
+  speaks?: SpokenProtocol;
 }
 
 /**
@@ -129,6 +132,7 @@ export async function bench(
         env: options.env,
         cwd: options.project ?? options.cwd,
         runner: runHook,
+        ...(options.speaks ? { speaks: options.speaks } : {}),
       });
       results[i] = {
         agent: agent.id,

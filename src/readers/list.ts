@@ -137,6 +137,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
     }
   }
   markCrossReads(agents, entries, world);
+  markImported(entries);
   for (const agent of agents) await addSwitchProblems(agent, entries, world);
   const warnings = remembered(hookWarnings);
   for (const e of entries) if (e.hook !== null) e.warnings = warnings(e.hook);
@@ -148,6 +149,18 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
       !listed.has(JSON.stringify([f.file, f.agent])))
   );
   return { project: world.project, files: shown, entries };
+}
+
+// An imported entry names the source entry it came from: the spoken agent's own entry
+// with the same command, where the listing holds it.
+function markImported(entries: ListedEntry[]): void {
+  for (const e of entries) {
+    const command = e.speaks?.command;
+    if (!e.speaks || command === null || command === undefined) continue;
+    const agent = e.speaks.agent;
+    const from = entries.find((o) => o.agent === agent && !o.ours && o.command === command);
+    if (from) e.speaks.from = { file: from.file, event: from.event, matcher: from.matcher };
+  }
 }
 
 /** True when the agent reads this file in another agent's layout (Copilot CLI reading Claude Code's). */

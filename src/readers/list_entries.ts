@@ -13,6 +13,7 @@ import { entryLine } from "../hooks_files/hooks_file.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { splitLine } from "../hooks_files/command_line.ts";
+import { importedCommand } from "../hooks_files/import_line.ts";
 import { findOnPath } from "../run/path_search.ts";
 import type { ListedEntry, ListWorld } from "./listing.ts";
 
@@ -96,7 +97,7 @@ export function readEntries(
       problems.push(
         slip
           ? `"${event}" is not an event of ${agent.name}: did you mean "${slip}"?`
-          : `"${event}" is not an event ${agent.name} documents: it never fires`,
+          : `"${event}" is not one of the ${agent.name} events everyhook knows: check its name, as a misspelt event never fires`,
       );
     }
     const type = typeof handler.type === "string" ? handler.type : "command";
@@ -148,8 +149,9 @@ export function readEntries(
     }
     const line = entryLine(handler, info);
     const ours = line !== undefined;
+    const imported = line ? importedCommand(line) : undefined;
     if (line) {
-      if (line.hook && !exists(line.hook)) {
+      if (line.hook && imported === undefined && !exists(line.hook)) {
         problems.push(`the hook "${line.hook}" is not there any more`);
       }
       const program = (exec
@@ -176,7 +178,10 @@ export function readEntries(
       timeout,
       ours,
       mode: line?.mode ?? null,
-      hook: line?.hook ?? null,
+      hook: imported === undefined ? line?.hook ?? null : null,
+      speaks: line?.speaks === undefined
+        ? null
+        : { agent: line.speaks, command: imported ?? null, from: null },
       alsoRunBy: [],
       problems,
       notes: [],

@@ -51,8 +51,18 @@ export interface ListedEntry {
   ours: boolean;
   /** How an everyhook entry starts its hook: through `run`, or direct (null for others). */
   mode: LineMode | null;
-  /** The hook an everyhook entry runs. */
+  /** The hook an everyhook entry runs (null for an imported command). */
   hook: string | null;
+  /**
+   * For an entry whose hook is written for another agent's protocol (`--speaks`):
+   * that agent, the command an imported entry runs, and the source entry it
+   * came from, where `list` found it.
+   */
+  speaks: {
+    agent: string;
+    command: string | null;
+    from: { file: string; event: string; matcher: string | null } | null;
+  } | null;
   /** Other agents that run this entry too. */
   alsoRunBy: string[];
   /** What it would trip over. */

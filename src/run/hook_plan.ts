@@ -1,5 +1,5 @@
 /**
- * How a hook is started: the interpreter its extension calls for, the
+ * How a hook is started: the interpreter its extension (or a `.sh` hook's `#!` line) calls for, the
  * permissions of a TypeScript hook's own shebang line, and the facts about
  * the machine that decide both. It only decides; `runHook` in
  * hook_process.ts starts the program. On `run`'s path: imports nothing but
@@ -54,7 +54,8 @@ export function hostFacts(): HostFacts {
 /**
  * Decide how to start a hook: the interpreter by its extension (.ts .mts .js
  * .mjs .cjs with Deno and exactly the permissions of its own shebang line; .sh
- * with bash; .ps1 with pwsh or powershell; .cmd and .bat with cmd.exe on
+ * with the interpreter its `#!` line names, or bash when it has none (always
+ * bash on Windows); .ps1 with pwsh or powershell; .cmd and .bat with cmd.exe on
  * Windows), anything else as it is.
  *
  * @param argv The hook and its arguments.
@@ -112,7 +113,18 @@ export function planHook(
       ...shebangPermissions(firstLine(file)),
     ]);
   }
-  if (ext === ".sh") return interpreter(findOnPath("bash", env, facts.os), "bash", []);
+  if (ext === ".sh") {
+    const named = windows ? undefined : shebangInterpreter(firstLine(file));
+    if (named === undefined) return interpreter(findOnPath("bash", env, facts.os), "bash", []);
+    if (!named.program.startsWith("/") || !isFile(named.program)) {
+      return {
+        ok: false,
+        message:
+          `Cannot start the hook "${file}": the interpreter its first line names, "${named.program}", is not a file (write its absolute path)`,
+      };
+    }
+    return { ok: true, program: named.program, args: [...named.args, file, ...args] };
+  }
   if (ext === ".ps1") {
     const ps = findOnPath("pwsh", env, facts.os) ?? findOnPath("powershell", env, facts.os);
     return interpreter(ps, "pwsh or powershell", ["-NoProfile", "-File"]);
@@ -122,6 +134,37 @@ export function planHook(
     return interpreter(cmd, "cmd.exe", ["/d", "/s", "/c"]);
   }
   return { ok: true, program: file, args };
+}
+
+/**
+ * The interpreter a `#!` line names, read as Linux reads it: the path up to the
+ * first space or tab, and everything after it, trimmed, as one argument.
+ * Undefined for a line that is not a `#!` line or names nothing.
+ *
+ * @param line The hook's first line.
+ * @returns The interpreter and its argument (none, or one).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shebangInterpreter } from "./hook_plan.ts";
+ * assert.deepEqual(shebangInterpreter("#!/bin/sh"), { program: "/bin/sh", args: [] });
+ * assert.deepEqual(shebangInterpreter("#! /usr/bin/env bash -e"), {
+ *   program: "/usr/bin/env",
+ *   args: ["bash -e"],
+ * });
+ * assert.equal(shebangInterpreter("echo hi"), undefined);
+ * ```
+ */
+export function shebangInterpreter(
+  line: string,
+): { program: string; args: string[] } | undefined {
+  if (!line.startsWith("#!")) return undefined;
+  const rest = line.slice(2).replace(/^[ \t]+/, "").replace(/[ \t\r]+$/, "");
+  const m = /^([^ \t]+)(?:[ \t]+(.*))?$/.exec(rest);
+  if (!m) return undefined;
+  const arg = (m[2] ?? "").trim();
+  return { program: m[1] as string, args: arg === "" ? [] : [arg] };
 }
 
 /**

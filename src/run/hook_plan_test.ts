@@ -62,3 +62,30 @@ Deno.test("planHook() in a compiled binary finds deno on PATH or says it cannot"
     assert.ok(found.ok && found.program === `${dir}/deno`);
   });
 });
+
+Deno.test("planHook() runs a .sh hook with the interpreter its #! line names, else bash", async () => {
+  await inWorld({
+    "sh.sh": "#!/bin/sh\nexit 0\n",
+    "env.sh": "#! /usr/bin/env bash -e \nexit 0\n",
+    "none.sh": "exit 0\n",
+    "gone.sh": "#!/no/such/shell\nexit 0\n",
+    "relative.sh": "#!sh\nexit 0\n",
+  }, (dir) => {
+    assert.deepEqual(planHook(["sh.sh", "x"], dir, env, linuxFacts), {
+      ok: true,
+      program: "/bin/sh",
+      args: [`${dir}/sh.sh`, "x"],
+    });
+    assert.deepEqual(planHook(["env.sh"], dir, env, linuxFacts), {
+      ok: true,
+      program: "/usr/bin/env",
+      args: ["bash -e", `${dir}/env.sh`],
+    });
+    const none = planHook(["none.sh"], dir, env, linuxFacts);
+    assert.ok(none.ok && /bash$/.test(none.program), JSON.stringify(none));
+    const gone = planHook(["gone.sh"], dir, env, linuxFacts);
+    assert.ok(!gone.ok && gone.message.includes('"/no/such/shell", is not a file'));
+    const relative = planHook(["relative.sh"], dir, env, linuxFacts);
+    assert.ok(!relative.ok && relative.message.includes("absolute path"));
+  });
+});

@@ -219,3 +219,17 @@ Deno.test("runProgram() reports a program that cannot start", async () => {
   assert.equal(r.kind, "start-failed");
   if (r.kind === "start-failed") assert.match(r.message, /Cannot start the program/);
 });
+
+Deno.test({
+  name: "runHook() starts a .sh hook with the interpreter its #! line names",
+  ignore: !unix,
+  fn: async () => {
+    // cat prints the file where bash would run it: only the #! line can have chosen cat.
+    const text = '#!/bin/cat\necho "run by a shell"\n';
+    await inWorld({ "h.sh": text }, async (dir) => {
+      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 10_000 }));
+      assert.equal(r.kind, "exited");
+      assert.ok(r.kind === "exited" && r.code === 0 && r.stdout === text, JSON.stringify(r));
+    });
+  },
+});

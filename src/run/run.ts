@@ -14,9 +14,12 @@ import { translate } from "./translate.ts";
 import type { HookOutcome, HookSpec } from "./hook_process.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
+export type { SpokenRun } from "./spoken_call.ts";
 import { crashReason, readCrash } from "./hook_crash.ts";
 import { addLastMessage, mayRead } from "./transcript_tail.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
+import type { SpokenProtocol } from "../speaks/types.ts";
+import { callSpoken, type SpokenRun } from "./spoken_call.ts";
 
 /** The most of the agent's JSON `run` reads: 50 MB. Reading stops there. */
 export const MAX_INPUT = 50 * 1024 * 1024;
@@ -57,6 +60,14 @@ export interface RunOptions {
    * fake. Given by the caller, so that the adapter loads no process code.
    */
   runner: (spec: HookSpec) => Promise<HookOutcome>;
+  /**
+   * The hook is written for this agent's own protocol (`--speaks`): it is given
+   * the payload that agent would send, and its output is read with that
+   * agent's meanings. Loaded by the caller (src/speaks/registry.ts).
+   */
+  speaks?: SpokenProtocol;
+  /** With `speaks`: the only kinds of tool call the hook is given. */
+  onlyTools?: readonly string[];
 }
 
 /** What became of the hook. */
@@ -112,6 +123,8 @@ export interface RunResult {
   effects: Effect[];
   /** What had to become something else, or was dropped, and why. */
   notes: string[];
+  /** With `--speaks`: what was said to the hook and how its output was read. */
+  spoken?: SpokenRun;
 }
 
 /**
@@ -210,15 +223,23 @@ export async function runAdapter(
         `The ${timeoutSeconds} s --timeout had passed before the hook could start`,
       );
     } else {
-      const outcome = await runner({
+      const spec = {
         argv: hook,
-        stdin: new TextEncoder().encode(JSON.stringify(doc)),
         env: { ...options.env, EVERYHOOK: "1", EVERYHOOK_AGENT: agent.id, EVERYHOOK_EVENT: event },
         cwd: doc.cwd !== undefined && isFolder(doc.cwd) ? doc.cwd : options.cwd,
         base: options.cwd,
         timeoutMs,
-      });
-      answer = judge(outcome, event, timeoutSeconds, result, fail, hookName);
+      };
+      const other = (outcome: HookOutcome) =>
+        judge(outcome, event, timeoutSeconds, result, fail, hookName);
+      if (options.speaks) {
+        const how = { ...options, failClosed, hookName };
+        answer = await callSpoken(options.speaks, doc, spec, runner, how, result, fail, other);
+      } else {
+        answer = other(
+          await runner({ ...spec, stdin: new TextEncoder().encode(JSON.stringify(doc)) }),
+        );
+      }
     }
   }
   result.answer = answer;

@@ -34,6 +34,8 @@ export interface AgentRunOptions<K extends FakeApiKind> {
   autoApprove?: boolean;
   /** Skip the agent's trust check where it has a switch for it (default false). */
   bypassTrust?: boolean;
+  /** Arguments added after the driver's (or the `args` given). */
+  moreArgs?: readonly string[];
   /** The arguments, when not the driver's (given the fake API's url). */
   args?: (apiUrl: string) => string[];
   /** Variables laid over the driver's (given the fake API's url). */
@@ -96,7 +98,7 @@ export async function runAgentOnce<K extends FakeApiKind>(
     });
     const outcome = await runProgram({
       program: o.program,
-      args,
+      args: [...args, ...(o.moreArgs ?? [])],
       env: { ...o.env, ...driver.env(world, api.url), ...o.extraEnv?.(api.url) },
       cwd: world.project,
       timeoutMs: o.timeoutMs,

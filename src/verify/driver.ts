@@ -11,6 +11,8 @@
  * @module
  */
 
+import type { ContractEvent } from "../contract/contract.ts";
+import type { McpServerSpec } from "./mcp_server.ts";
 import type { AnthropicScript, AnthropicStep } from "./fake/anthropic.ts";
 import type { GeminiStep } from "./fake/gemini.ts";
 import type { ChatScript, ChatStep } from "./fake/openai_chat.ts";
@@ -112,6 +114,80 @@ export interface AgentDriver<K extends FakeApiKind = FakeApiKind> {
    * log: each tool result once, in order (a hook's block reason among them).
    */
   toolResults(requests: readonly LoggedRequest[]): string[];
+  /** The model's turns of verify's whole run beyond the shell call (steps.ts), where written. */
+  plays?: DriverPlays<K>;
+  /**
+   * The events a step of verify's run reaches in other agents that this one
+   * does not send there, and what shows it (a headless run that never fires it).
+   */
+  notSent?: ReadonlyArray<{ step: string; event: ContractEvent; why: string }>;
+}
+
+/** One step of verify's whole run, as one agent's model plays it. */
+export interface StepPlay<S> {
+  /** The model's turns. */
+  turns: readonly S[];
+  /** The tool name the agent gives its hooks for the step's call. */
+  tool: string;
+  /** The recording that shows the agent sending that call to its hooks (a fixture). */
+  basis: string;
+  /** A text the call's result holds once it ran, where the step's own mark is not in it. */
+  mark?: string;
+}
+
+/** A step the agent cannot do, and why (with what shows it). */
+export interface StepCannot {
+  /** Why. */
+  cannot: string;
+}
+
+/** How an agent is told of verify's MCP server, and the model's call of its tool. */
+export interface McpPlay<S> {
+  /** The call. */
+  play(): StepPlay<S>;
+  /** Arguments added after the driver's. */
+  args?(server: McpServerSpec): string[];
+  /** Variables laid over the driver's. */
+  env?(world: AgentWorld, apiUrl: string, server: McpServerSpec): Record<string, string>;
+  /** Writes the server into the agent's settings in the world (after the driver's prepare). */
+  setup?(world: AgentWorld, server: McpServerSpec): Promise<void>;
+}
+
+/** A subagent step: the main thread's call that starts it, and the script with its own turns. */
+export interface SubagentPlay<K extends FakeApiKind> extends StepPlay<FakeApis[K]["step"]> {
+  /**
+   * The whole script: the main thread's turns, and the subagent's (told apart
+   * by `marker` in its prompt).
+   */
+  script(
+    main: ReadonlyArray<FakeApis[K]["step"]>,
+    marker: string,
+    sub: ReadonlyArray<FakeApis[K]["step"]>,
+  ): FakeApis[K]["script"];
+}
+
+/**
+ * How one agent's model plays the steps of verify's whole run besides the
+ * successful shell call (driver.shell): each is a play, or why the agent
+ * cannot play it. Paths are absolute, in the world's project.
+ */
+export interface DriverPlays<K extends FakeApiKind> {
+  /**
+   * A tool call that fails: a shell command that exits non-zero and prints the
+   * marker, where the agent takes that for a failure, or a read of `missing`,
+   * a file in the project that is not there.
+   */
+  fails: ((marker: string, missing: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
+  /** A write of a new file. */
+  write: ((path: string, content: string) => StepPlay<FakeApis[K]["step"]>) | StepCannot;
+  /** An edit of that file (a read of it first where the agent wants one). */
+  edit:
+    | ((path: string, before: string, after: string) => StepPlay<FakeApis[K]["step"]>)
+    | StepCannot;
+  /** A subagent whose prompt holds the marker. */
+  subagent: ((prompt: string) => SubagentPlay<K>) | StepCannot;
+  /** A call of the tool of verify's MCP server (mcp_server.ts), and how the agent is told of the server. */
+  mcp: McpPlay<FakeApis[K]["step"]> | StepCannot;
 }
 
 /** A driver of any fake API. */
@@ -167,4 +243,41 @@ export function playScript<K extends FakeApiKind>(
   plays: readonly Play[],
 ): FakeApis[K]["script"] {
   return driver.script(plays.map((p) => "shell" in p ? driver.shell(p.shell) : driver.say(p.say)));
+}
+
+/**
+ * The failing step most agents play: a shell command that prints the marker
+ * (its number a printf argument, so that only its output holds it whole;
+ * Gemini CLI refuses arithmetic expansion as command substitution) and exits 3.
+ *
+ * @param marker What the command prints, ending in `-42`.
+ * @returns The command line.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { failingCommand } from "./driver.ts";
+ * assert.equal(failingCommand("x-fails-42"), "printf 'x-fails-%s' 42; exit 3");
+ * ```
+ */
+export function failingCommand(marker: string): string {
+  return `printf '${marker.replace(/42$/, "%s")}' 42; exit 3`;
+}
+
+/**
+ * The MCP step of an agent whose MCP tools verify has not seen at its hooks:
+ * why, in the agent's words.
+ *
+ * @param why What the agent did with verify's MCP server, or what is missing.
+ * @returns The step, as one the agent cannot play.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noMcp } from "./driver.ts";
+ * assert.match(noMcp("it offered no tool").cannot, /MCP tool calls are not recorded here: it offered no tool/);
+ * ```
+ */
+export function noMcp(why: string): StepCannot {
+  return { cannot: `its MCP tool calls are not recorded here: ${why}` };
 }

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
 import type { ListedEntry } from "../readers/listing.ts";
 import type { ProbeCall } from "./probe.ts";
-import { reportEntries } from "./report.ts";
+import { reachedBy } from "./reach.ts";
+import { reportEntries, STATUS_FAILS } from "./report.ts";
+import { STEP_REACH } from "./steps.ts";
 import type { Watched } from "./world.ts";
 
 const claude = findAgent("claude-code")!;
@@ -23,6 +25,7 @@ function entry(over: Partial<ListedEntry>): ListedEntry {
     ours: false,
     mode: null,
     hook: null,
+    speaks: null,
     alsoRunBy: [],
     problems: [],
     notes: [],
@@ -50,6 +53,11 @@ function call(over: Partial<ProbeCall>): ProbeCall {
 
 const userText = (t: string) => t.replaceAll("/w/home", "/h");
 
+/** What a --quick run reaches in Claude Code: the session, the prompt, one shell call that succeeds, the stop. */
+const QUICK = (["session", "prompt", "shell", "stop"] as const).flatMap((s) =>
+  reachedBy(claude, s, STEP_REACH[s])
+);
+
 Deno.test("reportEntries: a call is a fire; a block reason found in a tool result reached the model", () => {
   const answer = JSON.stringify({
     hookSpecificOutput: { permissionDecisionReason: "no force pushes" },
@@ -57,6 +65,7 @@ Deno.test("reportEntries: a call is a fire; a block reason found in a tool resul
   const [r] = reportEntries(claude, [entry({})], [watch("e1-1")], {
     calls: [call({ stdout: answer, exit: 0 })],
     toolResults: ["Hook PreToolUse denied this tool: no force pushes"],
+    reached: QUICK,
   }, userText);
   assert.equal(r!.status, "fired");
   assert.equal(r!.file, "/h/.claude/settings.json");
@@ -69,6 +78,7 @@ Deno.test("reportEntries: no call is not-fired, with list's finding (in the user
   const [r] = reportEntries(claude, [entry({ problems: [problem] })], [watch("e1-1")], {
     calls: [],
     toolResults: [],
+    reached: QUICK,
   }, userText);
   assert.equal(r!.status, "not-fired");
   assert.equal(r!.reason, "disableAllHooks is true in /h/.claude/settings.json: off");
@@ -87,7 +97,13 @@ Deno.test("reportEntries: an unknown event name is not-fired; an event the run d
     watch("e1-3"),
     watch("e1-4"),
   ];
-  const r = reportEntries(claude, entries, watched, { calls: [], toolResults: [] }, userText);
+  const r = reportEntries(
+    claude,
+    entries,
+    watched,
+    { calls: [], toolResults: [], reached: QUICK },
+    userText,
+  );
   assert.deepEqual(r.map((x) => x.status), [
     "not-fired",
     "not-reached",
@@ -96,7 +112,7 @@ Deno.test("reportEntries: an unknown event name is not-fired; an event the run d
   ]);
   assert.match(r[0]!.reason!, /no event "PreToolUze"/);
   assert.match(r[2]!.reason!, /leaves out Bash/);
-  assert.match(r[3]!.reason!, /list finds nothing in its way/);
+  assert.match(r[3]!.reason!, /the step shell reached PreToolUse with a tool its matcher takes in/);
 });
 
 Deno.test("reportEntries: entries are matched in file order per event; a non-command entry is not observed", () => {
@@ -109,6 +125,7 @@ Deno.test("reportEntries: entries are matched in file order per event; a non-com
   const r = reportEntries(claude, entries, watched, {
     calls: [call({ id: "e1-3" })],
     toolResults: [],
+    reached: QUICK,
   }, userText);
   assert.deepEqual(r.map((x) => x.status), ["not-fired", "not-observed", "fired"]);
 });
@@ -120,27 +137,194 @@ Deno.test("reportEntries: an entry that fired although list found a problem says
     [
       watch("e1-1"),
     ],
-    { calls: [call({})], toolResults: [] },
+    { calls: [call({})], toolResults: [], reached: QUICK },
     userText,
   );
   assert.equal(r!.status, "fired");
   assert.match(r!.reason!, /fired although list says: trust dialog not accepted/);
 });
 
-Deno.test("reportEntries: an event that fires only for a failed tool, or that a headless run does not fire, is not-reached with why", () => {
-  const kimi = findAgent("kimi-code")!;
+Deno.test("reportEntries: a correct post-tool install, run without a failing call: PostToolUseFailure is not reached, nothing fails", () => {
   const entries = [
-    entry({ agent: "kimi-code", event: "PostToolUseFailure", contractEvent: "post-tool" }),
-    entry({ agent: "kimi-code", event: "SessionEnd", contractEvent: "session-end" }),
-    entry({ agent: "kimi-code", event: "Stop", contractEvent: "stop" }),
+    entry({ event: "PostToolUse", contractEvent: "post-tool", ours: true }),
+    entry({ event: "PostToolUseFailure", contractEvent: "post-tool", ours: true }),
+  ];
+  const watched = [watch("e1-1", "PostToolUse"), watch("e1-2", "PostToolUseFailure")];
+  const r = reportEntries(claude, entries, watched, {
+    calls: [call({ id: "e1-1", payloadEvent: "PostToolUse" })],
+    toolResults: [],
+    reached: QUICK,
+  }, userText);
+  assert.deepEqual(r.map((x) => x.status), ["fired", "not-reached"]);
+  assert.match(r[1]!.reason!, /does not reach PostToolUseFailure/);
+  assert.ok(r.every((x) => !STATUS_FAILS[x.status]));
+});
+
+Deno.test("reportEntries: the failing step reaches PostToolUseFailure: then an entry there that did not run is not fired", () => {
+  const reached = [...QUICK, ...reachedBy(claude, "fails", STEP_REACH["fails"])];
+  const [r] = reportEntries(
+    claude,
+    [entry({ event: "PostToolUseFailure", contractEvent: "post-tool" })],
+    [watch("e1-1", "PostToolUseFailure")],
+    { calls: [], toolResults: [], reached },
+    userText,
+  );
+  assert.equal(r!.status, "not-fired");
+  assert.deepEqual(r!.reachedBy, ["fails"]);
+});
+
+Deno.test("reportEntries: a step that did not run says why its events were not reached", () => {
+  const missed = reachedBy(claude, "fails", STEP_REACH["fails"]).map((x) => ({
+    ...x,
+    why: "its output never reached the model",
+  }));
+  const [r] = reportEntries(
+    claude,
+    [entry({ event: "PostToolUseFailure", contractEvent: "post-tool" })],
+    [watch("e1-1", "PostToolUseFailure")],
+    { calls: [], toolResults: [], reached: QUICK, missed },
+    userText,
+  );
+  assert.equal(r!.status, "not-reached");
+  assert.match(r!.reason!, /fails: its output never reached the model/);
+});
+
+Deno.test("reportEntries: list's finding that other entries fired under is not blamed; one for an event not reached is not reached", () => {
+  const trust = "the project's folder trust is not accepted";
+  const entries = [
+    entry({ problems: [trust] }),
+    entry({ event: "Stop", contractEvent: "stop", problems: [trust] }),
+    entry({ event: "UserPromptSubmit", contractEvent: "prompt", problems: [trust] }),
+    entry({ event: "SubagentStop", contractEvent: "subagent-stop", problems: [trust] }),
   ];
   const watched = [
-    watch("e1-1", "PostToolUseFailure"),
-    watch("e1-2", "SessionEnd"),
-    watch("e1-3", "Stop"),
+    watch("e1-1"),
+    watch("e1-2", "Stop"),
+    watch("e1-3", "UserPromptSubmit"),
+    watch("e1-4", "SubagentStop"),
   ];
-  const r = reportEntries(kimi, entries, watched, { calls: [], toolResults: [] }, userText);
+  const r = reportEntries(claude, entries, watched, {
+    calls: [call({ id: "e1-1" }), call({ id: "e1-2", payloadEvent: "Stop" })],
+    toolResults: [],
+    reached: QUICK,
+  }, userText);
+  assert.deepEqual(r.map((x) => x.status), ["fired", "fired", "not-fired", "not-reached"]);
+  assert.doesNotMatch(r[2]!.reason!.split(";")[0]!, /folder trust/);
+  assert.match(r[2]!.reason!, /is not why: other entries fired under it/);
+  assert.match(r[3]!.reason!, /does not reach SubagentStop/);
+});
+
+Deno.test("reportEntries: list's finding no fired entry shares is the reason", () => {
+  const r = reportEntries(
+    claude,
+    [
+      entry({ problems: ["off by disableAllHooks"] }),
+      entry({ event: "Stop", contractEvent: "stop" }),
+    ],
+    [watch("e1-1"), watch("e1-2", "Stop")],
+    { calls: [call({ id: "e1-2", payloadEvent: "Stop" })], toolResults: [], reached: QUICK },
+    userText,
+  );
+  assert.equal(r[0]!.status, "not-fired");
+  assert.equal(r[0]!.reason, "off by disableAllHooks");
+});
+
+Deno.test("reportEntries: an answer the model received in any request reached it; a text the hook was given itself proves nothing", () => {
+  const entries = [
+    entry({ event: "UserPromptSubmit", contractEvent: "prompt" }),
+    entry({ event: "Stop", contractEvent: "stop" }),
+  ];
+  const watched = [watch("e1-1", "UserPromptSubmit"), watch("e1-2", "Stop")];
+  const r = reportEntries(claude, entries, watched, {
+    calls: [
+      call({
+        id: "e1-1",
+        payloadEvent: "UserPromptSubmit",
+        input: { prompt: "Verify the hooks" },
+        stdout: JSON.stringify({
+          hookSpecificOutput: { additionalContext: "R-CONTEXT the rules" },
+        }),
+      }),
+      call({
+        id: "e1-2",
+        payloadEvent: "Stop",
+        input: { last_assistant_message: "Checked again: done." },
+        stdout: JSON.stringify({ decision: "block", reason: "Checked again: done." }),
+      }),
+    ],
+    toolResults: [],
+    modelSaw: "Verify the hooks\nR-CONTEXT the rules\nChecked again: done.",
+    reached: QUICK,
+  }, userText);
+  assert.equal(r[0]!.calls[0]!.reachedModel, "R-CONTEXT the rules");
+  assert.equal(r[1]!.calls[0]!.reachedModel, null);
+});
+
+Deno.test("reportEntries: an agent that gave up before the step: list's own finding is the miss; without one, not reached", () => {
+  const missed = reachedBy(claude, "shell", STEP_REACH.shell).map((x) => ({
+    ...x,
+    why: "its output never reached the model",
+    agentFailed: true,
+  }));
+  const reached = QUICK.filter((x) => x.step !== "shell");
+  const r = reportEntries(
+    claude,
+    [entry({ problems: ["the project is not a trusted folder"] }), entry({})],
+    [watch("e1-1"), watch("e1-2")],
+    { calls: [], toolResults: [], reached, missed },
+    userText,
+  );
+  assert.deepEqual(r.map((x) => x.status), ["not-fired", "not-reached"]);
+  assert.equal(r[0]!.reason, "the project is not a trusted folder");
+});
+
+Deno.test("reportEntries: an answer's decision word is not taken for its text reaching the model", () => {
+  const [r] = reportEntries(
+    claude,
+    [entry({ event: "Stop", contractEvent: "stop" })],
+    [watch("e1-1", "Stop")],
+    {
+      calls: [call({
+        payloadEvent: "Stop",
+        stdout: JSON.stringify({ decision: "block", reason: "R-BACK look again" }),
+      })],
+      toolResults: [],
+      modelSaw: "the tool call was blocked\nR-BACK look again",
+      reached: QUICK,
+    },
+    userText,
+  );
+  assert.equal(r!.calls[0]!.reachedModel, "R-BACK look again");
+});
+
+Deno.test("reportEntries: an event the agent does not fire headless, or not in every run, is not-reached with why", () => {
+  const kimi = findAgent("kimi-code")!;
+  const reached = (["session", "prompt", "shell", "stop"] as const).flatMap((s) =>
+    reachedBy(kimi, s, STEP_REACH[s])
+  );
+  const file = "/w/home/.kimi-code/config.toml";
+  const at = (event: string, contractEvent: ListedEntry["contractEvent"]) =>
+    entry({ agent: "kimi-code", file, event, contractEvent });
+  const entries = [
+    at("SessionEnd", "session-end"),
+    at("PostToolUse", "post-tool"),
+    at("Stop", "stop"),
+  ];
+  const watched = ["SessionEnd", "PostToolUse", "Stop"].map((native, i) => ({
+    id: `e1-${i + 1}`,
+    file: "/h/.kimi-code/config.toml",
+    copy: file,
+    native,
+  }));
+  const r = reportEntries(
+    kimi,
+    entries,
+    watched,
+    { calls: [], toolResults: [], reached },
+    userText,
+  );
   assert.deepEqual(r.map((x) => x.status), ["not-reached", "not-reached", "not-fired"]);
-  assert.match(r[0]!.reason!, /only for a tool that failed/);
-  assert.match(r[1]!.reason!, /headless \(-p\) run/);
+  assert.match(r[0]!.reason!, /headless \(-p\) run/);
+  assert.match(r[1]!.reason!, /does not wait for PostToolUse/);
+  assert.ok(STATUS_FAILS["not-fired"] && !STATUS_FAILS["not-reached"]);
 });

@@ -142,6 +142,7 @@ export async function buildWorld(
   agent: Agent,
   user: ListWorld,
   root: string,
+  before?: (inWorld: ListWorld) => Promise<string[]>,
 ): Promise<VerifyWorld> {
   const home = `${root}/home`;
   const project = `${root}/project`;
@@ -182,6 +183,8 @@ export async function buildWorld(
   await adjustProjectKeys(agent, user, inWorld, adjustments, userPath);
   const kept = await rekeyTrust(agent, inWorld, copies);
   if (kept) adjustments.push(userPath(kept));
+  // `verify --speaks`: another agent's hooks imported into the copies, before they are listed.
+  if (before) adjustments.push(...await before(inWorld));
   const listing = await listHooks([agent], inWorld);
   const watched = await wrapEntries(agent, listing, inWorld, root, userPath);
   await Deno.writeTextFile(`${root}/probe.sh`, probeScript(calls), { mode: 0o755 });

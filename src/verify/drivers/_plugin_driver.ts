@@ -12,7 +12,11 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld, NodeNeed } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, type NodeNeed } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
+
+/** The name a plugin agent gives verify's MCP tool. */
+const PLUGIN_MCP_TOOL = `${MCP_SERVER}_${MCP_TOOL}`;
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model as these agents name it: the provider `fake`, its model `fake-model`. */
@@ -166,5 +170,50 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
     say: (text) => textStep(text),
     script: (steps) => ({ steps: [...steps] }),
     toolResults: (requests) => toolResults(mainTurns(requests)),
+    plays: {
+      fails: (marker) => ({
+        turns: [toolStep("bash", { command: failingCommand(marker), description: "Run it" })],
+        tool: "bash",
+        basis: `fixtures/${spec.id}/pre-tool.shell-harmless.json`,
+      }),
+      write: (path, content) => ({
+        turns: [toolStep("write", { filePath: path, content })],
+        tool: "write",
+        basis: `fixtures/${spec.id}/pre-tool.write.json, fixtures/${spec.id}/post-tool.write.json`,
+      }),
+      edit: (path, before, after) => ({
+        turns: [
+          toolStep("read", { filePath: path }),
+          toolStep("edit", { filePath: path, oldString: before, newString: after }),
+        ],
+        tool: "edit",
+        basis: `fixtures/${spec.id}/pre-tool.edit.json`,
+      }),
+      subagent: {
+        cannot: `${spec.name} has no subagent event, and no subagent of it is recorded here`,
+      },
+      // The agent offers the model an MCP tool as <server>_<tool> (its request to the fake API in
+      // verify's run of the pinned OpenCode); the config is the run's own, with the server added.
+      mcp: {
+        play: () => ({
+          turns: [toolStep(PLUGIN_MCP_TOOL, { text: MCP_CALL_TEXT })],
+          tool: PLUGIN_MCP_TOOL,
+          basis:
+            "tests/e2e/verify_run_test.ts (the pinned binary's run: tool.execute.before fired for it)",
+        }),
+        env: (_world, apiUrl, server) => ({
+          [`${p}_CONFIG_CONTENT`]: JSON.stringify({
+            ...JSON.parse(pluginAgentConfig(apiUrl)),
+            mcp: {
+              [MCP_SERVER]: {
+                type: "local",
+                command: [server.command, ...server.args],
+                enabled: true,
+              },
+            },
+          }),
+        }),
+      },
+    },
   };
 }

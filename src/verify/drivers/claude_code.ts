@@ -9,8 +9,9 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
 import { type AnthropicStep, toolResultTexts } from "../fake/anthropic.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 
 /** The variables that keep Claude Code from calling anything but its base URL. */
 export const CLAUDE_SILENCE: Readonly<Record<string, string>> = {
@@ -68,6 +69,13 @@ export function claudeArgs(prompt: string, allowedTools: string | null): string[
   ];
 }
 
+/** The name Claude Code gives verify's MCP tool. */
+const CLAUDE_MCP_TOOL = `mcp__${MCP_SERVER}__${MCP_TOOL}`;
+
+function bash(command: string): AnthropicStep {
+  return { kind: "tool", name: "Bash", input: { command, description: "Run a command" } };
+}
+
 /**
  * Claude Code's driver.
  *
@@ -97,13 +105,63 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
     ANTHROPIC_API_KEY: "sk-ant-fake-000000",
     ...CLAUDE_SILENCE,
   }),
-  args: (_world, _apiUrl, o) => claudeArgs(o.prompt, o.autoApprove ? CLAUDE_ALLOWED_TOOLS : null),
-  shell: (command): AnthropicStep => ({
-    kind: "tool",
-    name: "Bash",
-    input: { command, description: "Run a command" },
-  }),
+  // The Agent tool and verify's MCP tool too: verify's run starts a subagent and calls it.
+  args: (_world, _apiUrl, o) =>
+    claudeArgs(o.prompt, o.autoApprove ? `${CLAUDE_ALLOWED_TOOLS},Agent,${CLAUDE_MCP_TOOL}` : null),
+  shell: bash,
   say: (text): AnthropicStep => ({ kind: "text", text }),
   script: (steps) => ({ main: [...steps] }),
   toolResults: (requests) => toolResultTexts(requests),
+  plays: {
+    fails: (marker) => ({
+      turns: [bash(failingCommand(marker))],
+      tool: "Bash",
+      basis: "fixtures/claude-code/post-tool.shell-failed.json",
+    }),
+    write: (path, content) => ({
+      turns: [{ kind: "tool", name: "Write", input: { file_path: path, content } }],
+      tool: "Write",
+      basis: "fixtures/claude-code/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [
+        { kind: "tool", name: "Read", input: { file_path: path } },
+        {
+          kind: "tool",
+          name: "Edit",
+          input: { file_path: path, old_string: before, new_string: after },
+        },
+      ],
+      tool: "Edit",
+      basis: "fixtures/claude-code/pre-tool.edit.json",
+    }),
+    subagent: (prompt) => ({
+      turns: [{
+        kind: "tool",
+        name: "Agent",
+        input: {
+          description: "Run a sub task",
+          prompt,
+          subagent_type: "general-purpose",
+          run_in_background: false,
+        },
+      }],
+      tool: "Agent",
+      basis:
+        "fixtures/claude-code/pre-tool.agent.json, fixtures/claude-code/subagent-stop.first.json",
+      script: (main, marker, sub) => ({ main: [...main], sub: [...sub], subMarker: marker }),
+    }),
+    // Claude Code names an MCP tool mcp__<server>__<tool> at its hooks (its hooks reference).
+    mcp: {
+      play: () => ({
+        turns: [{ kind: "tool", name: CLAUDE_MCP_TOOL, input: { text: MCP_CALL_TEXT } }],
+        tool: CLAUDE_MCP_TOOL,
+        basis: "[docs] https://code.claude.com/docs/en/hooks (MCP tools: mcp__<server>__<tool>)",
+      }),
+      args: (server) => [
+        "--mcp-config",
+        JSON.stringify({ mcpServers: { [MCP_SERVER]: { type: "stdio", ...server } } }),
+      ],
+    },
+  },
 };

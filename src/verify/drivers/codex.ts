@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
 import type { ResponsesStep } from "../fake/openai_responses.ts";
 
 /** The model Codex asks for by default (its tools include apply_patch). */
@@ -169,4 +169,43 @@ export const CODEX_DRIVER: AgentDriver<"openai-responses"> = {
     }
     return seen;
   },
+  plays: {
+    fails: (marker) => ({
+      turns: [{ kind: "shell", command: failingCommand(marker) }],
+      tool: "Bash",
+      basis: "fixtures/codex/pre-tool.shell-harmless.json",
+    }),
+    // apply_patch takes paths from the folder Codex runs in: the file is in the project's root.
+    write: (path, content) => ({
+      turns: [{
+        kind: "patch",
+        patch: `*** Begin Patch\n*** Add File: ${
+          baseName(path)
+        }\n+${content.trimEnd()}\n*** End Patch`,
+      }],
+      tool: "apply_patch",
+      basis: "fixtures/codex/pre-tool.write.json, fixtures/codex/post-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [{
+        kind: "patch",
+        patch: `*** Begin Patch\n*** Update File: ${
+          baseName(path)
+        }\n@@\n-${before}\n+${after}\n*** End Patch`,
+      }],
+      tool: "apply_patch",
+      basis: "fixtures/codex/pre-tool.edit.json",
+    }),
+    subagent: {
+      cannot:
+        "Codex's sub-agents were recorded only with a model whose tools include spawn_agent (fixtures/codex/subagent-stop.first.json), not with the model verify runs",
+    },
+    mcp: noMcp(
+      "given verify's MCP server (-c mcp_servers), Codex CLI 0.171.0 offered the model only list_mcp_resources and its kin, not the server's tool (seen in verify's run)",
+    ),
+  },
 };
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}

@@ -11,6 +11,7 @@
  */
 
 import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model Copilot CLI asks the fake API for. */
@@ -55,6 +56,9 @@ export function copilotArgs(
   return ["-p", prompt, "--no-auto-update", ...flags];
 }
 
+/** The name Copilot CLI gives verify's MCP tool. */
+const COPILOT_MCP_TOOL = `${MCP_SERVER}-${MCP_TOOL}`;
+
 /**
  * Copilot CLI's driver.
  *
@@ -98,4 +102,54 @@ export const COPILOT_CLI_DRIVER: AgentDriver<"openai-chat"> = {
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  plays: {
+    // A shell command that exits non-zero fires postToolUse here (seen in verify's run of
+    // 1.0.102); a view of a file that is not there fires postToolUseFailure.
+    fails: (_marker, missing) => ({
+      turns: [toolStep("view", { path: missing })],
+      tool: "view",
+      basis: "fixtures/copilot-cli/post-tool.failed.json",
+      mark: "does not exist",
+    }),
+    write: (path, content) => ({
+      turns: [toolStep("create", { path, file_text: content })],
+      tool: "create",
+      basis: "fixtures/copilot-cli/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [toolStep("edit", { path, old_str: before, new_str: after })],
+      tool: "edit",
+      basis: "fixtures/copilot-cli/pre-tool.edit.json",
+    }),
+    subagent: (prompt) => ({
+      turns: [toolStep("task", {
+        name: "helper",
+        prompt,
+        agent_type: "general-purpose",
+        description: "Helper task",
+      })],
+      tool: "task",
+      basis: "fixtures/copilot-cli/subagent-stop.first.json",
+      script: (main, marker, sub) => ({
+        steps: [...main],
+        subagentMarker: marker,
+        subagentSteps: [...sub],
+      }),
+    }),
+    // Copilot CLI offers the model an MCP tool as <server>-<tool> (its request to the fake API
+    // in verify's run of the pinned binary).
+    mcp: {
+      play: () => ({
+        turns: [toolStep(COPILOT_MCP_TOOL, { text: MCP_CALL_TEXT })],
+        tool: COPILOT_MCP_TOOL,
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: preToolUse fired for it)",
+      }),
+      args: (server) => [
+        "--additional-mcp-config",
+        JSON.stringify({
+          mcpServers: { [MCP_SERVER]: { type: "local", ...server, tools: ["*"] } },
+        }),
+      ],
+    },
+  },
 };

@@ -7,8 +7,8 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
-import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
+import { type ChatStep, mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
 /**
@@ -57,6 +57,15 @@ export function droidBaseSettings(apiUrl: string): Record<string, unknown> {
   };
 }
 
+function droidShell(command: string): ChatStep {
+  return toolStep("Execute", {
+    command,
+    summary: "Run the command",
+    riskLevelReason: "a scripted step of the test",
+    riskLevel: "low",
+  });
+}
+
 /**
  * Factory Droid's driver.
  *
@@ -96,15 +105,58 @@ export const FACTORY_DROID_DRIVER: AgentDriver<"openai-chat"> = {
     "json",
     o.prompt,
   ],
-  shell: (command) =>
-    toolStep("Execute", {
-      command,
-      summary: "Run the command",
-      riskLevelReason: "a scripted step of the test",
-      riskLevel: "low",
-    }),
+  shell: (command) => droidShell(command),
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   // Droid's first user message is a reminder of its own tools; sub-agents are marked later.
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  plays: {
+    fails: (marker) => ({
+      turns: [droidShell(failingCommand(marker))],
+      tool: "Execute",
+      basis: "fixtures/factory-droid/pre-tool.shell-harmless.json",
+    }),
+    write: (path, content) => ({
+      turns: [toolStep("Create", { file_path: path, content })],
+      tool: "Create",
+      basis:
+        "fixtures/factory-droid/pre-tool.write.json, fixtures/factory-droid/post-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [
+        toolStep("Read", { file_path: path }),
+        toolStep("Edit", { file_path: path, old_str: before, new_str: after }),
+      ],
+      tool: "Edit",
+      basis: "fixtures/factory-droid/pre-tool.edit.json",
+    }),
+    // The built-in sub-agents are "worker" and "explorer"; `await` makes the main agent wait.
+    subagent: (prompt) => ({
+      turns: [toolStep("Task", {
+        subagent_type: "worker",
+        description: "Run a sub task",
+        prompt,
+        await: true,
+      })],
+      tool: "Task",
+      basis:
+        "fixtures/factory-droid/pre-tool.agent.json, fixtures/factory-droid/subagent-stop.first.json",
+      // Droid's first user message is a reminder of its own tools; the task's prompt comes later.
+      script: (main, marker, sub) => ({
+        steps: [...main],
+        subagentMarker: marker,
+        subagentSteps: [...sub],
+        markerInAnyUserMessage: true,
+      }),
+    }),
+    mcp: noMcp(
+      "droid exec keeps MCP tools behind its ToolSearch tool: given verify's MCP server in ~/.factory/mcp.json it offered the model none of the server's tools (seen in verify's run), and no setting that offers them up front is known here",
+    ),
+  },
+  notSent: [{
+    step: "prompt",
+    event: "prompt",
+    why:
+      "droid exec fires no UserPromptSubmit for the person's prompt, only in a sub-agent's session (fixtures/factory-droid/prompt.subagent-task.json)",
+  }],
 };

@@ -8,7 +8,8 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { functionResponsesOf, type GeminiStep } from "../fake/gemini.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -55,6 +56,9 @@ export function geminiSettingsPath(world: AgentWorld): string {
   return `${world.home}/.gemini/settings.json`;
 }
 
+/** The name Gemini CLI gives verify's MCP tool. */
+const GEMINI_MCP_TOOL = `mcp_${MCP_SERVER}_${MCP_TOOL}`;
+
 /**
  * Gemini CLI's driver.
  *
@@ -100,4 +104,50 @@ export const GEMINI_CLI_DRIVER: AgentDriver<"gemini"> = {
   say: (text): GeminiStep => ({ kind: "text", text }),
   script: (steps) => [...steps],
   toolResults: (requests) => functionResponsesOf(requests),
+  plays: {
+    fails: (marker) => ({
+      turns: [{
+        kind: "call",
+        name: "run_shell_command",
+        args: { command: failingCommand(marker), description: "Run a command" },
+      }],
+      tool: "run_shell_command",
+      basis: "fixtures/gemini-cli/pre-tool.shell-harmless.json",
+    }),
+    write: (path, content) => ({
+      turns: [{ kind: "call", name: "write_file", args: { file_path: path, content } }],
+      tool: "write_file",
+      basis: "fixtures/gemini-cli/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [{
+        kind: "call",
+        name: "replace",
+        args: {
+          file_path: path,
+          old_string: before,
+          new_string: after,
+          instruction: "change the words",
+        },
+      }],
+      tool: "replace",
+      basis: "fixtures/gemini-cli/pre-tool.edit.json",
+    }),
+    subagent: {
+      cannot: "Gemini CLI has no subagent event, and no subagent of it is recorded here",
+    },
+    // Gemini CLI offers the model an MCP tool as mcp_<server>_<tool> (its request to the fake
+    // API in verify's run of the pinned binary), and its hooks name it so.
+    mcp: {
+      play: () => ({
+        turns: [{ kind: "call", name: GEMINI_MCP_TOOL, args: { text: MCP_CALL_TEXT } }],
+        tool: GEMINI_MCP_TOOL,
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: BeforeTool fired for it)",
+      }),
+      setup: (world, server) =>
+        mergeSettingsFile(geminiSettingsPath(world), {
+          mcpServers: { [MCP_SERVER]: { ...server, trust: true } },
+        }),
+    },
+  },
 };

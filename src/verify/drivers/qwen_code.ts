@@ -7,9 +7,13 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
+
+/** The name Qwen Code gives verify's MCP tool. */
+const QWEN_MCP_TOOL = `mcp__${MCP_SERVER}__${MCP_TOOL}`;
 
 /** The model name the fake API is asked for. */
 export const QWEN_MODEL = "fake-model";
@@ -101,4 +105,61 @@ export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  plays: {
+    fails: (marker) => ({
+      turns: [
+        toolStep("run_shell_command", { command: failingCommand(marker), description: "Run it" }),
+      ],
+      tool: "run_shell_command",
+      basis: "fixtures/qwen-code/post-tool.shell-failed.json",
+    }),
+    write: (path, content) => ({
+      turns: [toolStep("write_file", { file_path: path, content })],
+      tool: "write_file",
+      basis: "fixtures/qwen-code/pre-tool.write.json, fixtures/qwen-code/post-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [
+        toolStep("read_file", { file_path: path }),
+        toolStep("edit", { file_path: path, old_string: before, new_string: after }),
+      ],
+      tool: "edit",
+      basis: "fixtures/qwen-code/pre-tool.edit.json",
+    }),
+    subagent: (prompt) => ({
+      turns: [toolStep("agent", {
+        description: "Run a sub task",
+        prompt,
+        subagent_type: "general-purpose",
+        run_in_background: false,
+      })],
+      tool: "agent",
+      basis: "fixtures/qwen-code/pre-tool.agent.json, fixtures/qwen-code/subagent-stop.first.json",
+      script: (main, marker, sub) => ({
+        steps: [...main],
+        subagentMarker: marker,
+        subagentSteps: [...sub],
+      }),
+    }),
+    // Qwen Code keeps MCP tools behind its tool_search tool unless told not to; then it offers the
+    // model mcp__<server>__<tool> (its request to the fake API in verify's run of the pinned binary).
+    mcp: {
+      play: () => ({
+        turns: [toolStep(QWEN_MCP_TOOL, { text: MCP_CALL_TEXT })],
+        tool: QWEN_MCP_TOOL,
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: PreToolUse fired for it)",
+      }),
+      setup: (world, server) =>
+        mergeSettingsFile(qwenSettingsPath(world), {
+          mcpServers: { [MCP_SERVER]: server },
+          tools: { toolSearch: { enabled: false } },
+        }),
+    },
+  },
+  notSent: [{
+    step: "session",
+    event: "session-end",
+    why:
+      "a headless run of Qwen Code fires no SessionEnd (none in its recordings, fixtures/qwen-code/)",
+  }],
 };
