@@ -197,7 +197,6 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
       "When an interactive session ends: for logs and clean-up. It did not fire in a headless (-p) run.",
     matcher: false,
     cells: SESSION_END,
-    headless: "Kimi Code did not fire SessionEnd in a headless (-p) run (case session-end-fires)",
   },
   stop: {
     native: "Stop",

@@ -113,11 +113,6 @@ export interface AgentEvent {
   /** The cells of the translation table. */
   cells: EventCells;
   /**
-   * Why a headless run (verify's, the tests') does not fire the event, where a
-   * recorded one did not (Kimi Code's SessionEnd under `-p`).
-   */
-  headless?: string;
-  /**
    * Why the event fires in some runs and not in others, where recorded runs
    * showed that (Kimi Code's PostToolUse, which it does not wait for): verify
    * gives it as the reason when the event did not fire, and `deno task drift`

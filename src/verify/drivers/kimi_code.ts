@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { AgentDriver, AgentWorld } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model name the fake API is asked for. */
@@ -75,4 +75,34 @@ export const KIMI_CODE_DRIVER: AgentDriver<"openai-chat"> = {
   say: (text) => textStep(text),
   script: (steps) => ({ steps: [...steps] }),
   toolResults: (requests) => toolResults(mainTurns(requests)),
+  plays: {
+    fails: (marker) => ({
+      turns: [toolStep("Bash", { command: failingCommand(marker) })],
+      tool: "Bash",
+      // A failed git push fired PostToolUseFailure (case postfail-context).
+      basis: "fixtures/conformance/kimi-code.json (postfail-context)",
+    }),
+    // Kimi Code's file tools take `path` (fixtures/kimi-code/pre-tool.write.json, pre-tool.edit.json).
+    write: (path, content) => ({
+      turns: [toolStep("Write", { path, content })],
+      tool: "Write",
+      basis: "fixtures/kimi-code/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [
+        toolStep("Read", { path }),
+        toolStep("Edit", { path, old_string: before, new_string: after }),
+      ],
+      tool: "Edit",
+      basis: "fixtures/kimi-code/pre-tool.edit.json",
+    }),
+    subagent: { cannot: "no subagent of Kimi Code is recorded here" },
+    mcp: { cannot: "no MCP call of Kimi Code is recorded here" },
+  },
+  notSent: [{
+    step: "session",
+    event: "session-end",
+    why:
+      "a headless (-p) run of Kimi Code fires no SessionEnd (case session-end-fires of fixtures/conformance/kimi-code.json)",
+  }],
 };
