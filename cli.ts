@@ -39,6 +39,8 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   import: () => import("./src/commands/import.ts"),
   restore: () => import("./src/commands/restore.ts"),
   list: () => import("./src/commands/list.ts"),
+  sync: () => import("./src/commands/sync.ts"),
+  trust: () => import("./src/commands/trust.ts"),
   bench: () => import("./src/commands/bench.ts"),
   explain: () => import("./src/commands/explain.ts"),
   demo: () => import("./src/commands/demo.ts"),

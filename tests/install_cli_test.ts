@@ -85,9 +85,16 @@ for (const scope of ["user", "project"] as const) {
     fn: async () => {
       await using h = await throwawayHome();
       const where = scope === "user" ? h.home : h.project;
+      // A project's hook is inside the project: its lines name nothing of this machine.
+      const hook = scope === "user" ? `${h.root}/deny.sh` : `${h.project}/hooks/deny.sh`;
+      if (scope === "project") {
+        await Deno.mkdir(`${h.project}/hooks`);
+        await Deno.copyFile(`${h.root}/deny.sh`, hook);
+      }
+      const given = scope === "user" ? "../deny.sh" : "hooks/deny.sh";
       const install = await everyhook(
         h,
-        ["install", "../deny.sh", "--all", "--event", "all", "--scope", scope, "--json"],
+        ["install", given, "--all", "--event", "all", "--scope", scope, "--json"],
         { cwd: h.project },
       );
       assert.equal(install.code, 0, install.stderr + install.stdout);
@@ -112,7 +119,7 @@ for (const scope of ["user", "project"] as const) {
         "entries",
         "notes",
       ]);
-      assert.equal(report.hook, `${h.root}/deny.sh`);
+      assert.equal(report.hook, hook);
       assert.equal(report.mode, "run");
       assert.equal(report.results.length, AGENTS.length);
       for (const [i, agent] of AGENTS.entries()) {
@@ -135,9 +142,15 @@ for (const scope of ["user", "project"] as const) {
         assert.equal(ours.length, Object.keys(agent.events).length + also, agent.id);
         for (const f of ours) {
           assert.equal(f.line.agent, agent.id);
-          assert.equal(f.line.hook, `${h.root}/deny.sh`);
-          assert.equal(f.line.form, "clone");
           assert.equal(f.line.mode, "run");
+          if (scope === "project") {
+            assert.equal(f.line.hook, "hooks/deny.sh");
+            assert.equal(f.line.inProject, true);
+            assert.deepEqual(f.line.self, ["everyhook"]);
+            continue;
+          }
+          assert.equal(f.line.hook, hook);
+          assert.equal(f.line.form, "clone");
           assert.deepEqual(f.line.self, [
             Deno.execPath(),
             "run",
@@ -149,12 +162,14 @@ for (const scope of ["user", "project"] as const) {
         }
       }
       if (scope === "project") assert.deepEqual(await tree(h.home), []);
-      const un = await everyhook(h, ["uninstall", `${h.root}/deny.sh`, "--scope", scope], {
+      const un = await everyhook(h, ["uninstall", hook, "--scope", scope], {
         cwd: h.project,
       });
       assert.equal(un.code, 0, un.stderr);
       assert.match(un.stdout, /^everyhook uninstall deny\.sh \(/);
-      const left = (await tree(where)).filter((n) => !n.includes(".everyhook-backups/"));
+      const left = (await tree(where)).filter((n) =>
+        !n.includes(".everyhook-backups/") && n !== "hooks/deny.sh"
+      );
       assert.deepEqual(left, [], "the files install made are gone (their backups stay)");
     },
   });

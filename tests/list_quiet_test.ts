@@ -46,7 +46,11 @@ Deno.test("list reports no problem after any install everyhook made", async () =
       await Deno.mkdir(home);
       await Deno.mkdir(project);
       await Deno.writeTextFile(`${project}/hook.ts`, "");
-      const env = { HOME: home, PATH: Deno.env.get("PATH") ?? "" };
+      // A project's lines start everyhook by name: the person put it on PATH, as install said.
+      const bin = `${root}/bin`;
+      await Deno.mkdir(bin);
+      await Deno.writeTextFile(`${bin}/everyhook`, "#!/bin/sh\n", { mode: 0o755 });
+      const env = { HOME: home, PATH: `${bin}:${Deno.env.get("PATH") ?? ""}` };
       const os = Deno.build.os;
       const r = await install({
         hook: "hook.ts",

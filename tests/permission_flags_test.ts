@@ -22,6 +22,10 @@ const ARGS: Readonly<Record<string, string[]>> = {
   restore: ["--agent", "claude-code", "--dry-run"],
   import: ["--from", "claude-code", "--agent", "codex", "--dry-run"],
   list: [],
+  // The throwaway home holds an everyhook.json with no hooks: nothing to write, and --dry-run besides.
+  sync: ["--dry-run"],
+  // Without --yes, trust writes nothing.
+  trust: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
   explain: ["codex"],
   demo: [],
@@ -65,6 +69,7 @@ Deno.test("every command works with its flags and names the one flag left out, w
       home,
     );
     assert.equal(installed.code, 0, installed.stderr);
+    await Deno.writeTextFile(`${home}/everyhook.json`, '{ "hooks": [] }\n');
     const checks = COMMANDS.flatMap((c) => {
       const flags = c.permissions.map(flagFor);
       const args = [c.name, ...ARGS[c.name]!];

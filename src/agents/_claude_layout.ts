@@ -22,6 +22,7 @@ import type {
   Cell,
   EventCells,
   HookSwitch,
+  ProjectFolder,
   ReadLocation,
   StopSays,
   Template,
@@ -388,6 +389,8 @@ export interface ClaudeLayoutSpec {
   failClosedFields?: Readonly<Record<string, Template>>;
   /** What the person still has to do after an install, per scope. */
   stillToDo: Readonly<Record<"user" | "project", string>>;
+  /** How a hook command reaches the project folder. */
+  projectFolder?: ProjectFolder;
 }
 
 /**
@@ -459,6 +462,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
     transcriptLastMessage: transcriptReader(spec.transcriptFormat),
     ...(spec.reads ? { reads: spec.reads } : {}),
     ...(spec.listing ? { listing: spec.listing } : {}),
+    ...(spec.projectFolder ? { projectFolder: spec.projectFolder } : {}),
     install: {
       matcherSyntax: "regex",
       files: {

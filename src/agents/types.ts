@@ -332,6 +332,19 @@ export interface EntryTrust {
   record(entry: TrustedEntry): Promise<{ key: readonly string[]; value: Record<string, unknown> }>;
 }
 
+/**
+ * How a hook command reaches the project folder, for the lines `sync` writes
+ * (a hook named relative to the project): the variables the agent gives every
+ * hook, first set wins; with none set, the nearest folder at or above the
+ * hook's working folder that holds the agent's project hooks file.
+ */
+export interface ProjectFolder {
+  /** The variables that name the project folder, in the order they are read (may be empty). */
+  env: readonly string[];
+  /** What it rests on. */
+  basis: Basis;
+}
+
 /** What reading a payload needs besides the payload. */
 export interface ReadContext {
   /** The contract event `run` was told (`--event`). */
@@ -416,4 +429,6 @@ export interface Agent {
   };
   /** Install data. */
   install: InstallInfo;
+  /** How a hook command reaches the project folder (absent: the working-folder rule alone). */
+  projectFolder?: ProjectFolder;
 }

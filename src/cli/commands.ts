@@ -4,8 +4,9 @@
  * quote them), its examples, the environment it reads and the Deno permissions
  * it needs (the row's shape is in command_types.ts). Which module carries out a
  * command is cli.ts's business alone; the options several commands share are
- * in command_parts.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
- * command_parts.ts and types.
+ * in command_parts.ts, and the rows of the team commands (sync, trust) in
+ * team_commands.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
+ * command_parts.ts, team_commands.ts and types.
  *
  * @module
  */
@@ -13,6 +14,7 @@
 import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
 import { SHARED } from "./command_parts.ts";
+import { TEAM_COMMANDS } from "./team_commands.ts";
 import { IMPORT_COMMAND } from "./command_import.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
@@ -73,6 +75,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       ONLY_TOOLS,
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
+      {
+        name: "in-project",
+        kind: "boolean",
+        text:
+          "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project hooks file (what sync writes)",
+      },
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
     ],
     operands: [HOOK, HOOK_ARGS],
@@ -210,11 +218,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
+  ...TEAM_COMMANDS,
   {
     name: "list",
     group: "read",
     summary:
-      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over. Exit 1 when there is a problem.",
+      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over, and once per agent what holds back every hook in the folder (folder trust, hooks switched off). Exit 1 when there is a problem (with --strict, also when something holds the folder's hooks back).",
     flags: [
       AGENTS_FLAG,
       events("only the entries of these contract events (all: every entry that is one)", true),
@@ -226,6 +235,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
+      { name: "strict", kind: "boolean", text: "count what holds the folder back as a problem" },
       PROJECT,
       JSON_FLAG,
     ],

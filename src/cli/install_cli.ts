@@ -251,7 +251,10 @@ export function renderInstall(
     if (r.backup) out.push(`  backup: ${shortPath(r.backup, env)}\n`);
   }
   if (report.needs.length > 0) {
-    out.push("\nStill to do:\n");
+    const trust = report.scope === "project"
+      ? " (everyhook trust --yes writes the folder trust)"
+      : "";
+    out.push(`\nStill to do${trust}:\n`);
     for (const n of report.needs) out.push(`  ${n.agent}: ${n.text}\n`);
   }
   return out.join("");

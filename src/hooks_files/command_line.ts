@@ -29,8 +29,10 @@ export interface RunLine {
   timeout: number;
   /** Whether a failing hook denies. */
   failClosed: boolean;
-  /** The hook's absolute path. */
+  /** The hook's absolute path, or with `inProject` its path relative to the project. */
   hook: string;
+  /** The hook is named relative to the project folder (`--in-project`, what sync writes). */
+  inProject?: boolean;
   /** The agent whose hook protocol the hook is written for (`--speaks`), if any. */
   speaks?: string;
   /** The only kinds of tool call a spoken hook is given (`--only-tools`). */
@@ -142,6 +144,7 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
     String(line.timeout),
     ...(line.failClosed ? ["--fail-closed"] : []),
     ...speaksWords(line.speaks, line.onlyTools),
+    ...(line.inProject ? ["--in-project"] : []),
     "--",
     line.hook,
   ];
@@ -339,6 +342,7 @@ function parseRunOptions(
   let event: string | undefined;
   let timeout = 25;
   let failClosed = false;
+  let inProject = false;
   let speaks: string | undefined;
   let onlyTools: string[] | undefined;
   for (let i = 0; i < words.length; i++) {
@@ -347,7 +351,21 @@ function parseRunOptions(
       const hook = words[i + 1];
       if (agent === undefined || event === undefined || hook === undefined) return undefined;
       const spoken = speaks === undefined ? {} : { speaks, ...(onlyTools ? { onlyTools } : {}) };
-      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2), ...spoken };
+      const args = words.slice(i + 2);
+      return {
+        agent,
+        event,
+        timeout,
+        failClosed,
+        hook,
+        args,
+        ...spoken,
+        ...(inProject ? { inProject } : {}),
+      };
+    }
+    if (word === "--in-project") {
+      inProject = true;
+      continue;
     }
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;

@@ -7,7 +7,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import type { Agent } from "../agents/types.ts";
+import type { Agent, ReadLocation } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 /** The scopes install writes. */
@@ -149,4 +149,38 @@ export function systemPaths(agent: Agent): SystemPath[] {
       },
     )
   );
+}
+
+/**
+ * The absolute path of a file an agent reads (a `ReadLocation`), on this system.
+ *
+ * @param loc Where the file is.
+ * @param context The environment, system and project.
+ * @returns The path, or undefined when the file is not read on this system.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readLocationPath } from "./locations.ts";
+ * const loc = { scope: "user" as const, parts: [".codex", "config.toml"], env: "CODEX_HOME", envReplaces: 1, format: "toml" as const };
+ * assert.equal(readLocationPath(loc, { env: { CODEX_HOME: "/c" }, os: "linux", project: "/p" }), "/c/config.toml");
+ * ```
+ */
+export function readLocationPath(
+  loc: Pick<ReadLocation, "scope" | "parts" | "env" | "envReplaces" | "os">,
+  context: LocationContext,
+): string | undefined {
+  if (loc.os && !loc.os.includes(context.os)) return undefined;
+  const paths = pathsFor(context.os);
+  if (loc.scope === "project") return paths.resolve(context.project, ...loc.parts);
+  if (loc.scope === "system") {
+    return paths.resolve(
+      context.env.EVERYHOOK_SYSTEM_DIR || paths.parse(context.project).root || "/",
+      ...loc.parts,
+    );
+  }
+  const moved = loc.env === undefined ? undefined : context.env[loc.env];
+  return moved
+    ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0))
+    : paths.resolve(homeFolder(context), ...loc.parts);
 }

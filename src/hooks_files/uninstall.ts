@@ -14,6 +14,7 @@
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { linePath, samePath } from "./command_line.ts";
+import { lineHook } from "./portable.ts";
 import { findOurs, type FoundEntry, type JsonObject, removeEntry } from "./hooks_file.ts";
 import { importedCommand } from "./import_line.ts";
 import {
@@ -27,7 +28,7 @@ import {
   verifyFile,
 } from "./config_file.ts";
 import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
-import type { Scope } from "./locations.ts";
+import { pathsFor, type Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
 import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
@@ -197,9 +198,10 @@ async function uninstallOne(
   const info = agent.install;
   const format = read.json.format;
   const line = linePath(hook, world.os);
+  const folder = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const from = options.from;
   const fits = (f: FoundEntry) => {
-    if (from === undefined) return samePath(f.line.hook, line);
+    if (from === undefined) return samePath(lineHook(f.line, folder, world.os), line);
     const command = importedCommand(f.line);
     return f.line.speaks === from && command !== undefined && (hook === "" || command === hook);
   };

@@ -16,6 +16,7 @@ import type { ConformanceFile } from "../contract/conformance.ts";
 import { outcomeText, RAW_OUTPUTS, rawOutputKind } from "../contract/conformance.ts";
 import { translate } from "../run/translate.ts";
 import { effectWords as effectsInWords } from "../agents/effect_words.ts";
+import { projectFolderFact } from "../agents/folder_variables.ts";
 
 /** One statement about one agent. */
 export interface ExplainCell {
@@ -171,6 +172,7 @@ const ROWS: readonly RowSpec[] = [
       return { text, basis: docs(a) };
     },
   },
+  { id: "project-folder", title: "How sync's lines find the project", cell: projectFolderFact },
   {
     id: "fail-closed",
     title: "The agent's own fail-closed switch",
@@ -222,10 +224,7 @@ export function differences(
   return ROWS.map((row) => {
     const cells: Record<string, ExplainCell> = {};
     for (const agent of agents) {
-      cells[agent.id] = row.cell(
-        agent,
-        conformance.find((c) => c.agent === agent.id),
-      );
+      cells[agent.id] = row.cell(agent, conformance.find((c) => c.agent === agent.id));
     }
     return { id: row.id, title: row.title, cells };
   });

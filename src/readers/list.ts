@@ -15,12 +15,12 @@ import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations } from "./hook_locations.ts";
 import { type Located, readEntries } from "./list_entries.ts";
 import { addSwitchProblems } from "./list_switches.ts";
-import type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+import type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
 import { pluginHooksText } from "../hooks_files/plugin_file.ts";
 
-export type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+export type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 
 const FORMAT_NAMES = { json: "JSON", toml: "TOML", plugin: "everyhook's plugin" } as const;
 
@@ -138,7 +138,8 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
   }
   markCrossReads(agents, entries, world);
   markImported(entries);
-  for (const agent of agents) await addSwitchProblems(agent, entries, world);
+  const conditions: FolderCondition[] = [];
+  for (const agent of agents) conditions.push(...await addSwitchProblems(agent, entries, world));
   const warnings = remembered(hookWarnings);
   for (const e of entries) if (e.hook !== null) e.warnings = warnings(e.hook);
   // A file read only for another agent's hooks, whose entries are all reported under
@@ -148,7 +149,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
     !(f.problems.length === 0 && crossRead(agents.find((a) => a.id === f.agent), f, world) &&
       !listed.has(JSON.stringify([f.file, f.agent])))
   );
-  return { project: world.project, files: shown, entries };
+  return { project: world.project, files: shown, entries, conditions };
 }
 
 // An imported entry names the source entry it came from: the spoken agent's own entry
