@@ -128,6 +128,13 @@ for (const scope of ["user", "project"] as const) {
       assert.equal(report.results.length, AGENTS.length);
       for (const [i, agent] of AGENTS.entries()) {
         const row = report.results[i];
+        if (scope === "project" && agent.install.noProject !== undefined) {
+          // An agent with no project file is skipped, and says what to do instead.
+          assert.equal(row.action, "unchanged", agent.id);
+          assert.deepEqual(row.entries, [], agent.id);
+          assert.match(row.notes.join("\n"), /skipped; install it for the user/, agent.id);
+          continue;
+        }
         assert.equal(row.action, "created", agent.id);
         assert.ok(row.file.startsWith(where + "/"), `${row.file} is under ${where}`);
         const root = (await readHooksFile(row.file, agent.install)).value as Record<
@@ -224,6 +231,7 @@ Deno.test({
       QWEN_HOME: `${h.root}/qwen`,
       FACTORY_HOME_OVERRIDE: `${h.root}/droid`,
       XDG_CONFIG_HOME: `${h.root}/xdg`,
+      KIMI_CODE_HOME: `${h.root}/kimi`,
     };
     const r = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--json"], { env });
     assert.equal(r.code, 0, r.stderr);
@@ -238,6 +246,7 @@ Deno.test({
       `${h.root}/droid/.factory/settings.json`,
       `${h.root}/xdg/opencode/plugin/everyhook.js`,
       `${h.root}/xdg/kilo/plugin/everyhook.js`,
+      `${h.root}/kimi/config.toml`,
     ]);
   },
 });

@@ -20,7 +20,10 @@ interface Way {
 
 const WAYS: Way[] = [
   ...AGENTS.flatMap((a) =>
-    (["user", "project"] as const).map((scope) => ({
+    // An agent with no project file (Kimi Code) has no project install to list.
+    (["user", "project"] as const).filter((s) => s === "user" || !a.install.noProject).map((
+      scope,
+    ) => ({
       agents: [a],
       scope,
       events: ["pre-tool", "stop"] as ContractEvent[],

@@ -47,7 +47,7 @@ import {
 } from "./config_file.ts";
 import { pathsFor, type Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
-import { checkMatcher, checkTimeout } from "./install_checks.ts";
+import { checkMatcher, checkTimeout, scopeNote } from "./install_checks.ts";
 import { firstLineWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
 import type { LoadHow, LoadResult } from "./load_check.ts";
@@ -155,10 +155,9 @@ export interface InstallReport {
   warnings: string[];
 }
 
-function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
-  events: ContractEvent[];
-  notes: string[];
-} {
+function chosenEvents(agent: Agent, { events, scope }: InstallOptions) {
+  const noFile = scopeNote(agent, scope);
+  if (noFile !== undefined) return { events: [], notes: [noFile] };
   const wanted = events === "all" ? EVENTS : events;
   const notes: string[] = [];
   const have: ContractEvent[] = [];
@@ -217,7 +216,7 @@ export async function install(
   const needs: InstallReport["needs"] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
   for (const { agent, file, project: inside } of files) {
-    const { events, notes } = chosenEvents(agent, options.events);
+    const { events, notes } = chosenEvents(agent, options);
     const row: InstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -237,7 +236,7 @@ export async function install(
       row.entries = plan.entries;
       row.notes.push(...plan.notes);
       if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
-      const content = fileContent(agent.install, plan.text, read.json.format);
+      const content = fileContent(agent.install, plan.text, read.json.format, read.snapshot.bytes);
       if (sameBytes(content, read.snapshot.bytes)) continue;
       const written = await safeWrite({
         snapshot: read.snapshot,

@@ -135,17 +135,19 @@ export interface SystemPath {
  */
 export function systemPaths(agent: Agent): SystemPath[] {
   return SYSTEMS.flatMap((os) =>
-    (["user", "project"] as const).map((scope) => {
-      const where = agent.install.files[scope];
-      const home = scope === "project" ? "<project>" : os === "windows" ? "%USERPROFILE%" : "~";
-      const sep = os === "windows" ? "\\" : "/";
-      return {
-        os,
-        scope,
-        path: [home, ...where.parts].join(sep),
-        env: scope === "user" ? where.env ?? null : null,
-      };
-    })
+    (["user", "project"] as const).filter((s) => s === "user" || !agent.install.noProject).map(
+      (scope) => {
+        const where = agent.install.files[scope];
+        const home = scope === "project" ? "<project>" : os === "windows" ? "%USERPROFILE%" : "~";
+        const sep = os === "windows" ? "\\" : "/";
+        return {
+          os,
+          scope,
+          path: [home, ...where.parts].join(sep),
+          env: scope === "user" ? where.env ?? null : null,
+        };
+      },
+    )
   );
 }
 

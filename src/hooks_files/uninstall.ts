@@ -232,7 +232,7 @@ async function uninstallOne(
   const trimmed = withoutEmptiedHooks(text, root, format);
   if (trimmed !== text) root = parseJsonText(trimmed, file) as JsonObject;
   text = trimmed;
-  const left = fileContent(info, text, format);
+  const left = fileContent(info, text, format, read.snapshot.bytes);
   let content: Uint8Array | null = left;
   const current = read.snapshot.bytes;
   const backups = await listBackups(file);
@@ -252,7 +252,11 @@ async function uninstallOne(
       break;
     }
   }
-  if (row.restoredFrom === null && isEmptySkeleton(root) && !hasComment(text)) content = null;
+  // A TOML config is the person's: it goes only when nothing but everyhook's block was in it.
+  const emptied = info.container === "toml"
+    ? content.length === 0
+    : isEmptySkeleton(root) && !hasComment(text);
+  if (row.restoredFrom === null && emptied) content = null;
   // A file that was not there before everyhook first wrote it (its oldest backup
   // records that), deleted now: what everyhook made for it goes too, its backups
   // and the folders made for it, so the home is as it was.

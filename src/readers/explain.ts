@@ -60,9 +60,8 @@ function fromCell(
 }
 
 function printed(agent: Agent, event: ContractEvent, part: AnswerPart): string {
-  const answer = sampleAnswer(part);
-  const t = translate(agent, event, answer);
-  return t.stdout === "" ? "(nothing)" : t.stdout;
+  const t = translate(agent, event, sampleAnswer(part));
+  return t.stdout || (t.exit === 0 ? "(nothing)" : `exit ${t.exit}, stderr: ${t.stderr}`);
 }
 
 function effectWords(cell: Cell): string {
@@ -71,6 +70,7 @@ function effectWords(cell: Cell): string {
 }
 
 function fileText(agent: Agent, scope: "user" | "project"): string {
+  if (scope === "project" && agent.install.noProject !== undefined) return "none";
   const f = agent.install.files[scope];
   const base = scope === "user" ? "~" : "<project>";
   const path = [base, ...f.parts].join("/");

@@ -32,10 +32,13 @@ export function agentLocations(
 ): Array<ReadLocation & { path: string }> {
   const { user, project } = agent.install.files;
   // Where the agent reads every file in the folder of its hooks file, the folder is read.
-  const ownFormat = agent.install.container === "plugin" ? "plugin" : "json";
+  const container = agent.install.container;
+  const ownFormat = container === "plugin" ? "plugin" : container === "toml" ? "toml" : "json";
+  // An agent with no project file (Kimi Code) has only the user's read.
+  const scopes = agent.install.noProject === undefined ? [user, project] : [user];
   const own: ReadLocation[] = agent.listing?.readsHooksFolder
-    ? [folderOf(user), folderOf(project)]
-    : [{ ...user, format: ownFormat }, { ...project, format: ownFormat }];
+    ? scopes.map(folderOf)
+    : scopes.map((where) => ({ ...where, format: ownFormat }));
   const out: Array<ReadLocation & { path: string }> = [];
   for (const loc of [...own, ...(agent.reads ?? [])]) {
     const path = locate(loc, world);

@@ -8,6 +8,7 @@
  */
 
 import { parse as parseToml } from "smol-toml";
+import { tomlHooksView } from "../hooks_files/toml_hooks.ts";
 import type { Agent } from "../agents/types.ts";
 import { parseJsonText } from "../hooks_files/json_text.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
@@ -99,7 +100,9 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
         let root: Record<string, unknown> | undefined;
         try {
           root = asRecord(
-            loc.format === "toml"
+            loc.format === "toml" && agent.install.container === "toml"
+              ? tomlHooksView(parseToml(text))
+              : loc.format === "toml"
               ? parseToml(text)
               : text.trim() === ""
               ? {}

@@ -124,40 +124,50 @@ import f110 from "../../fixtures/kilo/pre-tool.write.json" with { type: "json" }
 import f111 from "../../fixtures/kilo/prompt.prompt.json" with { type: "json" };
 import f112 from "../../fixtures/kilo/session-start.created.json" with { type: "json" };
 import f113 from "../../fixtures/kilo/stop.idle.json" with { type: "json" };
-import f114 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
-import f115 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
-import f116 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
-import f117 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
-import f118 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
-import f119 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
-import f120 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
-import f121 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
-import f122 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
-import f123 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
-import f124 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
-import f125 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
-import f126 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
-import f127 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
-import f128 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
-import f129 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
-import f130 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f131 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f132 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
-import f133 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
-import f134 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
-import f135 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
-import f136 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
-import f137 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
-import f138 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
-import f139 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
+import f114 from "../../fixtures/kimi-code/post-tool.shell-failed.json" with { type: "json" };
+import f115 from "../../fixtures/kimi-code/pre-tool.edit.json" with { type: "json" };
+import f116 from "../../fixtures/kimi-code/pre-tool.read.json" with { type: "json" };
+import f117 from "../../fixtures/kimi-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f118 from "../../fixtures/kimi-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f119 from "../../fixtures/kimi-code/pre-tool.write.json" with { type: "json" };
+import f120 from "../../fixtures/kimi-code/prompt.prompt.json" with { type: "json" };
+import f121 from "../../fixtures/kimi-code/session-start.startup.json" with { type: "json" };
+import f122 from "../../fixtures/kimi-code/stop.first.json" with { type: "json" };
+import f123 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
+import f124 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
+import f125 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
+import f126 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
+import f127 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
+import f128 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
+import f129 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
+import f130 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
+import f131 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
+import f132 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
+import f133 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
+import f134 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
+import f135 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
+import f136 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
+import f137 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
+import f138 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
+import f139 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f140 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f141 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
+import f142 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
+import f143 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
+import f144 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
+import f145 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
+import f146 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
+import f147 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
+import f148 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
 import c0 from "../../fixtures/conformance/claude-code.json" with { type: "json" };
 import c1 from "../../fixtures/conformance/codex.json" with { type: "json" };
 import c2 from "../../fixtures/conformance/copilot-cli.json" with { type: "json" };
 import c3 from "../../fixtures/conformance/factory-droid.json" with { type: "json" };
 import c4 from "../../fixtures/conformance/gemini-cli.json" with { type: "json" };
 import c5 from "../../fixtures/conformance/kilo.json" with { type: "json" };
-import c6 from "../../fixtures/conformance/opencode.json" with { type: "json" };
-import c7 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
+import c6 from "../../fixtures/conformance/kimi-code.json" with { type: "json" };
+import c7 from "../../fixtures/conformance/opencode.json" with { type: "json" };
+import c8 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
 
 /** A JSON file that ships, by its path in the package. */
 export interface ShippedJson {
@@ -300,32 +310,41 @@ export const SHIPPED_FIXTURES: readonly ShippedJson[] = [
   { path: "fixtures/kilo/prompt.prompt.json", value: f111 },
   { path: "fixtures/kilo/session-start.created.json", value: f112 },
   { path: "fixtures/kilo/stop.idle.json", value: f113 },
-  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f114 },
-  { path: "fixtures/opencode/post-tool.write.json", value: f115 },
-  { path: "fixtures/opencode/pre-tool.edit.json", value: f116 },
-  { path: "fixtures/opencode/pre-tool.read.json", value: f117 },
-  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f118 },
-  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f119 },
-  { path: "fixtures/opencode/pre-tool.write.json", value: f120 },
-  { path: "fixtures/opencode/prompt.prompt.json", value: f121 },
-  { path: "fixtures/opencode/session-start.created.json", value: f122 },
-  { path: "fixtures/opencode/stop.idle.json", value: f123 },
-  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f124 },
-  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f125 },
-  { path: "fixtures/qwen-code/post-tool.write.json", value: f126 },
-  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f127 },
-  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f128 },
-  { path: "fixtures/qwen-code/pre-tool.read.json", value: f129 },
-  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f130 },
-  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f131 },
-  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f132 },
-  { path: "fixtures/qwen-code/pre-tool.write.json", value: f133 },
-  { path: "fixtures/qwen-code/prompt.prompt.json", value: f134 },
-  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f135 },
-  { path: "fixtures/qwen-code/session-start.startup.json", value: f136 },
-  { path: "fixtures/qwen-code/stop.continued.json", value: f137 },
-  { path: "fixtures/qwen-code/stop.first.json", value: f138 },
-  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f139 },
+  { path: "fixtures/kimi-code/post-tool.shell-failed.json", value: f114 },
+  { path: "fixtures/kimi-code/pre-tool.edit.json", value: f115 },
+  { path: "fixtures/kimi-code/pre-tool.read.json", value: f116 },
+  { path: "fixtures/kimi-code/pre-tool.shell-force-push.json", value: f117 },
+  { path: "fixtures/kimi-code/pre-tool.shell-harmless.json", value: f118 },
+  { path: "fixtures/kimi-code/pre-tool.write.json", value: f119 },
+  { path: "fixtures/kimi-code/prompt.prompt.json", value: f120 },
+  { path: "fixtures/kimi-code/session-start.startup.json", value: f121 },
+  { path: "fixtures/kimi-code/stop.first.json", value: f122 },
+  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f123 },
+  { path: "fixtures/opencode/post-tool.write.json", value: f124 },
+  { path: "fixtures/opencode/pre-tool.edit.json", value: f125 },
+  { path: "fixtures/opencode/pre-tool.read.json", value: f126 },
+  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f127 },
+  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f128 },
+  { path: "fixtures/opencode/pre-tool.write.json", value: f129 },
+  { path: "fixtures/opencode/prompt.prompt.json", value: f130 },
+  { path: "fixtures/opencode/session-start.created.json", value: f131 },
+  { path: "fixtures/opencode/stop.idle.json", value: f132 },
+  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f133 },
+  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f134 },
+  { path: "fixtures/qwen-code/post-tool.write.json", value: f135 },
+  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f136 },
+  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f137 },
+  { path: "fixtures/qwen-code/pre-tool.read.json", value: f138 },
+  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f139 },
+  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f140 },
+  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f141 },
+  { path: "fixtures/qwen-code/pre-tool.write.json", value: f142 },
+  { path: "fixtures/qwen-code/prompt.prompt.json", value: f143 },
+  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f144 },
+  { path: "fixtures/qwen-code/session-start.startup.json", value: f145 },
+  { path: "fixtures/qwen-code/stop.continued.json", value: f146 },
+  { path: "fixtures/qwen-code/stop.first.json", value: f147 },
+  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f148 },
 ];
 
 /**
@@ -345,8 +364,9 @@ export const SHIPPED_CONFORMANCE: readonly ShippedJson[] = [
   { path: "fixtures/conformance/factory-droid.json", value: c3 },
   { path: "fixtures/conformance/gemini-cli.json", value: c4 },
   { path: "fixtures/conformance/kilo.json", value: c5 },
-  { path: "fixtures/conformance/opencode.json", value: c6 },
-  { path: "fixtures/conformance/qwen-code.json", value: c7 },
+  { path: "fixtures/conformance/kimi-code.json", value: c6 },
+  { path: "fixtures/conformance/opencode.json", value: c7 },
+  { path: "fixtures/conformance/qwen-code.json", value: c8 },
 ];
 
 /**

@@ -326,6 +326,9 @@ export function reportEntries(
       // The agent gave up before the step, and list names why this entry cannot run: that is the miss.
       return { ...base, status: "not-fired", reason: own };
     }
+    // An event the agent fires in some runs and not in others says so.
+    const notHere = reaching.length === 0 ? undefined : agent.events[e.contractEvent]?.unsteady;
+    if (notHere !== undefined) return { ...base, status: "not-reached", reason: notHere };
     if (reaching.length === 0) {
       return {
         ...base,

@@ -364,3 +364,29 @@ Deno.test("reportEntries: a fired entry whose hook does not load is broken, with
   }, userText);
   assert.equal(fine!.broken, undefined);
 });
+
+Deno.test("reportEntries: an entry of an event the agent fires in some runs only is not-reached, with why", () => {
+  const kimi = findAgent("kimi-code")!;
+  const reached = (["prompt", "shell", "stop"] as const).flatMap((s) =>
+    reachedBy(kimi, s, STEP_REACH[s])
+  );
+  const file = "/w/home/.kimi-code/config.toml";
+  const at = (event: string, contractEvent: ListedEntry["contractEvent"]) =>
+    entry({ agent: "kimi-code", file, event, contractEvent });
+  const entries = [at("PostToolUse", "post-tool"), at("Stop", "stop")];
+  const watched = ["PostToolUse", "Stop"].map((native, i) => ({
+    id: `e1-${i + 1}`,
+    file: "/h/.kimi-code/config.toml",
+    copy: file,
+    native,
+  }));
+  const r = reportEntries(
+    kimi,
+    entries,
+    watched,
+    { calls: [], toolResults: [], reached },
+    userText,
+  );
+  assert.deepEqual(r.map((x) => x.status), ["not-reached", "not-fired"]);
+  assert.match(r[0]!.reason!, /does not wait for PostToolUse/);
+});

@@ -28,6 +28,7 @@ import { DRIVERS } from "../../src/verify/drivers/mod.ts";
 import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
 import { qwenBaseSettings } from "../../src/verify/drivers/qwen_code.ts";
 import { droidBaseSettings } from "../../src/verify/drivers/factory_droid.ts";
+import { kimiConfigPath } from "../../src/verify/drivers/kimi_code.ts";
 import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
 import { requestsMention } from "./fixture_io.ts";
 import {
@@ -74,7 +75,12 @@ interface AgentData {
   /** What only this agent's shared run shows besides. */
   more?: (r: Ran, why: string) => void;
   /** What the agent cannot do of the shared run, each with the reason its steps skip. */
-  lacks?: { startContext?: string; stopSentBack?: string };
+  lacks?: { startContext?: string; stopSentBack?: string; postTool?: string };
+  /**
+   * What each Stop the hooks saw says of `continued`, in order (default
+   * `[false, true]`: the first stop, then the one after it was sent back).
+   */
+  stops?: readonly boolean[];
 }
 
 /** Where the plugin agents' refused prompt and --fail-closed runs are (OpenCode's; Kilo Code's file says why it leaves them to OpenCode). */
@@ -192,6 +198,22 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
         "\n",
     }),
   },
+  "kimi-code": {
+    blocked: /Tool execution failed\.<\/system>\s*Blocked .*force/s,
+    refusedPrompt: { told: null },
+    hung: /Tool execution failed\.<\/system>\s*.*(ran past its|timed out)/is,
+    own: (w) => ({
+      path: kimiConfigPath(w),
+      text: '# my own config\n\n[[hooks]]\nevent = "SessionEnd"\ncommand = "true"\ntimeout = 5\n',
+    }),
+    lacks: {
+      startContext: "Kimi Code passes no context from SessionStart to the model (case ss-message)",
+      postTool:
+        "Kimi Code's PostToolUse is fire-and-forget: a headless run often ends before the hook runs",
+    },
+    // The Stop of the turn a stop hook sent back does not fire again.
+    stops: [false],
+  },
   "opencode": pluginAgentData("opencode"),
   "kilo": pluginAgentData("kilo"),
 };
@@ -256,12 +278,19 @@ const SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    about: "pre-tool sees both commands, post-tool sees the harmless one's output",
+    about: "pre-tool sees both commands",
     check: ({ driver, docs }, why) => {
       const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
       const pre = docs.filter((d) => d.event === "pre-tool" && d.tool?.kind === "shell");
       assert.deepEqual(pre.map((d) => d.tool?.command), [FORCE_PUSH, "echo hello"], text);
       assert.ok(pre.every((d) => d.agent === driver.id), text);
+    },
+  },
+  {
+    about: "post-tool sees the harmless command's output",
+    skip: (data) => data.lacks?.postTool,
+    check: ({ docs }, why) => {
+      const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
       const post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
       assert.deepEqual(post.map((d) => d.tool?.command), ["echo hello"], text);
       assert.match(post[0]?.tool?.output ?? "", /hello/, text);
@@ -280,7 +309,7 @@ const SCENARIOS: readonly Scenario[] = [
     about:
       "the stop hook sends the agent back once, with its reason, and the second stop says continued",
     skip: (data) => data.lacks?.stopSentBack,
-    check: ({ run, docs }, why) => {
+    check: ({ run, docs, data }, why) => {
       assert.ok(
         requestsMention(run.requests, "R-E2E-STOP"),
         `the reason did not reach the model\n${why}`,
@@ -288,7 +317,7 @@ const SCENARIOS: readonly Scenario[] = [
       const stops = docs.filter((d) => d.event === "stop");
       assert.deepEqual(
         stops.map((d) => d.stop?.continued),
-        [false, true],
+        data.stops ?? [false, true],
         `${JSON.stringify(docs).slice(0, 1500)}\n${why}`,
       );
     },
