@@ -110,6 +110,8 @@ export {
   type RestoreResult,
 } from "./src/hooks_files/restore.ts";
 export { type InstallWorld } from "./src/hooks_files/config_file.ts";
+export { type LoadHow, type LoadResult } from "./src/hooks_files/load_check.ts";
+export { type SdkImport } from "./src/hooks_files/sdk_import.ts";
 export { type LineMode } from "./src/hooks_files/command_line.ts";
 export {
   type FolderCondition,
