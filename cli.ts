@@ -25,7 +25,7 @@ import { commandHelp, generalHelp, helpJson } from "./src/cli/help.ts";
 import { parseArgs } from "./src/cli/args.ts";
 import { closest } from "./src/cli/suggest.ts";
 import { shortMessage } from "./src/cli/short_text.ts";
-import { buildTarget, runtimeFacts } from "./src/run/runtime.ts";
+import { buildTarget, runtimeFacts } from "./src/os/runtime.ts";
 
 /**
  * Where each command's code is: a command's module is loaded only when that

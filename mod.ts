@@ -88,31 +88,31 @@ export {
 } from "./src/run/run.ts";
 export { type HookOutcome, type HookSpec, runHook } from "./src/run/hook_process.ts";
 export { type HostFacts } from "./src/run/hook_plan.ts";
-export { type Scope, type SystemPath, systemPaths, SYSTEMS } from "./src/hooks_files/locations.ts";
+export { type Scope, type SystemPath, systemPaths, SYSTEMS } from "./src/settings/locations.ts";
 export {
   type EntryReport,
   install,
   type InstallOptions,
   type InstallReport,
   type InstallResult,
-} from "./src/hooks_files/install.ts";
+} from "./src/install/install.ts";
 export {
   uninstall,
   type UninstallOptions,
   type UninstallReport,
   type UninstallResult,
-} from "./src/hooks_files/uninstall.ts";
+} from "./src/install/uninstall.ts";
 export {
   type BackupRow,
   restore,
   type RestoreOptions,
   type RestoreReport,
   type RestoreResult,
-} from "./src/hooks_files/restore.ts";
-export { type InstallWorld } from "./src/hooks_files/config_file.ts";
-export { type LoadHow, type LoadResult } from "./src/hooks_files/load_check.ts";
-export { type SdkImport } from "./src/hooks_files/sdk_import.ts";
-export { type LineMode } from "./src/hooks_files/command_line.ts";
+} from "./src/install/restore.ts";
+export { type InstallWorld } from "./src/install/config_file.ts";
+export { type LoadHow, type LoadResult } from "./src/hook_script/load_check.ts";
+export { type SdkImport } from "./src/hook_script/sdk_import.ts";
+export { type LineMode } from "./src/settings/command_line.ts";
 export {
   type FolderCondition,
   type ListedEntry,

@@ -23,10 +23,10 @@ import { denoIo, type Io, packageRootOf } from "./src/cli/io.ts";
 import { EveryhookError } from "./src/contract/errors.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
 import { errorDocument, jsonText } from "./src/cli/report.ts";
-import { RUN_PERMISSIONS, runtimeFacts } from "./src/run/runtime.ts";
+import { RUN_PERMISSIONS, runtimeFacts } from "./src/os/runtime.ts";
 export type { Io } from "./src/cli/io.ts";
 export type { PermissionQuery } from "./src/cli/permissions.ts";
-export type { PermissionName } from "./src/run/runtime.ts";
+export type { PermissionName } from "./src/os/runtime.ts";
 
 /** What tests change about the process {@linkcode runMain} runs in. */
 export interface RunMainOptions {

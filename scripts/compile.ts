@@ -20,7 +20,7 @@
  */
 
 import { COMMANDS } from "../src/cli/commands.ts";
-import { flagFor, type PermissionName } from "../src/run/runtime.ts";
+import { flagFor, type PermissionName } from "../src/os/runtime.ts";
 
 /** The targets a release has a binary for. */
 export const TARGETS: readonly string[] = [

@@ -34,7 +34,7 @@
  * @module
  */
 
-import { directArgv } from "../src/hooks_files/command_line.ts";
+import { directArgv } from "../src/settings/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
 
 const GOALS: Readonly<Record<string, number>> = {

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { staticImports } from "../src/hooks_files/import_scan.ts";
+import { staticImports } from "../src/hook_script/import_scan.ts";
 
 /** The generated module, relative to the repository. */
 export const SHIPPED_MODULE = "src/readers/shipped.ts";

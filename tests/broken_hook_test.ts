@@ -102,7 +102,10 @@ Deno.test({
         assert.match(r.stderr, why);
         assert.match(r.stderr, fix);
         assert.match(r.stderr, /--force writes it anyway/);
-        assert.doesNotMatch(r.stderr, /Stack backtrace|at .*\/src\/(?:hooks_files|cli|commands)\//);
+        assert.doesNotMatch(
+          r.stderr,
+          /Stack backtrace|at .*\/src\/(?:settings|install|hook_script|cli|commands)\//,
+        );
       }
     }
     assert.deepEqual(await tree(w.home), [], "nothing written for a hook that does not load");

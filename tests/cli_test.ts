@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { main, VERSION } from "../cli.ts";
 import { memoryIo } from "../src/cli/io.ts";
 import { COMMANDS } from "../src/cli/commands.ts";
-import type { PermissionName } from "../src/run/runtime.ts";
+import type { PermissionName } from "../src/os/runtime.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 const granted = () => "granted" as const;

@@ -9,8 +9,8 @@
 
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
-import { findOurs } from "../src/hooks_files/hooks_file.ts";
-import { readHooksFile } from "../src/hooks_files/config_file.ts";
+import { findOurs } from "../src/settings/settings_file.ts";
+import { readHooksFile } from "../src/install/config_file.ts";
 import { loadFixtures } from "../src/readers/recorded.ts";
 
 /** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */

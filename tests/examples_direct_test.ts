@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import { bench, type BenchResult } from "../src/readers/bench.ts";
 import { type Fixture, loadFixtures } from "../src/readers/recorded.ts";
-import { directArgv } from "../src/hooks_files/command_line.ts";
+import { directArgv } from "../src/settings/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
 
 const examples = new URL("../examples/", import.meta.url).pathname;

@@ -2,9 +2,9 @@
 // and run answers it with that event's own cells.
 import assert from "node:assert/strict";
 import { findAgent } from "../src/agents/mod.ts";
-import { findOurs } from "../src/hooks_files/hooks_file.ts";
-import { install } from "../src/hooks_files/install.ts";
-import { parseJsonText } from "../src/hooks_files/json_text.ts";
+import { findOurs } from "../src/settings/settings_file.ts";
+import { install } from "../src/install/install.ts";
+import { parseJsonText } from "../src/settings/json_text.ts";
 import { translate } from "../src/run/translate.ts";
 import type { Basis } from "../src/agents/types.ts";
 

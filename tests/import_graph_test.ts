@@ -79,7 +79,7 @@ async function runtimeGraph(
 
 /** What `run` must not load. */
 const FORBIDDEN_MODULES =
-  /\/(hooks_files|readers|fixtures|examples)\/|\/commands\/(?!run\.ts$)|\/(conformance|install_cli|fixtures|shipped)\.ts$|toml|jsonc/;
+  /\/(settings|install|hook_script|readers|fixtures|examples)\/|\/commands\/(?!run\.ts$)|\/(conformance|install_cli|fixtures|shipped)\.ts$|toml|jsonc/;
 
 function problems(graph: Set<string>): string[] {
   return [...graph].filter((s) =>
@@ -148,7 +148,7 @@ Deno.test("run.ts, the entry the line install writes, reaches only run's modules
 /** What the SDK must not load: install, list, bench, explain and the rest of the CLI. */
 const NOT_IN_THE_SDK = {
   test: (s: string) =>
-    /\/src\/(hooks_files|readers|cli|commands)\//.test(s) || s === at("cli.ts") ||
+    /\/src\/(settings|install|hook_script|readers|cli|commands)\//.test(s) || s === at("cli.ts") ||
     s === at("mod.ts"),
 };
 
@@ -270,9 +270,12 @@ const LAYERS: readonly RegExp[] = [
   /^src\/contract\//,
   /^src\/agents\//,
   /^src\/speaks\//,
+  /^src\/os\//,
   /^src\/run\//,
   /^src\/hook\//,
-  /^src\/hooks_files\//,
+  /^src\/settings\//,
+  /^src\/hook_script\//,
+  /^src\/install\//,
   /^src\/readers\//,
   /^src\/verify\//,
   /^src\/cli\//,

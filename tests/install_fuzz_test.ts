@@ -11,11 +11,11 @@ import type { ContractEvent } from "../src/contract/contract.ts";
 
 /** The agents whose hooks are a JSON file (everyhook's plugin is written whole). */
 const JSON_AGENTS = AGENTS.filter((a) => a.install.container === undefined);
-import { install } from "../src/hooks_files/install.ts";
-import type { InstallWorld } from "../src/hooks_files/config_file.ts";
-import { parseJsonText } from "../src/hooks_files/json_text.ts";
-import { hooksFilePath } from "../src/hooks_files/locations.ts";
-import { uninstall } from "../src/hooks_files/uninstall.ts";
+import { install } from "../src/install/install.ts";
+import type { InstallWorld } from "../src/install/config_file.ts";
+import { parseJsonText } from "../src/settings/json_text.ts";
+import { hooksFilePath } from "../src/settings/locations.ts";
+import { uninstall } from "../src/install/uninstall.ts";
 
 const FILES = 1000;
 const SEED = 0x5eed;

@@ -8,12 +8,12 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import type { Agent } from "../src/agents/types.ts";
-import { findOurs } from "../src/hooks_files/hooks_file.ts";
-import { install } from "../src/hooks_files/install.ts";
-import type { InstallWorld } from "../src/hooks_files/config_file.ts";
-import { parseJsonText } from "../src/hooks_files/json_text.ts";
-import { hooksFilePath } from "../src/hooks_files/locations.ts";
-import { uninstall } from "../src/hooks_files/uninstall.ts";
+import { findOurs } from "../src/settings/settings_file.ts";
+import { install } from "../src/install/install.ts";
+import type { InstallWorld } from "../src/install/config_file.ts";
+import { parseJsonText } from "../src/settings/json_text.ts";
+import { hooksFilePath } from "../src/settings/locations.ts";
+import { uninstall } from "../src/install/uninstall.ts";
 
 const SELF = {
   argv: ["/usr/local/bin/deno", "--allow-read", "--allow-run", "--allow-env", "/opt/e/cli.ts"],
@@ -113,7 +113,7 @@ function clock(): () => Date {
 }
 
 // The agents whose hooks are a JSON file: everyhook's plugin (OpenCode, Kilo Code) is written
-// whole, and src/hooks_files/install_plugin_test.ts tests it.
+// whole, and src/install/install_plugin_test.ts tests it.
 for (const agent of AGENTS.filter((a) => a.install.container === undefined)) {
   for (const layout of LAYOUTS) {
     const skip = windows && (layout.link === true || layout.mode !== undefined);

@@ -5,7 +5,7 @@ import { AGENTS } from "../src/agents/mod.ts";
 import type { Agent } from "../src/agents/types.ts";
 import { EVENTS } from "../src/contract/contract.ts";
 import type { ContractEvent } from "../src/contract/contract.ts";
-import { install } from "../src/hooks_files/install.ts";
+import { install } from "../src/install/install.ts";
 import { listHooks } from "../src/readers/list.ts";
 import type { Listing } from "../src/readers/list.ts";
 import { command as listCommand } from "../src/commands/list.ts";

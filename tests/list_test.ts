@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Problem } from "../src/readers/listing.ts";
 import { command } from "../src/commands/list.ts";
 import { memoryIo } from "../src/cli/io.ts";
-import { pluginText } from "../src/hooks_files/plugin_file.ts";
+import { pluginText } from "../src/settings/plugin_file.ts";
 
 async function world(files: Record<string, string>) {
   const root = await Deno.makeTempDir({ prefix: "everyhook-list-" });

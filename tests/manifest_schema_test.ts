@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import { EVENTS } from "../src/contract/contract.ts";
-import { parseJsonText } from "../src/hooks_files/json_text.ts";
-import { parseManifest } from "../src/hooks_files/manifest.ts";
+import { parseJsonText } from "../src/settings/json_text.ts";
+import { parseManifest } from "../src/install/manifest.ts";
 import { SPOKEN_ENTRIES } from "../src/speaks/registry.ts";
 
 type Schema = Record<string, unknown>;

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { COMMANDS } from "../src/cli/commands.ts";
-import { flagFor } from "../src/run/runtime.ts";
+import { flagFor } from "../src/os/runtime.ts";
 
 const ROOT = new URL("..", import.meta.url);
 const CLI = new URL("cli.ts", ROOT).pathname;

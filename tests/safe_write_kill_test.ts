@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 
-const SAFE_WRITE = new URL("../src/hooks_files/safe_write.ts", import.meta.url).href;
+const SAFE_WRITE = new URL("../src/settings/safe_write.ts", import.meta.url).href;
 const unix = Deno.build.os !== "windows";
 if (!unix) {
   // deno-lint-ignore no-console

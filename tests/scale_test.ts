@@ -10,9 +10,9 @@
 import assert from "node:assert/strict";
 import { cpuUsage } from "node:process";
 import { findAgent } from "../src/agents/mod.ts";
-import type { InstallWorld } from "../src/hooks_files/config_file.ts";
-import { install } from "../src/hooks_files/install.ts";
-import { uninstall } from "../src/hooks_files/uninstall.ts";
+import type { InstallWorld } from "../src/install/config_file.ts";
+import { install } from "../src/install/install.ts";
+import { uninstall } from "../src/install/uninstall.ts";
 import { listHooks } from "../src/readers/list.ts";
 
 const claude = findAgent("claude-code")!;

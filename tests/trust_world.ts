@@ -9,7 +9,7 @@
 
 import type { Agent, TrustedEntry } from "../src/agents/types.ts";
 import { codexTrustHash, codexTrustKey } from "../src/agents/codex_switches.ts";
-import { walkEntries } from "../src/hooks_files/entry_walk.ts";
+import { walkEntries } from "../src/settings/entry_walk.ts";
 
 /** What to trust. */
 export interface TrustWorld {

@@ -1,7 +1,7 @@
 /**
  * What OpenCode and Kilo Code share: neither runs command hooks, and both load
  * JavaScript plugins from a `plugin` folder. everyhook's install writes one
- * such plugin per agent and scope (src/hooks_files/plugin_file.ts); for each
+ * such plugin per agent and scope (src/settings/plugin_file.ts); for each
  * event it maps, the plugin runs the lines install wrote with one JSON object
  * on stdin, `{ event, directory, worktree, input, output }` (the plugin hook's
  * own two arguments), and carries out the answer `run` prints for it:

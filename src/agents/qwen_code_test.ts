@@ -3,8 +3,8 @@ import { qwenCode } from "./qwen_code.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { loadConformance, loadFixtures } from "../readers/recorded.ts";
-import { install } from "../hooks_files/install.ts";
-import { hooksFilePath } from "../hooks_files/locations.ts";
+import { install } from "../install/install.ts";
+import { hooksFilePath } from "../settings/locations.ts";
 
 /** The payloads the real Qwen Code 0.24.4 sent on Linux, by `<event>.<variant>`. */
 const FIXTURES = new Map(

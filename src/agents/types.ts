@@ -168,9 +168,9 @@ export interface InstallInfo {
   /**
    * What holds the entries: a JSON file (when absent), or `plugin`, a
    * JavaScript plugin everyhook writes whole, whose `HOOKS` value holds them
-   * (OpenCode, Kilo Code: see src/hooks_files/plugin_file.ts), or `toml`, a
+   * (OpenCode, Kilo Code: see src/settings/plugin_file.ts), or `toml`, a
    * TOML config of the person's whose `[[hooks]]` tables hold them, everyhook's
-   * in one block of it (Kimi Code: see src/hooks_files/toml_hooks.ts).
+   * in one block of it (Kimi Code: see src/settings/toml_hooks.ts).
    */
   container?: "plugin" | "toml";
   /**

@@ -11,9 +11,9 @@
 
 import type { Agent } from "../agents/types.ts";
 import { DRIVERS } from "../verify/drivers/mod.ts";
-import { agentFiles, type InstallWorld } from "../hooks_files/config_file.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
-import { findOnPath } from "../run/path_search.ts";
+import { agentFiles, type InstallWorld } from "../install/config_file.ts";
+import { pathsFor } from "../settings/locations.ts";
+import { findOnPath } from "../os/path_search.ts";
 
 /** Whether an agent is here, and what was looked for. */
 export interface AgentHere {

@@ -8,7 +8,7 @@
 
 import type { Io } from "./io.ts";
 import type { ArgsSpec } from "./args.ts";
-import type { PermissionName } from "../run/runtime.ts";
+import type { PermissionName } from "../os/runtime.ts";
 
 /** What a command module exports. */
 export interface CommandModule {

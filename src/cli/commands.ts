@@ -5,14 +5,14 @@
  * it needs (the row's shape is in command_types.ts). Which module carries out a
  * command is cli.ts's business alone; the options several commands share are
  * in command_parts.ts, and the rows of the team commands (sync, trust) in
- * team_commands.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
+ * team_commands.ts. On `run`'s path: imports nothing but `os/runtime.ts`,
  * command_parts.ts, team_commands.ts and types.
  *
  * @module
  */
 
 import type { CommandSpec } from "./command_types.ts";
-import { RUN_PERMISSIONS } from "../run/runtime.ts";
+import { RUN_PERMISSIONS } from "../os/runtime.ts";
 import { SHARED } from "./command_parts.ts";
 import { TEAM_COMMANDS } from "./team_commands.ts";
 import { IMPORT_COMMAND } from "./command_import.ts";

@@ -13,12 +13,12 @@ import { EveryhookError, EXIT } from "../contract/errors.ts";
 import { commandSpec } from "./commands.ts";
 import { parseArgs } from "./args.ts";
 import { jsonOutput } from "./report.ts";
-import type { InstallWorld } from "../hooks_files/config_file.ts";
-import type { InstallReport } from "../hooks_files/install.ts";
+import type { InstallWorld } from "../install/config_file.ts";
+import type { InstallReport } from "../install/install.ts";
 import type { Io } from "./io.ts";
-import type { Scope } from "../hooks_files/locations.ts";
-import type { RestoreReport } from "../hooks_files/restore.ts";
-import type { UninstallReport } from "../hooks_files/uninstall.ts";
+import type { Scope } from "../settings/locations.ts";
+import type { RestoreReport } from "../install/restore.ts";
+import type { UninstallReport } from "../install/uninstall.ts";
 import { renderBackupList } from "./render_backups.ts";
 
 /** The options the three commands read. */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { flagFor, LOOPBACK, type PermissionName } from "../run/runtime.ts";
+import { flagFor, LOOPBACK, type PermissionName } from "../os/runtime.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 /** Reads the state of one permission (tests inject answers). */

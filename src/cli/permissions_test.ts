@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { checkPermissions, denoQuery, fromNotCapable, permissionError } from "./permissions.ts";
-import type { PermissionName } from "../run/runtime.ts";
+import type { PermissionName } from "../os/runtime.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 const grantedExcept = (...missing: PermissionName[]) => (name: PermissionName) =>

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { RestoreReport } from "../hooks_files/restore.ts";
+import type { RestoreReport } from "../install/restore.ts";
 
 function shortPath(path: string, env: Readonly<Record<string, string>>): string {
   const home = env.HOME || env.USERPROFILE;

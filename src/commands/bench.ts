@@ -14,7 +14,7 @@ import { bench, type BenchResult } from "../readers/bench.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { pathsFor } from "../settings/locations.ts";
 import {
   EXAMPLE_PREFIX,
   type ExampleOnDisk,
@@ -27,13 +27,13 @@ import { hostFacts, planHook } from "../run/hook_plan.ts";
 import { benchSummary, renderBench } from "../cli/render_bench.ts";
 import { brokenFate } from "../readers/broken_fate.ts";
 import { loadConformance } from "../readers/recorded.ts";
-import { runsDirect } from "../hooks_files/sdk_hook.ts";
+import { runsDirect } from "../hook_script/sdk_hook.ts";
 import type { Agent } from "../agents/types.ts";
 import { spokenProtocol } from "./run.ts";
 import { paintFor } from "../cli/colour.ts";
-import { hookWarnings } from "../hooks_files/hook_check.ts";
-import { fsErrorCode, fsErrorWords } from "../hooks_files/fs_errors.ts";
-import { MAX_CONFIG_BYTES, readBounded } from "../run/read_bounded.ts";
+import { hookWarnings } from "../hook_script/hook_check.ts";
+import { fsErrorCode, fsErrorWords } from "../os/fs_errors.ts";
+import { MAX_CONFIG_BYTES, readBounded } from "../os/read_bounded.ts";
 
 /**
  * Run `everyhook bench <hook> [args...] [--agent a,b] [--event e,f] [--fixture file] [--fail-closed] [--timeout s] [--json]`.

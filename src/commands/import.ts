@@ -1,7 +1,7 @@
 /**
  * The `import` command: read every command hook another agent reads (the
  * files `list` reads, in the scope given), and install each into the chosen
- * agents as a `--speaks` line (src/hooks_files/import_hooks.ts). The source
+ * agents as a `--speaks` line (src/install/import_hooks.ts). The source
  * agent's files are only read.
  *
  * @module
@@ -19,10 +19,10 @@ import { listHooks } from "../readers/list.ts";
 import type { ListWorld } from "../readers/listing.ts";
 import type { Agent } from "../agents/types.ts";
 import { agentLocations } from "../readers/hook_locations.ts";
-import { pathsFor, type Scope } from "../hooks_files/locations.ts";
-import { importHooks, type ImportReport, type ImportSource } from "../hooks_files/import_hooks.ts";
-import { selfInvocation } from "../hooks_files/self.ts";
-import { runtimeFacts } from "../run/runtime.ts";
+import { pathsFor, type Scope } from "../settings/locations.ts";
+import { importHooks, type ImportReport, type ImportSource } from "../install/import_hooks.ts";
+import { selfInvocation } from "../settings/self.ts";
+import { runtimeFacts } from "../os/runtime.ts";
 import { spokenProtocol } from "./run.ts";
 
 /** A source entry that is not imported, and why. */

@@ -6,14 +6,14 @@
 
 import type { Io } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { install } from "../hooks_files/install.ts";
+import { install } from "../install/install.ts";
 import { oneHook, renderInstall, runChange } from "../cli/install_cli.ts";
-import { runtimeFacts } from "../run/runtime.ts";
-import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
-import { hookPath, type InstallWorld } from "../hooks_files/config_file.ts";
-import { notAHookFile } from "../run/read_bounded.ts";
-import { checkLoads } from "../hooks_files/load_check.ts";
-import { sdkImport } from "../hooks_files/sdk_import.ts";
+import { runtimeFacts } from "../os/runtime.ts";
+import { type SelfInvocation, selfInvocation } from "../settings/self.ts";
+import { hookPath, type InstallWorld } from "../install/config_file.ts";
+import { notAHookFile } from "../os/read_bounded.ts";
+import { checkLoads } from "../hook_script/load_check.ts";
+import { sdkImport } from "../hook_script/sdk_import.ts";
 import { agentsHere } from "../cli/agents_here.ts";
 import { spokenProtocol } from "./run.ts";
 

@@ -12,7 +12,7 @@ import { type ListedEntry, listHooks } from "../readers/list.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { pathsFor } from "../settings/locations.ts";
 import { checkEntries } from "../readers/list_check.ts";
 import { EveryhookError } from "../contract/errors.ts";
 

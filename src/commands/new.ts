@@ -14,12 +14,12 @@ import { EVENTS } from "../contract/contract.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
-import { readSnapshot, safeWrite } from "../hooks_files/safe_write.ts";
-import { selfInvocation } from "../hooks_files/self.ts";
-import { sdkImport } from "../hooks_files/sdk_import.ts";
-import { newHookText, newTestText } from "../hooks_files/new_hook.ts";
-import { runtimeFacts } from "../run/runtime.ts";
+import { pathsFor } from "../settings/locations.ts";
+import { readSnapshot, safeWrite } from "../settings/safe_write.ts";
+import { selfInvocation } from "../settings/self.ts";
+import { sdkImport } from "../hook_script/sdk_import.ts";
+import { newHookText, newTestText } from "../hook_script/new_hook.ts";
+import { runtimeFacts } from "../os/runtime.ts";
 
 /**
  * Run `everyhook new <file.ts> [--event e,f] [--agent a,b] [--json]`.

@@ -7,7 +7,7 @@
 import type { Io } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
-import { restore } from "../hooks_files/restore.ts";
+import { restore } from "../install/restore.ts";
 import { renderRestore, runChange } from "../cli/install_cli.ts";
 
 /**

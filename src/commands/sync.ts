@@ -14,9 +14,9 @@ import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { EveryhookError, EXIT } from "../contract/errors.ts";
 import { changeWorld } from "../cli/install_cli.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
-import { MANIFEST_FILE, parseManifest } from "../hooks_files/manifest.ts";
-import { sync, type SyncReport } from "../hooks_files/sync.ts";
+import { pathsFor } from "../settings/locations.ts";
+import { MANIFEST_FILE, parseManifest } from "../install/manifest.ts";
+import { sync, type SyncReport } from "../install/sync.ts";
 
 /**
  * Run `everyhook sync [--project <dir>] [--check] [--dry-run] [--json]`.

@@ -13,12 +13,12 @@ import { AGENTS } from "../agents/mod.ts";
 import { agentsNamed } from "../cli/options.ts";
 import { EXIT } from "../contract/errors.ts";
 import { changeWorld } from "../cli/install_cli.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
-import { trust, type TrustReport } from "../hooks_files/trust.ts";
-import { isExactLine } from "../hooks_files/portable.ts";
+import { pathsFor } from "../settings/locations.ts";
+import { trust, type TrustReport } from "../install/trust.ts";
+import { isExactLine } from "../settings/portable.ts";
 import { listHooks } from "../readers/list.ts";
 import { shellWord } from "../readers/list_entries.ts";
-import { parseArgv, splitLine } from "../hooks_files/command_line.ts";
+import { parseArgv, splitLine } from "../settings/command_line.ts";
 import type { Agent } from "../agents/types.ts";
 
 /**

@@ -6,7 +6,7 @@
 
 import type { Io } from "../cli/io.ts";
 import { AGENTS } from "../agents/mod.ts";
-import { uninstall } from "../hooks_files/uninstall.ts";
+import { uninstall } from "../install/uninstall.ts";
 import { agentNamed } from "../cli/options.ts";
 import { oneHook, renderUninstall, runChange } from "../cli/install_cli.ts";
 

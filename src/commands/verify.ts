@@ -26,10 +26,10 @@ import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { renderPlan, renderVerify } from "../cli/render_verify.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { pathsFor } from "../settings/locations.ts";
 import { runProgram } from "../run/hook_process.ts";
-import { findOnPath } from "../run/path_search.ts";
-import { flagFor, runtimeFacts } from "../run/runtime.ts";
+import { findOnPath } from "../os/path_search.ts";
+import { flagFor, runtimeFacts } from "../os/runtime.ts";
 import { findAgentBinary } from "../verify/agent_run.ts";
 import { findDriver } from "../verify/drivers/mod.ts";
 import {
@@ -42,8 +42,8 @@ import {
 import { PROBE_FILE } from "../verify/steps.ts";
 import { spokenProtocol } from "./run.ts";
 import { importSources } from "./import.ts";
-import { importHooks } from "../hooks_files/import_hooks.ts";
-import { selfInvocation } from "../hooks_files/self.ts";
+import { importHooks } from "../install/import_hooks.ts";
+import { selfInvocation } from "../settings/self.ts";
 import { plannedEntries, type PlannedEntry } from "../verify/consent.ts";
 
 /** Set in the copy of verify that runs inside the network namespace. */

@@ -13,7 +13,7 @@
 import type { Agent } from "../agents/types.ts";
 import type { ConformanceFile } from "../contract/conformance.ts";
 import { rawOutputKind } from "../contract/conformance.ts";
-import type { LineMode } from "../hooks_files/command_line.ts";
+import type { LineMode } from "../settings/command_line.ts";
 
 /**
  * One line: what the agent does with a broken hook in the mode install writes.

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type SystemPath, systemPaths } from "../hooks_files/locations.ts";
+import { type SystemPath, systemPaths } from "../settings/locations.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EVENTS } from "../contract/contract.ts";
 import type { Agent, AnswerPart, Basis, Cell } from "../agents/types.ts";

@@ -7,7 +7,7 @@
  */
 
 import type { Agent, FileLocation, ReadLocation } from "../agents/types.ts";
-import { readLocationPath } from "../hooks_files/locations.ts";
+import { readLocationPath } from "../settings/locations.ts";
 import type { ListWorld } from "./listing.ts";
 
 /**

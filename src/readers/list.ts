@@ -8,17 +8,17 @@
  */
 
 import { parse as parseToml } from "smol-toml";
-import { tomlHooksView } from "../hooks_files/toml_hooks.ts";
+import { tomlHooksView } from "../settings/toml_hooks.ts";
 import type { Agent } from "../agents/types.ts";
-import { parseJsonText } from "../hooks_files/json_text.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { parseJsonText } from "../settings/json_text.ts";
+import { pathsFor } from "../settings/locations.ts";
 import { agentLocations } from "./hook_locations.ts";
 import { type Located, readEntries } from "./list_entries.ts";
 import { addSwitchProblems } from "./list_switches.ts";
 import type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 import { readListed, remembered } from "./list_files.ts";
-import { hookWarnings } from "../hooks_files/hook_check.ts";
-import { pluginHooksText } from "../hooks_files/plugin_file.ts";
+import { hookWarnings } from "../hook_script/hook_check.ts";
+import { pluginHooksText } from "../settings/plugin_file.ts";
 
 export type {
   FolderCondition,

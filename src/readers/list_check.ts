@@ -15,10 +15,10 @@ import {
   isDenoModule,
   type LoadHow,
   type LoadResult,
-} from "../hooks_files/load_check.ts";
-import { parseLine } from "../hooks_files/command_line.ts";
+} from "../hook_script/load_check.ts";
+import { parseLine } from "../settings/command_line.ts";
 import { shebangPermissions } from "../run/hook_plan.ts";
-import { findOnPath } from "../run/path_search.ts";
+import { findOnPath } from "../os/path_search.ts";
 
 /** Permission flags as a line holds them. */
 const PERMISSION = /^--(?:allow|deny)-[a-z-]+(?:=.*)?$|^-[ARWNESI]+(?:=.*)?$/;

@@ -9,12 +9,12 @@
 
 import type { Agent, EntryLayout, ReadLocation } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { entryLine } from "../hooks_files/hooks_file.ts";
-import { walkEntries } from "../hooks_files/entry_walk.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
-import { samePath, splitLine } from "../hooks_files/command_line.ts";
-import { importedCommand } from "../hooks_files/import_line.ts";
-import { findOnPath } from "../run/path_search.ts";
+import { entryLine } from "../settings/settings_file.ts";
+import { walkEntries } from "../settings/entry_walk.ts";
+import { pathsFor } from "../settings/locations.ts";
+import { samePath, splitLine } from "../settings/command_line.ts";
+import { importedCommand } from "../settings/import_line.ts";
+import { findOnPath } from "../os/path_search.ts";
 import type { ListedEntry, ListWorld, Problem, ProblemKind } from "./listing.ts";
 
 /** A file `list` reads, with its path and the layout its entries are read in. */

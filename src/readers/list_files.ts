@@ -6,8 +6,8 @@
  * @module
  */
 
-import { MAX_CONFIG_BYTES, readBounded } from "../run/read_bounded.ts";
-import { fsErrorCode, fsErrorWords } from "../hooks_files/fs_errors.ts";
+import { MAX_CONFIG_BYTES, readBounded } from "../os/read_bounded.ts";
+import { fsErrorCode, fsErrorWords } from "../os/fs_errors.ts";
 
 /**
  * A function that asks each question once: the first answer for a key is kept.

@@ -11,9 +11,9 @@
 
 import { parse as parseToml } from "smol-toml";
 import type { Agent, HookSwitch, TrustedEntry } from "../agents/types.ts";
-import { parseJsonText } from "../hooks_files/json_text.ts";
-import { walkEntries } from "../hooks_files/entry_walk.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { parseJsonText } from "../settings/json_text.ts";
+import { walkEntries } from "../settings/entry_walk.ts";
+import { pathsFor } from "../settings/locations.ts";
 import { locate } from "./hook_locations.ts";
 import type { FolderCondition, ListedEntry, ListWorld } from "./listing.ts";
 import { readListed } from "./list_files.ts";

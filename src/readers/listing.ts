@@ -7,7 +7,7 @@
 
 import type { ReadLocation } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import type { LineMode } from "../hooks_files/command_line.ts";
+import type { LineMode } from "../settings/command_line.ts";
 
 /**
  * What kind of problem `list` found, a stable word for scripts beside the text

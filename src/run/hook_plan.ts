@@ -8,9 +8,9 @@
  * @module
  */
 
-import { notAHookFile } from "./read_bounded.ts";
-import { runtimeFacts } from "./runtime.ts";
-import { extensionOf, findOnPath, hasSeparator, isFile, resolvePath } from "./path_search.ts";
+import { notAHookFile } from "../os/read_bounded.ts";
+import { runtimeFacts } from "../os/runtime.ts";
+import { extensionOf, findOnPath, hasSeparator, isFile, resolvePath } from "../os/path_search.ts";
 
 /** The facts about the machine that decide how a hook is started. */
 export interface HostFacts {

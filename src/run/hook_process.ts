@@ -17,7 +17,7 @@ import {
   startSweeper,
   type Sweeper,
   tryKill,
-} from "./process_tree.ts";
+} from "../os/process_tree.ts";
 
 /**
  * The most of a hook's stdout that is kept: 10 MiB. What comes after is read

@@ -18,7 +18,7 @@ export type { SpokenRun } from "./spoken_call.ts";
 import { crashReason, readCrash } from "./hook_crash.ts";
 import { brokenReason, brokenStderr, readBroken } from "./hook_broken.ts";
 import { addLastMessage, mayRead } from "./transcript_tail.ts";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../os/json_depth.ts";
 import type { SpokenProtocol } from "../speaks/types.ts";
 import { callSpoken, type SpokenRun } from "./spoken_call.ts";
 

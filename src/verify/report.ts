@@ -19,7 +19,7 @@ import type { Watched } from "./world.ts";
 import { type Printed, printed } from "../contract/printed.ts";
 import { readBroken } from "../run/hook_broken.ts";
 import { reasonText } from "../run/hook_failure.ts";
-import { parseLine } from "../hooks_files/command_line.ts";
+import { parseLine } from "../settings/command_line.ts";
 import { brokenFate } from "../readers/broken_fate.ts";
 import { loadConformanceNow } from "../readers/recorded.ts";
 

@@ -33,7 +33,7 @@
  */
 
 import type { Agent, ReadLocation } from "../agents/types.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { pathsFor } from "../settings/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
 import { listHooks, type Listing, type ListWorld } from "../readers/list.ts";
 import { foldConditions } from "../readers/list_switches.ts";

@@ -18,7 +18,7 @@
  */
 
 import { EveryhookError } from "../contract/errors.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { pathsFor } from "../settings/locations.ts";
 
 /**
  * The bounds of one world's copy.

@@ -9,10 +9,10 @@
 
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import type { Agent, TrustedEntry } from "../agents/types.ts";
-import { parseJsonText } from "../hooks_files/json_text.ts";
-import { pluginHooksText, pluginText } from "../hooks_files/plugin_file.ts";
-import { walkEntries } from "../hooks_files/entry_walk.ts";
-import { pathsFor } from "../hooks_files/locations.ts";
+import { parseJsonText } from "../settings/json_text.ts";
+import { pluginHooksText, pluginText } from "../settings/plugin_file.ts";
+import { walkEntries } from "../settings/entry_walk.ts";
+import { pathsFor } from "../settings/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
 import type { Listing, ListWorld } from "../readers/listing.ts";
 import { PROBE_FIELDS, wrapCommand, wrapExec } from "./probe.ts";

@@ -239,7 +239,7 @@ function oneStop(): string {
 
 Deno.test("readConfig and writeConfig read and write the HOOKS value of everyhook's plugin", async () => {
   const { readConfig, writeConfig } = await import("./world_entries.ts");
-  const { pluginText, pluginHooksText } = await import("../hooks_files/plugin_file.ts");
+  const { pluginText, pluginHooksText } = await import("../settings/plugin_file.ts");
   const dir = await Deno.makeTempDir();
   try {
     const file = `${dir}/everyhook.js`;

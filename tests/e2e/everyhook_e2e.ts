@@ -10,8 +10,8 @@
 
 import type { Fixture } from "./harness_types.ts";
 import { findAgent } from "../../src/agents/mod.ts";
-import { findOurs } from "../../src/hooks_files/hooks_file.ts";
-import { parseJsonText } from "../../src/hooks_files/json_text.ts";
+import { findOurs } from "../../src/settings/settings_file.ts";
+import { parseJsonText } from "../../src/settings/json_text.ts";
 import { FIXTURES_DIR } from "./fixture_io.ts";
 import { REPO_ROOT } from "./world.ts";
 

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { stringify } from "smol-toml";
 import { CODEX_ENTRY_TRUST } from "../../src/agents/codex_switches.ts";
-import { walkEntries } from "../../src/hooks_files/entry_walk.ts";
+import { walkEntries } from "../../src/settings/entry_walk.ts";
 import type { VerifyReport } from "../../src/verify/verify.ts";
 import { agentBin, makeWorld, type World } from "./world.ts";
 import { CLI } from "./everyhook_e2e.ts";

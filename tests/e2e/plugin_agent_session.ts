@@ -3,7 +3,7 @@
  * (OpenCode, Kilo Code), against the fake chat completions API on 127.0.0.1:
  * a world whose project is a git repository with no remote, the recording
  * hook written into everyhook's plugin (the one install writes, from
- * src/hooks_files/plugin_file.ts) under each plugin event asked for, the run
+ * src/settings/plugin_file.ts) under each plugin event asked for, the run
  * (through the product's driver and runner, src/verify/: its config in
  * `<PREFIX>_CONFIG_CONTENT`, its user plugins in the world's
  * `~/.config/<agent>/plugin/`), and what came of it.
@@ -11,7 +11,7 @@
  * @module
  */
 
-import { pluginText } from "../../src/hooks_files/plugin_file.ts";
+import { pluginText } from "../../src/settings/plugin_file.ts";
 import { type ChatScript, mainTurns, toolResults } from "../../src/verify/fake/openai_chat.ts";
 import type { AgentDriver } from "../../src/verify/driver.ts";
 import { runAgentOnce } from "../../src/verify/agent_run.ts";

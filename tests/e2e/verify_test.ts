@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readSchema, validate } from "../json_schema.ts";
 import { stringify } from "smol-toml";
 import { CODEX_ENTRY_TRUST } from "../../src/agents/codex_switches.ts";
-import { walkEntries } from "../../src/hooks_files/entry_walk.ts";
+import { walkEntries } from "../../src/settings/entry_walk.ts";
 import type { VerifyReport } from "../../src/verify/verify.ts";
 import { findDriver } from "../../src/verify/drivers/mod.ts";
 import { agentBin, agentNodeBin, makeWorld, type World } from "./world.ts";

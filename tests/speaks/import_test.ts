@@ -12,10 +12,10 @@ import assert from "node:assert/strict";
 import { main } from "../../cli.ts";
 import { memoryIo } from "../../src/cli/io.ts";
 import { AGENTS } from "../../src/agents/mod.ts";
-import { readHooksFile } from "../../src/hooks_files/config_file.ts";
-import { findOurs } from "../../src/hooks_files/hooks_file.ts";
-import { importedCommand } from "../../src/hooks_files/import_line.ts";
-import { hooksFilePath } from "../../src/hooks_files/locations.ts";
+import { readHooksFile } from "../../src/install/config_file.ts";
+import { findOurs } from "../../src/settings/settings_file.ts";
+import { importedCommand } from "../../src/settings/import_line.ts";
+import { hooksFilePath } from "../../src/settings/locations.ts";
 import { loadFixtures } from "../../src/readers/recorded.ts";
 
 const posix = Deno.build.os !== "windows";

@@ -8,13 +8,18 @@
  * @module
  */
 
-import { linePath } from "./command_line.ts";
-import { runsDirect } from "./sdk_hook.ts";
+import { linePath } from "../settings/command_line.ts";
+import { runsDirect } from "../hook_script/sdk_hook.ts";
 import { shebangPermissions } from "../run/hook_plan.ts";
-import { findOnPath } from "../run/path_search.ts";
-import { isDenoModule, type LoadHow, type LoadResult, refuseUnloadable } from "./load_check.ts";
-import type { SdkImport } from "./sdk_import.ts";
-import { guardConfigFlag, guardWord } from "./guard_line.ts";
+import { findOnPath } from "../os/path_search.ts";
+import {
+  isDenoModule,
+  type LoadHow,
+  type LoadResult,
+  refuseUnloadable,
+} from "../hook_script/load_check.ts";
+import type { SdkImport } from "../hook_script/sdk_import.ts";
+import { guardConfigFlag, guardWord } from "../settings/guard_line.ts";
 
 /**
  * How the lines start the hook, and with what: a direct line written with

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
 import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { findOurs } from "./hooks_file.ts";
+import { findOurs } from "../settings/settings_file.ts";
 import { install, type InstallOptions } from "./install.ts";
 import type { InstallWorld } from "./config_file.ts";
-import { parseJsonText } from "./json_text.ts";
+import { parseJsonText } from "../settings/json_text.ts";
 import { restore } from "./restore.ts";
 import { uninstall } from "./uninstall.ts";
 

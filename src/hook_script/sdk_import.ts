@@ -10,8 +10,8 @@
  */
 
 import denoJson from "../../deno.json" with { type: "json" };
-import { JSR_PACKAGE, type SelfInvocation } from "./self.ts";
-import { fileUrl } from "./guard_line.ts";
+import { JSR_PACKAGE, type SelfInvocation } from "../settings/self.ts";
+import { fileUrl } from "../settings/guard_line.ts";
 
 /** The SDK's import for one install, and what the person should know of it. */
 export interface SdkImport {

@@ -80,7 +80,7 @@ function isObject(v: unknown): v is JsonObject {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildEntry } from "./hooks_file.ts";
+ * import { buildEntry } from "./settings_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const e = buildEntry(findAgent("codex")!.install, {
  *   event: "stop", native: "Stop", argv: ["/bin/everyhook", "run"], timeout: 30, failClosed: false,
@@ -127,7 +127,7 @@ export function buildEntry(info: InstallInfo, options: EntryOptions): DesiredEnt
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkShape } from "./hooks_file.ts";
+ * import { checkShape } from "./settings_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * assert(Object.keys(checkShape(undefined, findAgent("codex")!.install, "x", [])).length === 0);
  * ```
@@ -167,7 +167,7 @@ export function checkShape(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { entryLine } from "./hooks_file.ts";
+ * import { entryLine } from "./settings_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const line = entryLine(
  *   { command: '/bin/everyhook run --agent codex --event stop --timeout 1 -- "/h/a.ts"' },
@@ -203,7 +203,7 @@ export function entryLine(value: JsonObject, info: InstallInfo): ParsedLine | un
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { findOurs } from "./hooks_file.ts";
+ * import { findOurs } from "./settings_file.ts";
  * import { findAgent } from "../agents/mod.ts";
  * assert(findOurs({ hooks: {} }, findAgent("cursor")!.install).length === 0);
  * ```
@@ -230,7 +230,7 @@ export function findOurs(root: JsonObject, info: InstallInfo): FoundEntry[] {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { jsonEqual } from "./hooks_file.ts";
+ * import { jsonEqual } from "./settings_file.ts";
  * assert(jsonEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));
  * ```
  */
@@ -256,7 +256,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  *
  * @example Usage
  * ```ts ignore
- * import { isSameEntry } from "./hooks_file.ts";
+ * import { isSameEntry } from "./settings_file.ts";
  * if (isSameEntry(found, desired, info)) console.log("unchanged");
  * ```
  */
@@ -279,7 +279,7 @@ export function isSameEntry(found: FoundEntry, desired: DesiredEntry, info: Inst
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { addEntry } from "./hooks_file.ts";
+ * import { addEntry } from "./settings_file.ts";
  * import { DEFAULT_FORMAT } from "./json_text.ts";
  * const out = addEntry("{}\n", {}, { event: "stop", native: "Stop", value: { hooks: [] } }, DEFAULT_FORMAT);
  * assert(out.includes('"Stop"'));
@@ -315,7 +315,7 @@ export function addEntry(
  *
  * @example Usage
  * ```ts ignore
- * import { replaceEntry } from "./hooks_file.ts";
+ * import { replaceEntry } from "./settings_file.ts";
  * const out = replaceEntry(text, root, found, desired, format);
  * ```
  */
@@ -348,7 +348,7 @@ export function replaceEntry(
  *
  * @example Usage
  * ```ts ignore
- * import { removeEntry } from "./hooks_file.ts";
+ * import { removeEntry } from "./settings_file.ts";
  * const out = removeEntry(text, root, found, format);
  * ```
  */

@@ -9,8 +9,8 @@
 
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import type { RunLine } from "./command_line.ts";
-import { buildEntry, type DesiredEntry } from "./hooks_file.ts";
+import type { RunLine } from "../settings/command_line.ts";
+import { buildEntry, type DesiredEntry } from "../settings/settings_file.ts";
 import { canText } from "./can_text.ts";
 
 /** One entry as a report shows it. */

@@ -18,8 +18,8 @@ import {
   linePath,
   runArgv,
   samePath,
-} from "./command_line.ts";
-import { lineHook, type ProjectLine, projectLine } from "./portable.ts";
+} from "../settings/command_line.ts";
+import { lineHook, type ProjectLine, projectLine } from "../settings/portable.ts";
 import { nativesOf, planEntry } from "./entry_plan.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
@@ -30,8 +30,8 @@ import {
   type JsonObject,
   removeEntry,
   replaceEntry,
-} from "./hooks_file.ts";
-import { parseJsonText } from "./json_text.ts";
+} from "../settings/settings_file.ts";
+import { parseJsonText } from "../settings/json_text.ts";
 import { startText } from "./replay.ts";
 import {
   agentFiles,
@@ -45,13 +45,13 @@ import {
   renameHook,
   verifyFile,
 } from "./config_file.ts";
-import { pathsFor, type Scope } from "./locations.ts";
-import { safeWrite, sameBytes } from "./safe_write.ts";
+import { pathsFor, type Scope } from "../settings/locations.ts";
+import { safeWrite, sameBytes } from "../settings/safe_write.ts";
 import { checkMatcher, checkTimeout, scopeNote } from "./install_checks.ts";
-import { firstLineWarnings } from "./hook_check.ts";
-import { notAHookFile } from "../run/read_bounded.ts";
-import type { LoadHow, LoadResult } from "./load_check.ts";
-import type { SdkImport } from "./sdk_import.ts";
+import { firstLineWarnings } from "../hook_script/hook_check.ts";
+import { notAHookFile } from "../os/read_bounded.ts";
+import type { LoadHow, LoadResult } from "../hook_script/load_check.ts";
+import type { SdkImport } from "../hook_script/sdk_import.ts";
 import { checkStarterLoads, type Starter, starterOf } from "./install_starter.ts";
 
 /** What to install. */

@@ -13,7 +13,7 @@ import { posix, win32 } from "node:path";
 import { JSR_PACKAGE, jsrVersion, RUN_FLAGS } from "./self.ts";
 import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { findOnPath } from "../run/path_search.ts";
+import { findOnPath } from "../os/path_search.ts";
 
 /** How a project's lines name everyhook: by name on PATH, or the pinned JSR line. */
 export type StartForm = "path" | "jsr";

@@ -11,8 +11,8 @@
 
 import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { linePath, samePath } from "./command_line.ts";
-import { lineHook } from "./portable.ts";
+import { linePath, samePath } from "../settings/command_line.ts";
+import { lineHook } from "../settings/portable.ts";
 import {
   agentFiles,
   hookPath,
@@ -20,8 +20,8 @@ import {
   type ReadFile,
   readHooksFile,
 } from "./config_file.ts";
-import { findOurs, type FoundEntry, type JsonObject } from "./hooks_file.ts";
-import { pathsFor, type Scope } from "./locations.ts";
+import { findOurs, type FoundEntry, type JsonObject } from "../settings/settings_file.ts";
+import { pathsFor, type Scope } from "../settings/locations.ts";
 
 /** Where to look for installed hooks. */
 export interface InstalledHookQuery {

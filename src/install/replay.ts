@@ -10,15 +10,15 @@
 
 import type { InstallInfo } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { addEntry, type FoundEntry, type JsonObject } from "./hooks_file.ts";
+import { addEntry, type FoundEntry, type JsonObject } from "../settings/settings_file.ts";
 import {
   decodeJsonText,
   editJson,
   encodeJsonText,
   type JsonText,
   parseJsonText,
-} from "./json_text.ts";
-import { sameBytes } from "./safe_write.ts";
+} from "../settings/json_text.ts";
+import { sameBytes } from "../settings/safe_write.ts";
 
 /**
  * The text install adds its entries to: the file's own, or `{}` for a file
@@ -34,7 +34,7 @@ import { sameBytes } from "./safe_write.ts";
  * ```ts
  * import assert from "node:assert/strict";
  * import { startText } from "./replay.ts";
- * import { DEFAULT_FORMAT } from "./json_text.ts";
+ * import { DEFAULT_FORMAT } from "../settings/json_text.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const json = { text: "", format: DEFAULT_FORMAT };
  * assert(startText(undefined, json, findAgent("codex")!.install) === "{}\n");

@@ -18,8 +18,8 @@ import { parse as parseToml } from "smol-toml";
 import type { Agent, HookSwitch, ReadLocation, TrustedEntry } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { type InstallWorld, refusalReason, renameHook } from "./config_file.ts";
-import { walkEntries } from "./entry_walk.ts";
-import { entryLine, type JsonObject } from "./hooks_file.ts";
+import { walkEntries } from "../settings/entry_walk.ts";
+import { entryLine, type JsonObject } from "../settings/settings_file.ts";
 import {
   decodeJsonText,
   DEFAULT_FORMAT,
@@ -27,11 +27,11 @@ import {
   encodeJsonText,
   parseJsonText,
   type TextFormat,
-} from "./json_text.ts";
-import { hooksFilePath, readLocationPath } from "./locations.ts";
-import { isExactLine } from "./portable.ts";
-import { tomlWith, valueAt } from "./toml_edit.ts";
-import { readSnapshot, safeWrite, sameBytes } from "./safe_write.ts";
+} from "../settings/json_text.ts";
+import { hooksFilePath, readLocationPath } from "../settings/locations.ts";
+import { isExactLine } from "../settings/portable.ts";
+import { tomlWith, valueAt } from "../settings/toml_edit.ts";
+import { readSnapshot, safeWrite, sameBytes } from "../settings/safe_write.ts";
 
 /** What to trust. */
 export interface TrustOptions {

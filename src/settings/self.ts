@@ -6,8 +6,8 @@
  * @module
  */
 
-import { flagFor, RUN_PERMISSIONS, type RuntimeFacts } from "../run/runtime.ts";
-export type { RuntimeFacts } from "../run/runtime.ts";
+import { flagFor, RUN_PERMISSIONS, type RuntimeFacts } from "../os/runtime.ts";
+export type { RuntimeFacts } from "../os/runtime.ts";
 
 /**
  * How everyhook starts itself, as the agents will start it. Under `deno run`

@@ -13,10 +13,15 @@
 
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { linePath, samePath } from "./command_line.ts";
-import { lineHook } from "./portable.ts";
-import { findOurs, type FoundEntry, type JsonObject, removeEntry } from "./hooks_file.ts";
-import { importedCommand } from "./import_line.ts";
+import { linePath, samePath } from "../settings/command_line.ts";
+import { lineHook } from "../settings/portable.ts";
+import {
+  findOurs,
+  type FoundEntry,
+  type JsonObject,
+  removeEntry,
+} from "../settings/settings_file.ts";
+import { importedCommand } from "../settings/import_line.ts";
 import {
   agentFiles,
   fileContent,
@@ -27,11 +32,11 @@ import {
   renameHook,
   verifyFile,
 } from "./config_file.ts";
-import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
-import { pathsFor, type Scope } from "./locations.ts";
+import { editJson, hasComment, parseJsonText, type TextFormat } from "../settings/json_text.ts";
+import { pathsFor, type Scope } from "../settings/locations.ts";
 import { installMade } from "./replay.ts";
-import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
-import { dropBackups, listBackups, madeFoldersOf } from "./backups.ts";
+import { readWhole, safeWrite, sameBytes } from "../settings/safe_write.ts";
+import { dropBackups, listBackups, madeFoldersOf } from "../settings/backups.ts";
 import { installedHook, type LookupRead } from "./installed_hook.ts";
 
 /** How many of a file's newest backups are tried as the bytes from before install. */

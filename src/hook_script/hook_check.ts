@@ -8,7 +8,7 @@
  */
 
 import { shebangPermissions } from "../run/hook_plan.ts";
-import { HOOK_HEAD_BYTES, readHeadSync } from "../run/read_bounded.ts";
+import { HOOK_HEAD_BYTES, readHeadSync } from "../os/read_bounded.ts";
 
 /**
  * The flag of a hook's first line that grants every permission, if any.

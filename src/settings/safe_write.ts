@@ -15,13 +15,8 @@
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
 import { dropBackups, nextBackupPath, writeAbsence, writeBackup } from "./backups.ts";
-import {
-  type FileStamp,
-  MAX_CONFIG_BYTES,
-  readBounded,
-  stampChanged,
-} from "../run/read_bounded.ts";
-import { asRefusal, fsErrorWords } from "./fs_errors.ts";
+import { type FileStamp, MAX_CONFIG_BYTES, readBounded, stampChanged } from "../os/read_bounded.ts";
+import { asRefusal, fsErrorWords } from "../os/fs_errors.ts";
 import { checkInsideProject, followLinks } from "./confine.ts";
 
 /** A file as it was read, to be compared with what is there right before the rename. */

@@ -12,7 +12,7 @@ import { findNodeAtLocation, type Node, type ParseError, parseTree } from "jsonc
 import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { START_FORMS, type StartForm } from "./portable.ts";
+import { START_FORMS, type StartForm } from "../settings/portable.ts";
 import { SPOKEN_ENTRIES } from "../speaks/registry.ts";
 
 /** The manifest's file name, at the project's root. */

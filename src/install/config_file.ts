@@ -15,13 +15,13 @@ import {
   type JsonText,
   parseJsonText,
   type TextFormat,
-} from "./json_text.ts";
+} from "../settings/json_text.ts";
 import type { Agent, InstallInfo } from "../agents/types.ts";
-import { pluginHooksText, pluginText } from "./plugin_file.ts";
-import { tomlHooksJson, tomlWithHooks, verifyToml } from "./toml_hooks.ts";
-import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
-import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
-import { asRefusal } from "./fs_errors.ts";
+import { pluginHooksText, pluginText } from "../settings/plugin_file.ts";
+import { tomlHooksJson, tomlWithHooks, verifyToml } from "../settings/toml_hooks.ts";
+import { hooksFilePath, pathsFor, type Scope } from "../settings/locations.ts";
+import { type FileSnapshot, readSnapshot } from "../settings/safe_write.ts";
+import { asRefusal } from "../os/fs_errors.ts";
 
 /** The world install, uninstall and restore work in. */
 export interface InstallWorld {
@@ -52,7 +52,7 @@ export interface ReadFile {
 /**
  * Read a hooks file for a change. everyhook's plugin reads as the JSON text of
  * its `HOOKS` value; a TOML config as the JSON text of everyhook's block of
- * `[[hooks]]` tables in it (src/hooks_files/toml_hooks.ts).
+ * `[[hooks]]` tables in it (src/settings/toml_hooks.ts).
  *
  * @param file The path.
  * @param info The agent's install data, for what holds its entries (a JSON file when absent).
@@ -141,7 +141,7 @@ export function verifyJson(file: string): (bytes: Uint8Array) => void {
  * ```ts
  * import assert from "node:assert/strict";
  * import { fileContent } from "./config_file.ts";
- * import { DEFAULT_FORMAT } from "./json_text.ts";
+ * import { DEFAULT_FORMAT } from "../settings/json_text.ts";
  * assert(fileContent({}, "{}\n", DEFAULT_FORMAT).length === 3);
  * ```
  */

@@ -12,7 +12,7 @@
 
 import type { Agent } from "../agents/types.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
-import { runArgv, samePath } from "./command_line.ts";
+import { runArgv, samePath } from "../settings/command_line.ts";
 import {
   fileContent,
   type InstallWorld,
@@ -33,15 +33,15 @@ import {
   type JsonObject,
   removeEntry,
   replaceEntry,
-} from "./hooks_file.ts";
-import { parseJsonText } from "./json_text.ts";
-import { hooksFilePath, pathsFor } from "./locations.ts";
+} from "../settings/settings_file.ts";
+import { parseJsonText } from "../settings/json_text.ts";
+import { hooksFilePath, pathsFor } from "../settings/locations.ts";
 import type { Manifest, ManifestHook } from "./manifest.ts";
-import { lineHook, portableSelf, portableWarnings } from "./portable.ts";
+import { lineHook, portableSelf, portableWarnings } from "../settings/portable.ts";
 import { startText } from "./replay.ts";
-import { safeWrite, sameBytes } from "./safe_write.ts";
+import { safeWrite, sameBytes } from "../settings/safe_write.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
-import { notAHookFile } from "../run/read_bounded.ts";
+import { notAHookFile } from "../os/read_bounded.ts";
 
 /** What to sync. */
 export interface SyncOptions {

@@ -13,8 +13,8 @@
 
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { linePath } from "./command_line.ts";
-import { importedCommand, speaksCommandArgv, speaksCommandLine } from "./import_line.ts";
+import { linePath } from "../settings/command_line.ts";
+import { importedCommand, speaksCommandArgv, speaksCommandLine } from "../settings/import_line.ts";
 import {
   addEntry,
   buildEntry,
@@ -25,8 +25,8 @@ import {
   type JsonObject,
   removeEntry,
   replaceEntry,
-} from "./hooks_file.ts";
-import { parseJsonText } from "./json_text.ts";
+} from "../settings/settings_file.ts";
+import { parseJsonText } from "../settings/json_text.ts";
 import { startText } from "./replay.ts";
 import {
   agentFiles,
@@ -37,8 +37,8 @@ import {
   renameHook,
   verifyFile,
 } from "./config_file.ts";
-import type { Scope } from "./locations.ts";
-import { safeWrite, sameBytes } from "./safe_write.ts";
+import type { Scope } from "../settings/locations.ts";
+import { safeWrite, sameBytes } from "../settings/safe_write.ts";
 import { matcherKinds, targetMatcher } from "./matcher_kinds.ts";
 import { canText } from "./can_text.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
-import { findOurs } from "./hooks_file.ts";
+import { findOurs } from "../settings/settings_file.ts";
 import { install, type InstallOptions } from "./install.ts";
-import { parseJsonText } from "./json_text.ts";
+import { parseJsonText } from "../settings/json_text.ts";
 
 const claude = findAgent("claude-code")!;
 const SDK_HOOK = `#!/usr/bin/env -S deno run --allow-env=X --quiet --allow-read=.

@@ -15,13 +15,13 @@ import {
   refusalReason,
   renameHook,
 } from "./config_file.ts";
-import { checkInsideProject } from "./confine.ts";
-import type { Scope } from "./locations.ts";
-import { readSnapshot, readWhole, safeWrite, sameBytes } from "./safe_write.ts";
-import { listBackups } from "./backups.ts";
+import { checkInsideProject } from "../settings/confine.ts";
+import type { Scope } from "../settings/locations.ts";
+import { readSnapshot, readWhole, safeWrite, sameBytes } from "../settings/safe_write.ts";
+import { listBackups } from "../settings/backups.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { parseJsonText } from "./json_text.ts";
-import { findOurs, type JsonObject } from "./hooks_file.ts";
+import { parseJsonText } from "../settings/json_text.ts";
+import { findOurs, type JsonObject } from "../settings/settings_file.ts";
 
 /** ", with N entries of everyhook's (for hooks ...)" for a backup's bytes, or "". */
 function oursIn(agent: Agent, bytes: Uint8Array, file: string): string {

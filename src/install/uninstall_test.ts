@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
 import { install, type InstallOptions } from "./install.ts";
 import type { InstallWorld } from "./config_file.ts";
-import { listBackups } from "./backups.ts";
+import { listBackups } from "../settings/backups.ts";
 import { uninstall } from "./uninstall.ts";
 
 const claude = findAgent("claude-code")!;

@@ -10,7 +10,7 @@ import {
   jsonEqual,
   removeEntry,
   replaceEntry,
-} from "./hooks_file.ts";
+} from "./settings_file.ts";
 import { DEFAULT_FORMAT, parseJsonText } from "./json_text.ts";
 
 const claude = findAgent("claude-code")!.install;

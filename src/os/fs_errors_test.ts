@@ -1,11 +1,11 @@
 // deno-lint-ignore-file no-console -- a skipped test prints why
 import assert from "node:assert/strict";
 import { AGENTS, findAgent } from "../agents/mod.ts";
-import { install, type InstallOptions } from "./install.ts";
-import type { InstallWorld } from "./config_file.ts";
+import { install, type InstallOptions } from "../install/install.ts";
+import type { InstallWorld } from "../install/config_file.ts";
 import { asRefusal, fsErrorCode, fsErrorWords } from "./fs_errors.ts";
-import { hooksFilePath } from "./locations.ts";
-import { uninstall } from "./uninstall.ts";
+import { hooksFilePath } from "../settings/locations.ts";
+import { uninstall } from "../install/uninstall.ts";
 
 const unix = Deno.build.os !== "windows";
 if (!unix) console.log("fs_errors_test: the FIFO and /dev/zero cases are skipped on Windows");

@@ -3,7 +3,7 @@ import { findAgent } from "../agents/mod.ts";
 import { install, type InstallOptions } from "./install.ts";
 import type { InstallWorld } from "./config_file.ts";
 import { uninstall } from "./uninstall.ts";
-import { pluginHooksText } from "./plugin_file.ts";
+import { pluginHooksText } from "../settings/plugin_file.ts";
 
 const opencode = findAgent("opencode")!;
 const kilo = findAgent("kilo")!;
