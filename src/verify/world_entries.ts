@@ -226,7 +226,7 @@ export async function rekeyTrust(
  * import assert from "node:assert/strict";
  * import { wrapEntries } from "./world_entries.ts";
  * import { findAgent } from "../agents/mod.ts";
- * const none = await wrapEntries(findAgent("codex")!, { project: "/p", files: [], entries: [] },
+ * const none = await wrapEntries(findAgent("codex")!, { project: "/p", files: [], entries: [], conditions: [] },
  *   { env: { HOME: "/h" }, os: "linux", project: "/p" }, "/w", (p) => p);
  * assert(none.length === 0);
  * ```
