@@ -151,6 +151,15 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
     env: ["KILO"],
     load: async () => (await import("./kilo.ts")).kilo,
   },
+  {
+    id: "auggie",
+    aliases: ["augment"],
+    module: "auggie",
+    // Augment's CLI; it talks only to an Augment backend (verify and the tests run a fake of it).
+    pin: { package: "@augmentcode/auggie", version: "0.36.0", bin: "auggie" },
+    env: ["AUGMENT"],
+    load: async () => (await import("./auggie.ts")).auggie,
+  },
 ];
 
 /**

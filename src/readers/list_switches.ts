@@ -69,7 +69,8 @@ function stops(
 }
 
 /**
- * Add to each entry the problems of the settings that stop it, and of the trust it lacks.
+ * Add to each entry the problems of the settings that stop it, and of the trust it lacks, and
+ * note on each what decides outside every file whether the agent runs hooks (its gate).
  *
  * @param agent The agent whose entries they are.
  * @param entries The agent's entries; changed in place.
@@ -89,6 +90,11 @@ export async function addSwitchProblems(
 ): Promise<void> {
   const mine = entries.filter((e) => e.agent === agent.id);
   if (mine.length === 0) return;
+  const gate = agent.listing?.gate;
+  if (gate) {
+    const basis = gate.basis.kind === "binary" ? "[binary]" : "[docs]";
+    for (const entry of mine) entry.notes.push(`${gate.text} ${basis}`);
+  }
   const cache = new Map<string, Record<string, unknown> | undefined>();
   const settings = async (loc: HookSwitch["file"]) => {
     const path = locate(loc, world);

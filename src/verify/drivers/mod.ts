@@ -6,6 +6,7 @@
  */
 
 import type { AnyDriver } from "../driver.ts";
+import { AUGGIE_DRIVER } from "./auggie.ts";
 import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
 import { CODEX_DRIVER } from "./codex.ts";
 import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
@@ -34,6 +35,7 @@ export const DRIVERS: readonly AnyDriver[] = [
   FACTORY_DROID_DRIVER,
   OPENCODE_DRIVER,
   KILO_DRIVER,
+  AUGGIE_DRIVER,
 ];
 
 /**
