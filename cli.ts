@@ -21,7 +21,7 @@ import { EVENTS } from "./src/contract/contract.ts";
 import { denoIo, type Io, packageRootOf } from "./src/cli/io.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
 import { errorDocument, jsonText } from "./src/cli/report.ts";
-import { commandHelp, generalHelp } from "./src/cli/help.ts";
+import { commandHelp, generalHelp, helpJson } from "./src/cli/help.ts";
 import { parseArgs } from "./src/cli/args.ts";
 import { closest } from "./src/cli/suggest.ts";
 import { shortMessage } from "./src/cli/short_text.ts";
@@ -36,9 +36,12 @@ const LOADERS: Readonly<Record<string, () => Promise<CommandModule>>> = {
   run: () => import("./src/commands/run.ts"),
   install: () => import("./src/commands/install.ts"),
   uninstall: () => import("./src/commands/uninstall.ts"),
+  new: () => import("./src/commands/new.ts"),
   import: () => import("./src/commands/import.ts"),
   restore: () => import("./src/commands/restore.ts"),
   list: () => import("./src/commands/list.ts"),
+  sync: () => import("./src/commands/sync.ts"),
+  trust: () => import("./src/commands/trust.ts"),
   bench: () => import("./src/commands/bench.ts"),
   explain: () => import("./src/commands/explain.ts"),
   demo: () => import("./src/commands/demo.ts"),
@@ -95,19 +98,29 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
       agents: (await import("./src/agents/mod.ts")).AGENTS,
     });
     if (name === undefined) {
-      io.out(generalHelp(COMMANDS, await context()));
+      io.out(
+        json
+          ? jsonText(helpJson(COMMANDS, undefined, await context()))
+          : generalHelp(COMMANDS, await context()),
+      );
       return EXIT.ok;
     }
     const spec = commandNamed(name);
+    const help = async () =>
+      io.out(
+        json
+          ? jsonText(helpJson(COMMANDS, spec, await context()))
+          : commandHelp(spec, await context()),
+      );
     if (global.help) {
-      io.out(commandHelp(spec, await context()));
+      await help();
       return EXIT.ok;
     }
     const takesJson = spec.flags.some((f) => f.name === "json");
     const words = global.json && takesJson ? ["--json", ...rest] : rest;
     const parsed = parseArgs(spec, words);
     if (parsed.help) {
-      io.out(commandHelp(spec, await context()));
+      await help();
       return EXIT.ok;
     }
     json = takesJson && parsed.flag("json");
@@ -158,7 +171,9 @@ function readGlobal(args: readonly string[]): Global {
   out.rest = args.slice(i);
   if (out.rest[0] === "help") {
     out.help = true;
-    out.rest = out.rest.slice(1, 2);
+    // `help --help`, `help --json`: the whole tool's help; `help <command>`: that command's.
+    for (const word of out.rest.slice(1)) if (word === "--json") out.json = true;
+    out.rest = out.rest.slice(1).filter((w) => !w.startsWith("-")).slice(0, 1);
   }
   return out;
 }

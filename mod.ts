@@ -65,6 +65,7 @@ export {
   type HookSwitch,
   type InstallInfo,
   type MatcherSyntax,
+  type ProjectFolder,
   type ReadContext,
   type ReadLocation,
   type StopSays,
@@ -111,6 +112,7 @@ export {
 export { type InstallWorld } from "./src/hooks_files/config_file.ts";
 export { type LineMode } from "./src/hooks_files/command_line.ts";
 export {
+  type FolderCondition,
   type ListedEntry,
   type ListedFile,
   listHooks,

@@ -8,7 +8,10 @@
  *
  *     unshare -n sh -c 'ip link set lo up && deno task record claude-code'
  *
- * Usage: deno run -A scripts/record.ts [--fixtures-only|--conformance-only] [agent...]
+ * With `--out <dir>`, the recordings go into `<dir>/<agent>/` and
+ * `<dir>/conformance/` instead of fixtures/ (`deno task drift` records there).
+ *
+ * Usage: deno run -A scripts/record.ts [--fixtures-only|--conformance-only] [--out <dir>] [agent...]
  *
  * @module
  */
@@ -31,10 +34,12 @@ async function main(args: string[]): Promise<number> {
     options: {
       "fixtures-only": { type: "boolean", default: false },
       "conformance-only": { type: "boolean", default: false },
+      out: { type: "string" },
     },
   });
 
   const wanted = positionals.length > 0 ? positionals : Object.keys(HARNESSES);
+  const out = values.out ?? FIXTURES_DIR;
   if (Deno.env.get("EVERYHOOK_NETNS") !== "1") {
     console.log(
       "note: not marked as inside a loopback-only namespace (EVERYHOOK_NETNS=1); the fake APIs still use 127.0.0.1 only",
@@ -68,18 +73,18 @@ async function main(args: string[]): Promise<number> {
       if (!values["conformance-only"]) {
         const started = Date.now();
         console.log(`${id}: recording fixtures ...`);
-        const files = await harness.recordFixtures(`${FIXTURES_DIR}/${id}`);
+        const files = await harness.recordFixtures(`${out}/${id}`);
         console.log(`${id}: ${files.length} fixtures in ${seconds(started)} s`);
-        for (const f of files) console.log(`  ${f.replace(FIXTURES_DIR, "fixtures")}`);
+        for (const f of files) console.log(`  ${f.replace(out, "fixtures")}`);
       }
       if (!values["fixtures-only"]) {
         const started = Date.now();
         console.log(`${id}: recording conformance ...`);
         const file = await harness.recordConformance();
-        const path = await writeConformance(file);
+        const path = await writeConformance(file, out);
         console.log(
           `${id}: ${file.cases.length} cases in ${seconds(started)} s -> ${
-            path.replace(FIXTURES_DIR, "fixtures")
+            path.replace(out, "fixtures")
           }`,
         );
       }

@@ -108,13 +108,16 @@ Deno.test({
     await using h = await throwawayHome();
     const out = `${h.root}/out`;
     const p = `${h.root}/clone/p`;
+    // A project's hook is inside the project (a project's lines name nothing outside it).
+    await Deno.mkdir(p, { recursive: true });
+    await Deno.copyFile(`${h.root}/hook.sh`, `${p}/hook.sh`);
     await Deno.mkdir(out);
     await Deno.mkdir(`${p}/.claude`, { recursive: true });
     const secret = '{ "registryToken": "npm_SECRET" }\n';
     await Deno.writeTextFile(`${out}/config.json`, secret);
     await Deno.symlink("../../../out/config.json", `${p}/.claude/settings.json`);
     const scope = ["--agent", "claude-code", "--scope", "project", "--project", p];
-    const install = await everyhook(h, ["install", `${h.root}/hook.sh`, ...scope]);
+    const install = await everyhook(h, ["install", `${p}/hook.sh`, ...scope]);
     assert.equal(install.code, 1, install.stdout + install.stderr);
     assert.match(install.stdout, /refused/);
     assert.match(
@@ -150,12 +153,15 @@ Deno.test({
     await using h = await throwawayHome();
     const out = `${h.root}/out`;
     const p = `${h.root}/clone/p`;
+    // A project's hook is inside the project (a project's lines name nothing outside it).
+    await Deno.mkdir(p, { recursive: true });
+    await Deno.copyFile(`${h.root}/hook.sh`, `${p}/hook.sh`);
     await Deno.mkdir(out);
     await Deno.mkdir(`${p}/.codex`, { recursive: true });
     await Deno.symlink("../../../out/new/dir/made.json", `${p}/.codex/hooks.json`);
     const r = await everyhook(h, [
       "install",
-      `${h.root}/hook.sh`,
+      `${p}/hook.sh`,
       "--agent",
       "codex",
       "--scope",
@@ -175,7 +181,7 @@ Deno.test({
     await Deno.symlink("../../out/gemini", `${p}/.gemini`);
     const folder = await everyhook(h, [
       "install",
-      `${h.root}/hook.sh`,
+      `${p}/hook.sh`,
       "--agent",
       "gemini-cli",
       "--scope",
@@ -197,13 +203,16 @@ Deno.test({
     await using h = await throwawayHome();
     const out = `${h.root}/out`;
     const p = `${h.root}/clone/p`;
+    // A project's hook is inside the project (a project's lines name nothing outside it).
+    await Deno.mkdir(p, { recursive: true });
+    await Deno.copyFile(`${h.root}/hook.sh`, `${p}/hook.sh`);
     await Deno.mkdir(out);
     await Deno.mkdir(`${p}/.gemini`, { recursive: true });
     const settings = '{ "theme": "dark" }\n';
     await Deno.writeTextFile(`${p}/.gemini/settings.json`, settings);
     await Deno.symlink("../../../out", `${p}/.gemini/.everyhook-backups`);
     const args = ["--agent", "gemini-cli", "--scope", "project", "--project", p];
-    const r = await everyhook(h, ["install", `${h.root}/hook.sh`, ...args]);
+    const r = await everyhook(h, ["install", `${p}/hook.sh`, ...args]);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stdout, /its backups folder is outside the project/);
     assert.match(r.stdout, /\.everyhook-backups" is a link to "\.\.\/\.\.\/\.\.\/out"/);
@@ -219,13 +228,16 @@ Deno.test({
   fn: async () => {
     await using h = await throwawayHome();
     const p = `${h.root}/clone/p`;
+    // A project's hook is inside the project (a project's lines name nothing outside it).
+    await Deno.mkdir(p, { recursive: true });
+    await Deno.copyFile(`${h.root}/hook.sh`, `${p}/hook.sh`);
     await Deno.mkdir(`${p}/.claude/.everyhook-backups`, { recursive: true });
     await Deno.writeTextFile(`${p}/.claude/settings.json`, "{}\n");
     await Deno.chown(`${p}/.claude/settings.json`, 1234, 1234);
     await Deno.writeTextFile(`${h.root}/system-file`, "root's\n");
     await Deno.symlink(`${h.root}/system-file`, `${p}/.claude/.everyhook-backups/.gitignore`);
     const args = ["--agent", "claude-code", "--scope", "project", "--project", p];
-    const r = await everyhook(h, ["install", `${h.root}/hook.sh`, ...args]);
+    const r = await everyhook(h, ["install", `${p}/hook.sh`, ...args]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const info = await Deno.stat(`${h.root}/system-file`);
     assert.deepEqual([info.uid, info.gid], [0, 0]);

@@ -13,6 +13,9 @@ import { findOurs } from "../src/hooks_files/hooks_file.ts";
 import { readHooksFile } from "../src/hooks_files/config_file.ts";
 import { loadFixtures } from "../src/readers/recorded.ts";
 
+/** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
+const EVERY = AGENTS.map((a) => a.id).join(",");
+
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const HOOK = new URL("../examples/block-force-push.ts", import.meta.url).pathname;
 const SDK = new URL("../src/hook/mod.ts", import.meta.url).pathname;
@@ -44,7 +47,16 @@ async function throwawayHome(): Promise<Home> {
 
 async function everyhook(h: Home, args: string[]): Promise<{ code: number; stdout: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", "--allow-write", "--allow-env", CLI, ...args],
+    args: [
+      "run",
+      "--no-prompt",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      "--allow-env",
+      CLI,
+      ...args,
+    ],
     cwd: `${h.root}/project`,
     env: h.env,
     clearEnv: true,
@@ -84,7 +96,7 @@ Deno.test({
   ignore: !posix,
   fn: async () => {
     await using h = await throwawayHome();
-    const installed = await everyhook(h, ["install", HOOK, "--all", "--json"]);
+    const installed = await everyhook(h, ["install", HOOK, "--agent", EVERY, "--json"]);
     const report = JSON.parse(installed.stdout);
     assert.equal(report.mode, "direct");
     const fixtures = await loadFixtures(AGENTS.map((a) => a.id));

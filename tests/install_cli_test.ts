@@ -10,6 +10,9 @@ import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/hooks_files/hooks_file.ts";
 import { readHooksFile } from "../src/hooks_files/config_file.ts";
 
+/** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
+const EVERY = AGENTS.map((a) => a.id).join(",");
+
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) {
@@ -55,7 +58,7 @@ async function everyhook(
   args: string[],
   options: { cwd?: string; allow?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const allow = options.allow ?? ["--allow-read", "--allow-write", "--allow-env"];
+  const allow = options.allow ?? ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--no-prompt", ...allow, CLI, ...args],
     cwd: options.cwd ?? h.home,
@@ -85,9 +88,16 @@ for (const scope of ["user", "project"] as const) {
     fn: async () => {
       await using h = await throwawayHome();
       const where = scope === "user" ? h.home : h.project;
+      // A project's hook is inside the project: its lines name nothing of this machine.
+      const hook = scope === "user" ? `${h.root}/deny.sh` : `${h.project}/hooks/deny.sh`;
+      if (scope === "project") {
+        await Deno.mkdir(`${h.project}/hooks`);
+        await Deno.copyFile(`${h.root}/deny.sh`, hook);
+      }
+      const given = scope === "user" ? "../deny.sh" : "hooks/deny.sh";
       const install = await everyhook(
         h,
-        ["install", "../deny.sh", "--all", "--event", "all", "--scope", scope, "--json"],
+        ["install", given, "--agent", EVERY, "--event", "all", "--scope", scope, "--json"],
         { cwd: h.project },
       );
       assert.equal(install.code, 0, install.stderr + install.stdout);
@@ -112,11 +122,18 @@ for (const scope of ["user", "project"] as const) {
         "entries",
         "notes",
       ]);
-      assert.equal(report.hook, `${h.root}/deny.sh`);
+      assert.equal(report.hook, hook);
       assert.equal(report.mode, "run");
       assert.equal(report.results.length, AGENTS.length);
       for (const [i, agent] of AGENTS.entries()) {
         const row = report.results[i];
+        if (scope === "project" && agent.install.noProject !== undefined) {
+          // An agent with no project file is skipped, and says what to do instead.
+          assert.equal(row.action, "unchanged", agent.id);
+          assert.deepEqual(row.entries, [], agent.id);
+          assert.match(row.notes.join("\n"), /skipped; install it for the user/, agent.id);
+          continue;
+        }
         assert.equal(row.action, "created", agent.id);
         assert.ok(row.file.startsWith(where + "/"), `${row.file} is under ${where}`);
         const root = (await readHooksFile(row.file, agent.install)).value as Record<
@@ -128,9 +145,15 @@ for (const scope of ["user", "project"] as const) {
         assert.equal(ours.length, Object.keys(agent.events).length + also, agent.id);
         for (const f of ours) {
           assert.equal(f.line.agent, agent.id);
-          assert.equal(f.line.hook, `${h.root}/deny.sh`);
-          assert.equal(f.line.form, "clone");
           assert.equal(f.line.mode, "run");
+          if (scope === "project") {
+            assert.equal(f.line.hook, "hooks/deny.sh");
+            assert.equal(f.line.inProject, true);
+            assert.deepEqual(f.line.self, ["everyhook"]);
+            continue;
+          }
+          assert.equal(f.line.hook, hook);
+          assert.equal(f.line.form, "clone");
           assert.deepEqual(f.line.self, [
             Deno.execPath(),
             "run",
@@ -142,12 +165,14 @@ for (const scope of ["user", "project"] as const) {
         }
       }
       if (scope === "project") assert.deepEqual(await tree(h.home), []);
-      const un = await everyhook(h, ["uninstall", `${h.root}/deny.sh`, "--scope", scope], {
+      const un = await everyhook(h, ["uninstall", hook, "--scope", scope], {
         cwd: h.project,
       });
       assert.equal(un.code, 0, un.stderr);
       assert.match(un.stdout, /^everyhook uninstall deny\.sh \(/);
-      const left = (await tree(where)).filter((n) => !n.includes(".everyhook-backups/"));
+      const left = (await tree(where)).filter((n) =>
+        !n.includes(".everyhook-backups/") && n !== "hooks/deny.sh"
+      );
       assert.deepEqual(left, [], "the files install made are gone (their backups stay)");
     },
   });
@@ -205,8 +230,9 @@ Deno.test({
       QWEN_HOME: `${h.root}/qwen`,
       FACTORY_HOME_OVERRIDE: `${h.root}/droid`,
       XDG_CONFIG_HOME: `${h.root}/xdg`,
+      KIMI_CODE_HOME: `${h.root}/kimi`,
     };
-    const r = await everyhook(h, ["install", "../deny.sh", "--all", "--json"], { env });
+    const r = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--json"], { env });
     assert.equal(r.code, 0, r.stderr);
     const files = JSON.parse(r.stdout).results.map((x: { file: string }) => x.file);
     assert.deepEqual(files, [
@@ -219,22 +245,24 @@ Deno.test({
       `${h.root}/droid/.factory/settings.json`,
       `${h.root}/xdg/opencode/plugin/everyhook.js`,
       `${h.root}/xdg/kilo/plugin/everyhook.js`,
+      `${h.root}/kimi/config.toml`,
+      `${h.home}/.augment/settings.json`,
     ]);
   },
 });
 
 Deno.test({
-  name: "cli install needs read, write and env, and says which flag is missing",
+  name: "cli install needs read, write, run and env, and says which flag is missing",
   ignore: !posix,
   fn: async () => {
     await using h = await throwawayHome();
-    const ok = await everyhook(h, ["install", "../deny.sh", "--all", "--dry-run"]);
+    const ok = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY, "--dry-run"]);
     assert.equal(ok.code, 0, ok.stderr);
     assert.match(ok.stdout, /dry run: nothing is written/);
     assert.match(ok.stdout, /would create/);
     assert.deepEqual(await tree(h.home), []);
-    const noWrite = await everyhook(h, ["install", "../deny.sh", "--all"], {
-      allow: ["--allow-read", "--allow-env"],
+    const noWrite = await everyhook(h, ["install", "../deny.sh", "--agent", EVERY], {
+      allow: ["--allow-read", "--allow-run", "--allow-env"],
     });
     assert.notEqual(noWrite.code, 0);
     assert.match(noWrite.stderr, /--allow-write/);

@@ -20,7 +20,10 @@ interface Way {
 
 const WAYS: Way[] = [
   ...AGENTS.flatMap((a) =>
-    (["user", "project"] as const).map((scope) => ({
+    // An agent with no project file (Kimi Code) has no project install to list.
+    (["user", "project"] as const).filter((s) => s === "user" || !a.install.noProject).map((
+      scope,
+    ) => ({
       agents: [a],
       scope,
       events: ["pre-tool", "stop"] as ContractEvent[],
@@ -46,7 +49,11 @@ Deno.test("list reports no problem after any install everyhook made", async () =
       await Deno.mkdir(home);
       await Deno.mkdir(project);
       await Deno.writeTextFile(`${project}/hook.ts`, "");
-      const env = { HOME: home, PATH: Deno.env.get("PATH") ?? "" };
+      // A project's lines start everyhook by name: the person put it on PATH, as install said.
+      const bin = `${root}/bin`;
+      await Deno.mkdir(bin);
+      await Deno.writeTextFile(`${bin}/everyhook`, "#!/bin/sh\n", { mode: 0o755 });
+      const env = { HOME: home, PATH: `${bin}:${Deno.env.get("PATH") ?? ""}` };
       const os = Deno.build.os;
       const r = await install({
         hook: "hook.ts",

@@ -26,7 +26,9 @@ async function problems(root: string, agent: string): Promise<string> {
   const doc = JSON.parse(io.stdoutText());
   await Deno.remove(root, { recursive: true });
   assert.ok(doc.entries.length > 0, "no entry was listed");
-  return doc.entries.flatMap((e: { problems: string[] }) => e.problems).join("\n");
+  // What holds back every hook in the folder is told once, as a condition, with its change.
+  const told = (doc.conditions as Array<{ text: string; change: string }>).map((c) => c.text);
+  return [...doc.entries.flatMap((e: { problems: string[] }) => e.problems), ...told].join("\n");
 }
 
 const GROUPS = (command: string) => ({

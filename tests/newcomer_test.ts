@@ -1,9 +1,13 @@
 // deno-lint-ignore-file no-console -- a skipped check prints why
 import assert from "node:assert/strict";
+import { AGENTS } from "../src/agents/mod.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { invocationCwd, type MemoryIo, memoryIo } from "../src/cli/io.ts";
 import { main } from "../cli.ts";
+
+/** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
+const EVERY = AGENTS.map((a) => a.id).join(",");
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url)).replace(/[\\/]$/, "");
 
@@ -106,17 +110,24 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 Deno.test("install refuses a matcher an agent cannot read, before writing any file", async () => {
   await using w = await world();
-  const r = await everyhook(w, ["install", "no-rm-rf.ts", "--all", "--matcher", "("]);
+  const r = await everyhook(w, ["install", "no-rm-rf.ts", "--agent", EVERY, "--matcher", "("]);
   assert.equal(r.code, 2, r.stdoutText());
   assert.match(r.stderrText(), /--matcher "\(": .*not a regular expression/);
   assert.deepEqual(await filesUnder(w.home), []);
-  const ok = await everyhook(w, ["install", "no-rm-rf.ts", "--all", "--matcher", "Bash|Write"]);
+  const ok = await everyhook(w, [
+    "install",
+    "no-rm-rf.ts",
+    "--agent",
+    EVERY,
+    "--matcher",
+    "Bash|Write",
+  ]);
   assert.equal(ok.code, 0, ok.stderrText());
 });
 
 Deno.test("install refuses a timeout of 0 with the reason, before writing any file", async () => {
   await using w = await world();
-  const r = await everyhook(w, ["install", "no-rm-rf.ts", "--all", "--timeout", "0"]);
+  const r = await everyhook(w, ["install", "no-rm-rf.ts", "--agent", EVERY, "--timeout", "0"]);
   assert.equal(r.code, 2);
   assert.match(r.stderrText(), /--timeout "0" is too short: a hook needs at least 1 second/);
   assert.doesNotMatch(r.stderrText(), /whole number/);
@@ -125,7 +136,7 @@ Deno.test("install refuses a timeout of 0 with the reason, before writing any fi
 
 Deno.test("uninstall takes a hook's file name from another folder, as list --hook finds it", async () => {
   await using w = await world();
-  assert.equal((await everyhook(w, ["install", "no-rm-rf.ts", "--all"])).code, 0);
+  assert.equal((await everyhook(w, ["install", "no-rm-rf.ts", "--agent", EVERY])).code, 0);
   const listed = await everyhook(w, ["list", "--hook", "no-rm-rf.ts", "--json"], w.home);
   assert.ok(JSON.parse(listed.stdoutText()).entries.length > 0);
   const r = await everyhook(w, ["uninstall", "no-rm-rf.ts"], w.home);
@@ -272,7 +283,7 @@ Deno.test("--dry-run prints a backup line only for the files it would write", as
   assert.equal((await everyhook(w, ["install", "no-rm-rf.ts", "--agent", "claude-code"])).code, 0);
   for (
     const args of [
-      ["install", "no-rm-rf.ts", "--all", "--dry-run"],
+      ["install", "no-rm-rf.ts", "--agent", EVERY, "--dry-run"],
       ["uninstall", "no-rm-rf.ts", "--all", "--dry-run"],
       ["restore", "--all", "--dry-run"],
     ]

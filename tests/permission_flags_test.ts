@@ -20,8 +20,14 @@ const ARGS: Readonly<Record<string, string[]>> = {
   // list finds nothing to say about a Cursor entry, so it still exits 0).
   uninstall: [HOOK, "--agent", "cursor", "--dry-run"],
   restore: ["--agent", "claude-code", "--dry-run"],
+  // Writes a hook and its test into the throwaway home (the folder it runs in).
+  new: ["first-hook.ts"],
   import: ["--from", "claude-code", "--agent", "codex", "--dry-run"],
   list: [],
+  // The throwaway home holds an everyhook.json with no hooks: nothing to write, and --dry-run besides.
+  sync: ["--dry-run"],
+  // Without --yes, trust writes nothing.
+  trust: [],
   bench: [HOOK, "--agent", "codex", "--event", "pre-tool"],
   explain: ["codex"],
   demo: [],
@@ -60,11 +66,12 @@ Deno.test("every command works with its flags and names the one flag left out, w
   try {
     assert.deepEqual(Object.keys(ARGS).sort(), COMMANDS.map((c) => c.name).sort());
     const installed = await everyhook(
-      ["--allow-read", "--allow-write", "--allow-env"],
+      ["--allow-read", "--allow-write", "--allow-run", "--allow-env"],
       ["install", HOOK, "--agent", "cursor"],
       home,
     );
     assert.equal(installed.code, 0, installed.stderr);
+    await Deno.writeTextFile(`${home}/everyhook.json`, '{ "hooks": [] }\n');
     const checks = COMMANDS.flatMap((c) => {
       const flags = c.permissions.map(flagFor);
       const args = [c.name, ...ARGS[c.name]!];

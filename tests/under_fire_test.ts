@@ -7,6 +7,10 @@
  */
 
 import assert from "node:assert/strict";
+import { AGENTS } from "../src/agents/mod.ts";
+
+/** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
+const EVERY = AGENTS.map((a) => a.id).join(",");
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const unix = Deno.build.os !== "windows";
@@ -96,7 +100,7 @@ Deno.test({
     }
     const mount = 'mount -t tmpfs -o ro tmpfs "$1" && shift && exec "$@"';
     const wrap = ["unshare", "-m", "sh", "-c", mount, "sh", `${h.home}/.codex`];
-    const r = await everyhook(h, ["install", `${h.root}/hook.ts`, "--all"], { wrap });
+    const r = await everyhook(h, ["install", `${h.root}/hook.ts`, "--agent", EVERY], { wrap });
     assert.equal(r.code, 1, r.stderr);
     assert.doesNotMatch(r.stderr, /Something went wrong|at .*\.ts:\d+/);
     assert.match(
@@ -127,7 +131,7 @@ Deno.test({
       /~\/\.claude\/settings\.json {2}\(unreadable\)\n {4}problem: it is a FIFO, not a file: skipped\n/,
     );
     assert.match(list.stdout, /problem: it is a character device, not a file: skipped/);
-    const install = await everyhook(h, ["install", `${h.root}/hook.ts`, "--all"]);
+    const install = await everyhook(h, ["install", `${h.root}/hook.ts`, "--agent", EVERY]);
     assert.equal(install.code, 1, install.stderr);
     assert.match(install.stdout, /it is a FIFO, not a file/);
     assert.match(install.stdout, /it is a character device, not a file/);

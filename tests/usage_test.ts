@@ -62,7 +62,7 @@ Deno.test("usage: a missing value and a bad value are named, with what is allowe
   );
   await usageError(["list", "--ours=yes"], /--ours takes no value/);
   await usageError(["list", "extra"], /"extra" is one word too many/);
-  await usageError(["restore"], /give --agent or --all$/m);
+  await usageError(["restore"], /name the agents with --agent or --all \(restore --list alone/);
   await usageError(["restore", "--all", "--agent", "codex"], /give --agent or --all, not both/);
   await usageError(["run", "--event", "stop", "--", "h"], /--agent is required: --agent <agent>/);
   await usageError(["run", "--agent", "codex", "--event", "stop"], /name the hook/);

@@ -23,6 +23,7 @@ import type {
   EventCells,
   Fact,
   HookSwitch,
+  ProjectFolder,
   ReadLocation,
   StopSays,
   Template,
@@ -375,8 +376,8 @@ export interface ClaudeLayoutSpec {
   readMore?(doc: HookDocument, payload: Record<string, unknown>): void;
   /** What the agent says at a stop. */
   stopSays: StopSays;
-  /** The transcript format it writes. */
-  transcriptFormat: TranscriptFormat;
+  /** The transcript format it writes; absent when its payload names no transcript (Auggie). */
+  transcriptFormat?: TranscriptFormat;
   /** Files `list` reads hooks from besides the ones install writes. */
   reads?: readonly ReadLocation[];
   /** What `list` says of the agent's ways. */
@@ -396,6 +397,8 @@ export interface ClaudeLayoutSpec {
   failClosedFields?: Readonly<Record<string, Template>>;
   /** What the person still has to do after an install, per scope. */
   stillToDo: Readonly<Record<"user" | "project", string>>;
+  /** How a hook command reaches the project folder. */
+  projectFolder?: ProjectFolder;
 }
 
 /**
@@ -470,10 +473,13 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
       return doc;
     },
     stopSays: spec.stopSays,
-    transcriptFormat: spec.transcriptFormat,
-    transcriptLastMessage: transcriptReader(spec.transcriptFormat),
+    ...(spec.transcriptFormat === undefined ? {} : {
+      transcriptFormat: spec.transcriptFormat,
+      transcriptLastMessage: transcriptReader(spec.transcriptFormat),
+    }),
     ...(spec.reads ? { reads: spec.reads } : {}),
     ...(spec.listing ? { listing: spec.listing } : {}),
+    ...(spec.projectFolder ? { projectFolder: spec.projectFolder } : {}),
     install: {
       matcherSyntax: "regex",
       files: {

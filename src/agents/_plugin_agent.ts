@@ -343,6 +343,8 @@ export function pluginAgent(parts: PluginAgentParts): Agent {
       },
     },
     listing: { runsTypes: ["command"] },
+    // everyhook's plugin starts a line in the agent's own folder, which a clone run showed is the project.
+    projectFolder: { env: [], basis: seen("project-clone") },
     install: {
       matcherSyntax: "regex",
       files: {

@@ -237,7 +237,7 @@ export const auggie: Agent = family.claudeLayoutAgent({
       basis: { kind: "binary", case: "fixtures/auggie/stop.first.json" },
     },
   },
-  transcriptFormat: "claude-code",
+  // No transcript_path in its payloads: a stop's last message is in the payload itself.
   // DOCS: the settings files, highest precedence first (an administrator's, a project's local one).
   reads: [
     { scope: "system", parts: ["etc", "augment", "settings.json"], format: "json" },

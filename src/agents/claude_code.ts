@@ -223,6 +223,9 @@ export const claudeCode: Agent = family.claudeLayoutAgent({
     },
   ],
   listing: { switches: CLAUDE_CODE_SWITCHES },
+  // The variable Claude Code gives every hook: its reference names it, and a project synced on one
+  // machine and run in a clone on another (tests/e2e/team_clone_test.ts) ran its hooks through it.
+  projectFolder: { env: ["CLAUDE_PROJECT_DIR"], basis: { kind: "binary", case: "project-clone" } },
   folder: ".claude",
   userEnv: { name: "CLAUDE_CONFIG_DIR", replaces: 1 },
   failClosedFields: { onFailure: "block" },

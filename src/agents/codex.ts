@@ -351,6 +351,9 @@ export const codex: Agent = {
     switches: CODEX_SWITCHES,
     entryTrust: CODEX_ENTRY_TRUST,
   },
+  // Codex CLI names no project folder to a hook; it starts hooks in the session's working folder
+  // (its reference), and a clone run in tests/e2e/team_clone_test.ts ran the project's hooks so.
+  projectFolder: { env: [], basis: { kind: "binary", case: "project-clone" } },
   install: {
     matcherSyntax: "regex",
     files: {

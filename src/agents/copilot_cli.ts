@@ -237,6 +237,11 @@ export const copilotCli: Agent = {
     versionIgnored: "Copilot CLI ignores the whole file without a word (seen with version 2)",
     readsHooksFolder: true,
   },
+  // Both variables reached the hook of a cloned project (tests/e2e/team_clone_test.ts); the docs name neither.
+  projectFolder: {
+    env: ["COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    basis: { kind: "binary", case: "project-clone" },
+  },
   install: {
     matcherSyntax: "regex",
     files: {

@@ -203,6 +203,11 @@ export const cursor: Agent = {
       os: ["darwin"],
     },
   ],
+  // DOCS: the hooks reference names the variables a hook script gets.
+  projectFolder: {
+    env: ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    basis: { kind: "docs", ref: "https://cursor.com/docs/hooks" },
+  },
   install: {
     matcherSyntax: "regex",
     files: {

@@ -217,6 +217,8 @@ export const factoryDroid: Agent = family.claudeLayoutAgent({
   // DOCS: the settings reference (a project's local settings, not committed).
   reads: [{ scope: "project", parts: [".factory", "settings.local.json"], format: "json" }],
   listing: { runsTypes: ["command"] },
+  // The reference names FACTORY_PROJECT_DIR; a cloned project's hook got it (team_clone_test.ts).
+  projectFolder: { env: ["FACTORY_PROJECT_DIR"], basis: { kind: "binary", case: "project-clone" } },
   folder: ".factory",
   // SEEN (file-user-hooks-json, file-project-hooks-json): the hooks.json files were not read.
   userEnv: { name: "FACTORY_HOME_OVERRIDE", replaces: 0 },

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Agent } from "./types.ts";
+import type { Agent, Fact } from "./types.ts";
 
 /** A variable that moves an agent's folder, and what it stands for. */
 export interface FolderVariable {
@@ -51,4 +51,29 @@ export function folderVariables(
     }
   }
   return out;
+}
+
+/**
+ * How a project's hook line (`run --in-project`, what sync writes) reaches the
+ * project folder for an agent, in words, with what it rests on.
+ *
+ * @param agent The agent.
+ * @returns The statement.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { projectFolderFact } from "./folder_variables.ts";
+ * import { findAgent } from "./mod.ts";
+ * assert.match(projectFolderFact(findAgent("claude-code")!).text, /^\$CLAUDE_PROJECT_DIR/);
+ * ```
+ */
+export function projectFolderFact(agent: Pick<Agent, "projectFolder" | "install" | "docs">): Fact {
+  const file = agent.install.files.project.parts.join("/");
+  const up = `the nearest folder at or above the hook's working folder that holds ${file}`;
+  const vars = agent.projectFolder?.env.map((v) => `$${v}`) ?? [];
+  return {
+    text: vars.length > 0 ? `${vars.join(", else ")}, else ${up}` : up,
+    basis: agent.projectFolder?.basis ?? { kind: "docs", ref: agent.docs },
+  };
 }

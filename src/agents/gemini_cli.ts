@@ -4,7 +4,7 @@
  * @module
  */
 
-import { GEMINI_CLI_SWITCHES } from "./gemini_cli_switches.ts";
+import { GEMINI_CLI_SWITCHES, GEMINI_PROJECT_FOLDER } from "./gemini_cli_switches.ts";
 import { contentText, transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
@@ -363,6 +363,7 @@ export const geminiCli: Agent = {
     notArray:
       'Gemini CLI prints "Invalid configuration" ("Expected array") at every start, and still runs it',
   },
+  projectFolder: GEMINI_PROJECT_FOLDER,
   install: {
     matcherSyntax: "regex",
     files: {

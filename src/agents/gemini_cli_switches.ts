@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { HookSwitch, ReadLocation } from "./types.ts";
+import type { HookSwitch, ProjectFolder, ReadLocation } from "./types.ts";
 
 // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
 // (hooksConfig.enabled, hooksConfig.disabled) and docs/cli/trusted-folders.md (trustedFolders.json).
@@ -64,3 +64,20 @@ export const GEMINI_CLI_SWITCHES: readonly HookSwitch[] = [
       "the project is not a trusted folder in <file>: with folder trust on, Gemini CLI skips settings hooks there; trust the folder when Gemini CLI asks",
   },
 ];
+
+/**
+ * How a Gemini CLI hook command reaches the project folder: the variables the
+ * recorded hook got (fixtures/conformance/gemini-cli.json, session-start-env),
+ * through which a cloned project's hooks ran (tests/e2e/team_clone_test.ts).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GEMINI_PROJECT_FOLDER } from "./gemini_cli_switches.ts";
+ * assert.equal(GEMINI_PROJECT_FOLDER.env[0], "GEMINI_PROJECT_DIR");
+ * ```
+ */
+export const GEMINI_PROJECT_FOLDER: ProjectFolder = {
+  env: ["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+  basis: { kind: "binary", case: "session-start-env" },
+};

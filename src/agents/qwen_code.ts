@@ -221,6 +221,8 @@ export const qwenCode: Agent = family.claudeLayoutAgent({
     runsTypes: ["command", "http", "prompt"],
     switches: QWEN_CODE_SWITCHES,
   },
+  // The hooks reference names QWEN_PROJECT_DIR; a cloned project's hook got it (team_clone_test.ts).
+  projectFolder: { env: ["QWEN_PROJECT_DIR"], basis: { kind: "binary", case: "project-clone" } },
   folder: ".qwen",
   userEnv: { name: "QWEN_HOME", replaces: 1 },
   // DOCS (command hooks): a timeout of 1000 or more is read as milliseconds, for old settings.

@@ -152,6 +152,15 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
     load: async () => (await import("./kilo.ts")).kilo,
   },
   {
+    id: "kimi-code",
+    aliases: ["kimi"],
+    module: "kimi_code",
+    // Needs Node 22.19 or later: on Node 20 it stops at start.
+    pin: { package: "@moonshot-ai/kimi-code", version: "2.1.0", bin: "kimi", node: NODE_22 },
+    env: ["KIMI"],
+    load: async () => (await import("./kimi_code.ts")).kimiCode,
+  },
+  {
     id: "auggie",
     aliases: ["augment"],
     module: "auggie",

@@ -112,6 +112,13 @@ export interface AgentEvent {
   matcher: boolean;
   /** The cells of the translation table. */
   cells: EventCells;
+  /**
+   * Why the event fires in some runs and not in others, where recorded runs
+   * showed that (Kimi Code's PostToolUse, which it does not wait for): verify
+   * gives it as the reason when the event did not fire, and `deno task drift`
+   * reports whether its hook ran as unsteady, not as a change of the release.
+   */
+  unsteady?: string;
 }
 
 /** The tool table of one agent. */
@@ -161,9 +168,16 @@ export interface InstallInfo {
   /**
    * What holds the entries: a JSON file (when absent), or `plugin`, a
    * JavaScript plugin everyhook writes whole, whose `HOOKS` value holds them
-   * (OpenCode, Kilo Code: see src/hooks_files/plugin_file.ts).
+   * (OpenCode, Kilo Code: see src/hooks_files/plugin_file.ts), or `toml`, a
+   * TOML config of the person's whose `[[hooks]]` tables hold them, everyhook's
+   * in one block of it (Kimi Code: see src/hooks_files/toml_hooks.ts).
    */
-  container?: "plugin";
+  container?: "plugin" | "toml";
+  /**
+   * Why the agent has no project file, where it has none (Kimi Code): install
+   * and uninstall refuse the project scope with it, and `list` reads no project file.
+   */
+  noProject?: string;
   /** The unit of the entry's timeout field. */
   timeoutUnit: "s" | "ms";
   /**
@@ -318,6 +332,19 @@ export interface EntryTrust {
   record(entry: TrustedEntry): Promise<{ key: readonly string[]; value: Record<string, unknown> }>;
 }
 
+/**
+ * How a hook command reaches the project folder, for the lines `sync` writes
+ * (a hook named relative to the project): the variables the agent gives every
+ * hook, first set wins; with none set, the nearest folder at or above the
+ * hook's working folder that holds the agent's project hooks file.
+ */
+export interface ProjectFolder {
+  /** The variables that name the project folder, in the order they are read (may be empty). */
+  env: readonly string[];
+  /** What it rests on. */
+  basis: Basis;
+}
+
 /** What reading a payload needs besides the payload. */
 export interface ReadContext {
   /** The contract event `run` was told (`--event`). */
@@ -408,4 +435,6 @@ export interface Agent {
   };
   /** Install data. */
   install: InstallInfo;
+  /** How a hook command reaches the project folder (absent: the working-folder rule alone). */
+  projectFolder?: ProjectFolder;
 }

@@ -101,6 +101,12 @@ const ONLY_TOOLS: FlagSpec = {
     "with --speaks: call the hook only for these kinds of tool call (shell, edit, write, read, mcp, agent), where the agent's event takes no matcher",
 };
 
+const VERIFY_SPEAKS: FlagSpec = {
+  ...SPEAKS,
+  text:
+    "also run this agent's own hooks in each agent, imported into its copy as import --from would (the original commands need your yes too)",
+};
+
 const HOME: EnvVar = { name: "HOME", text: "the home folder (USERPROFILE on Windows)" };
 /** The variables that move an agent's folder: the help names them from the agents' modules. */
 const AGENT_HOMES: readonly EnvVar[] = [
@@ -132,6 +138,7 @@ export const SHARED: {
   readonly HOOK_ARGS: OperandSpec;
   readonly SPEAKS: FlagSpec;
   readonly ONLY_TOOLS: FlagSpec;
+  readonly VERIFY_SPEAKS: FlagSpec;
   readonly HOME: EnvVar;
   readonly AGENT_HOMES: readonly EnvVar[];
   readonly PATH: EnvVar;
@@ -149,6 +156,7 @@ export const SHARED: {
   HOOK_ARGS,
   SPEAKS,
   ONLY_TOOLS,
+  VERIFY_SPEAKS,
   HOME,
   AGENT_HOMES,
   PATH,

@@ -4,8 +4,9 @@
  * quote them), its examples, the environment it reads and the Deno permissions
  * it needs (the row's shape is in command_types.ts). Which module carries out a
  * command is cli.ts's business alone; the options several commands share are
- * in command_parts.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
- * command_parts.ts and types.
+ * in command_parts.ts, and the rows of the team commands (sync, trust) in
+ * team_commands.ts. On `run`'s path: imports nothing but `run/runtime.ts`,
+ * command_parts.ts, team_commands.ts and types.
  *
  * @module
  */
@@ -13,6 +14,7 @@
 import type { CommandSpec } from "./command_types.ts";
 import { RUN_PERMISSIONS } from "../run/runtime.ts";
 import { SHARED } from "./command_parts.ts";
+import { TEAM_COMMANDS } from "./team_commands.ts";
 import { IMPORT_COMMAND } from "./command_import.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
@@ -35,6 +37,7 @@ const {
   PATH,
   SPEAKS,
   ONLY_TOOLS,
+  VERIFY_SPEAKS,
 } = SHARED;
 
 /**
@@ -72,6 +75,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       ONLY_TOOLS,
       FAIL_CLOSED,
       timeout("how long the hook may run", 25),
+      {
+        name: "in-project",
+        kind: "boolean",
+        text:
+          "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project hooks file (what sync writes)",
+      },
       { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
     ],
     operands: [HOOK, HOOK_ARGS],
@@ -101,7 +110,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Add the hook to each agent's hooks file, in the agent's own event names, matcher and timeout unit, after a backup. Only everyhook's entries are added; a second install changes nothing.",
     flags: [
       AGENTS_FLAG,
-      ALL,
+      { ...ALL, text: "every agent found here (on PATH, or its folder is there)" },
       events("the contract events, or all", true, "pre-tool"),
       SCOPE,
       PROJECT,
@@ -121,6 +130,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         text: "the hook is written for this agent's own hook protocol (any command-hook agent)",
       },
       DRY_RUN,
+      { name: "force", kind: "boolean", text: "write a TS/JS hook that does not load anyway" },
       JSON_FLAG,
     ],
     operands: [{ ...HOOK, text: "a file that is there" }],
@@ -137,6 +147,27 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     env: [HOME, ...AGENT_HOMES],
+    permissions: ["read", "write", "run", "env"],
+  },
+  {
+    name: "new",
+    group: "change",
+    summary:
+      "Write a first hook with the SDK, importing it the way that works for this everyhook, with a short handler for each event and a sibling test that puts it to the documents the real agents sent. It never overwrites a file.",
+    flags: [
+      events("the events its handler answers, or all", true, "pre-tool"),
+      { ...AGENTS_FLAG, text: "the agents whose documents its test uses (default all)" },
+      JSON_FLAG,
+    ],
+    operands: [{ name: "file", required: true, text: "the hook to write, a .ts file not there" }],
+    examples: [
+      { line: "new guard.ts", text: "a pre-tool guard and guard_test.ts" },
+      {
+        line: "new checks.ts --event pre-tool,stop --agent claude-code,codex",
+        text: "two events; its test uses Claude Code's and Codex CLI's documents",
+      },
+    ],
+    env: [{ name: "JSR_URL", text: "the JSR registry in use, for the SDK's import" }],
     permissions: ["read", "write", "env"],
   },
   IMPORT_COMMAND,
@@ -198,7 +229,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       JSON_FLAG,
     ],
     operands: [],
-    oneOf: [{ flags: ["agent", "all"], required: true }, {
+    oneOf: [{ flags: ["agent", "all"], required: false }, {
       flags: ["list", "backup"],
       required: false,
     }],
@@ -209,11 +240,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     env: [HOME, ...AGENT_HOMES],
     permissions: ["read", "write", "env"],
   },
+  ...TEAM_COMMANDS,
   {
     name: "list",
     group: "read",
     summary:
-      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over. Exit 1 when there is a problem.",
+      "Every hook of every agent, from every file each agent reads on this machine and in the project, with the problems it would trip over, and once per agent what holds back every hook in the folder (folder trust, hooks switched off). Exit 1 when there is a problem (with --strict, also when something holds the folder's hooks back).",
     flags: [
       AGENTS_FLAG,
       events("only the entries of these contract events (all: every entry that is one)", true),
@@ -225,6 +257,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       },
       { name: "problems", kind: "boolean", text: "only what has a problem" },
       { name: "ours", kind: "boolean", text: "only the entries everyhook wrote" },
+      { name: "check", kind: "boolean", text: "also load each TS/JS hook of ours (--allow-run)" },
+      { name: "strict", kind: "boolean", text: "count what holds the folder back as a problem" },
       PROJECT,
       JSON_FLAG,
     ],
@@ -336,6 +370,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         text:
           "run the hook entries that need a yes without asking: those not written by everyhook, and everyhook's in a project the agent does not trust (without it, verify asks on a terminal, and elsewhere does not run those agents)",
       },
+      VERIFY_SPEAKS,
       JSON_FLAG,
     ],
     operands: [],

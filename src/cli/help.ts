@@ -239,3 +239,43 @@ export function commandHelp(spec: CommandSpec, context: Pick<HelpContext, "agent
   out.push("", `Permissions under deno run: ${flagsText === "" ? "none" : flagsText}`);
   return `${out.join("\n")}\n`;
 }
+
+/**
+ * The help as one JSON document (`--help --json`): the whole tool's commands,
+ * or one command's row of the command table, with its usage line.
+ *
+ * @param commands The command table.
+ * @param spec One command, or undefined for the whole tool.
+ * @param context The version, the agents and the events.
+ * @returns The document.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { helpJson } from "./help.ts";
+ * import { COMMANDS } from "./commands.ts";
+ * const doc = helpJson(COMMANDS, COMMANDS[0], { version: "0.1.0", events: [], agents: [] });
+ * assert.equal(doc.everyhook, 1);
+ * assert.equal((doc.command as { name: string }).name, "run");
+ * ```
+ */
+export function helpJson(
+  commands: readonly CommandSpec[],
+  spec: CommandSpec | undefined,
+  context: HelpContext,
+): Record<string, unknown> {
+  if (spec === undefined) {
+    return {
+      everyhook: 1,
+      version: context.version,
+      commands: commands.map((c) => ({ name: c.name, group: c.group, summary: c.summary })),
+      events: context.events,
+      agents: context.agents.map((a) => ({ id: a.id, name: a.name, aliases: a.aliases })),
+    };
+  }
+  return {
+    everyhook: 1,
+    version: context.version,
+    command: { ...spec, usage: `everyhook ${spec.name} ${usageTokens(spec).join(" ")}` },
+  };
+}

@@ -27,6 +27,8 @@ export interface ChangeArgs {
   positionals: string[];
   /** The agents named (--agent or --all), or undefined when neither was given. */
   agents: Agent[] | undefined;
+  /** Whether they were named with --all. */
+  all: boolean;
   /** The events named (--event), `all`, or undefined. */
   events: ContractEvent[] | "all" | undefined;
   /** The scope. */
@@ -41,6 +43,8 @@ export interface ChangeArgs {
   failClosed: boolean;
   /** --dry-run. */
   dryRun: boolean;
+  /** --force (install): write a hook that does not load anyway. */
+  force: boolean;
   /** --json. */
   json: boolean;
   /** --list (restore). */
@@ -91,6 +95,7 @@ export function parseChangeArgs(
   return {
     positionals: [...a.operands],
     agents: a.flag("all") ? [...AGENTS] : agentsNamed(a.list("agent"), source),
+    all: a.flag("all"),
     events: takes("event")
       ? eventsNamed(a.list("event"), { command, option: "--event" })
       : undefined,
@@ -102,6 +107,7 @@ export function parseChangeArgs(
     timeout: takes("timeout") ? a.number("timeout") : undefined,
     failClosed: takes("fail-closed") && a.flag("fail-closed"),
     dryRun: a.flag("dry-run"),
+    force: takes("force") && a.flag("force"),
     json: a.flag("json"),
     list: takes("list") && a.flag("list"),
     backup: takes("backup") ? a.text("backup") : undefined,
@@ -251,7 +257,10 @@ export function renderInstall(
     if (r.backup) out.push(`  backup: ${shortPath(r.backup, env)}\n`);
   }
   if (report.needs.length > 0) {
-    out.push("\nStill to do:\n");
+    const trust = report.scope === "project"
+      ? " (everyhook trust --yes writes the folder trust)"
+      : "";
+    out.push(`\nStill to do${trust}:\n`);
     for (const n of report.needs) out.push(`  ${n.agent}: ${n.text}\n`);
   }
   return out.join("");
@@ -338,12 +347,21 @@ export function renderRestore(
       const verb = r.restored ? "put back" : "would put back";
       const id = r.backups.find((b) => b.path === r.from)?.id ?? baseName(r.from);
       out.push(`${r.agent.padEnd(12)} ${verb} backup ${id}  ${file}\n`);
+      if (r.brings) out.push(`  ${r.brings}\n`);
       out.push(...linkLine(r, env));
       if (r.savedCurrent) {
         const saved = shortPath(r.savedCurrent, env);
+        const savedId = /\.(\d{8}-\d{6}(?:-\d+)?)\.(?:bak|absent)$/.exec(r.savedCurrent)?.[1];
+        const what = r.savedCurrent.endsWith(".absent")
+          ? "that the file was not there"
+          : "the file";
         out.push(
-          `  the file as it ${r.restored ? "was is saved" : "is would be saved"} as ${saved}\n`,
+          `  ${what} ${r.restored ? "is saved" : "would be saved"} as ${saved}${
+            savedId && r.restored ? `: restore --backup ${savedId} undoes this restore` : ""
+          }\n`,
         );
+      } else if (r.restored || r.wouldRestore) {
+        out.push(`  the file as it was is saved first, so this restore can be undone\n`);
       }
     } else {
       out.push(`${r.agent.padEnd(12)} nothing put back: ${r.reason ?? "no backup"}  ${file}\n`);

@@ -189,7 +189,7 @@ Deno.test("renderUninstall() and renderRestore() say what happened to each file"
     ],
   }, {});
   assert.ok(r.includes(
-    "codex        put back backup 20261017-173000  /p/.codex/hooks.json\n  the file as it was is saved as /p/.codex/.everyhook-backups/hooks.json.20261017-173001.bak\n",
+    "codex        put back backup 20261017-173000  /p/.codex/hooks.json\n  the file is saved as /p/.codex/.everyhook-backups/hooks.json.20261017-173001.bak: restore --backup 20261017-173001 undoes this restore\n",
   ));
   assert.ok(r.includes("cursor       nothing put back: no everyhook backup of this file"));
 });

@@ -52,7 +52,8 @@ export function renderBackupList(
     for (const b of r.backups) {
       const when = b.time.replace("T", " ").replace(/\.\d+Z$/, " UTC");
       const first = b.first ? "  the first, always kept" : "";
-      out.push(`  ${b.id.padEnd(17)}  ${when}${first}\n`);
+      const absent = b.absent ? "  (the file was not there: putting it back deletes it)" : "";
+      out.push(`  ${b.id.padEnd(17)}  ${when}${first}${absent}\n`);
     }
   }
   if (report.results.some((r) => r.backups.length > 0)) {

@@ -10,6 +10,8 @@ import type { BenchResult } from "../readers/bench.ts";
 import { answerSummary } from "./report.ts";
 import { effectWords } from "../agents/effect_words.ts";
 import type { Paint } from "./colour.ts";
+import type { HookAnswer } from "../contract/contract.ts";
+import { isBroken } from "../run/hook_broken.ts";
 
 const PLAIN: Paint = {
   bad: (t) => t,
@@ -24,10 +26,15 @@ const PLAIN: Paint = {
 export interface BenchSummary {
   /** How many documents were put to the hook. */
   documents: number;
-  /** Answers by kind: deny, ask, allow, no opinion (and failed). */
+  /**
+   * Answers by kind: deny, ask, allow, input, context, message, no opinion, and
+   * broken (a hook that does not load answers nothing of its own) or failed.
+   */
   answers: Record<string, number>;
-  /** How many runs crashed. */
+  /** How many runs crashed, broken ones included. */
   crashes: number;
+  /** Why the hook is broken (could not start or does not load), each reason once. */
+  broken: string[];
   /** How many runs failed another way (start, timeout, invalid output, exit at a stop). */
   failures: number;
   /** The slowest run, or null when there was none. */
@@ -51,20 +58,35 @@ export function benchSummary(results: readonly BenchResult[]): BenchSummary {
   const answers: Record<string, number> = {};
   let crashes = 0;
   let failures = 0;
+  const broken = new Set<string>();
   let slowest: BenchSummary["slowest"] = null;
   for (const r of results) {
-    const kind = r.result.failure && r.result.failure.kind !== "crash" &&
-        r.result.answer.decision === undefined
+    const failure = r.result.failure;
+    const kind = isBroken(failure)
+      ? "broken"
+      : failure && failure.kind !== "crash" && r.result.answer.decision === undefined
       ? "failed"
-      : r.result.answer.decision ?? "no opinion";
+      : answerKind(r.result.answer);
     answers[kind] = (answers[kind] ?? 0) + 1;
-    if (r.result.failure?.kind === "crash") crashes++;
-    else if (r.result.failure && r.result.failure.kind !== "input") failures++;
+    if (failure && isBroken(failure)) {
+      crashes++;
+      broken.add(failure.detail.replace(/ \(at a stop only exit 2 sends the agent back\)$/, ""));
+    } else if (failure?.kind === "crash") crashes++;
+    else if (failure && failure.kind !== "input") failures++;
     if (slowest === null || r.result.hook.ms > slowest.ms) {
       slowest = { agent: r.agent, event: r.event, variant: r.variant, ms: r.result.hook.ms };
     }
   }
-  return { documents: results.length, answers, crashes, failures, slowest };
+  return { documents: results.length, answers, crashes, broken: [...broken], failures, slowest };
+}
+
+/** What an answer is, for the summary: its decision, else what it carries. */
+function answerKind(answer: HookAnswer): string {
+  if (answer.decision !== undefined) return answer.decision;
+  if (answer.input !== undefined) return "input";
+  if (answer.context !== undefined) return "context";
+  if (answer.message !== undefined) return "message";
+  return "no opinion";
 }
 
 /**
@@ -74,6 +96,8 @@ export function benchSummary(results: readonly BenchResult[]): BenchSummary {
  * @param results The results.
  * @param paint Colours (none by default).
  * @param warnings Warnings about the hook, printed under the title.
+ * @param fates What each agent does with the hook when it is broken, printed
+ *   after the summary (only when a run found it broken).
  * @returns The text.
  *
  * @example Usage
@@ -88,6 +112,7 @@ export function renderBench(
   results: readonly BenchResult[],
   paint: Paint = PLAIN,
   warnings: readonly string[] = [],
+  fates: readonly string[] = [],
 ): string {
   const lines = [
     paint.bold(`everyhook bench ${hook}`),
@@ -126,7 +151,18 @@ export function renderBench(
       ),
     );
   }
-  lines.push("", summaryLine(benchSummary(results), paint));
+  const summary = benchSummary(results);
+  lines.push("", summaryLine(summary, paint));
+  if (summary.broken.length > 0) {
+    for (const why of summary.broken) {
+      lines.push(
+        `${paint.bad("The hook is broken:")} ${
+          why.replace(/\.$/, "")
+        }. It never ran, so it guards nothing.`,
+      );
+    }
+    lines.push(...fates.map((f) => `  ${f}`));
+  }
   return lines.join("\n") + "\n";
 }
 
@@ -158,7 +194,17 @@ function cut(text: string): string {
 
 function summaryLine(s: BenchSummary, paint: Paint): string {
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-  const order = ["deny", "ask", "allow", "no opinion", "failed"];
+  const order = [
+    "deny",
+    "ask",
+    "allow",
+    "input",
+    "context",
+    "message",
+    "no opinion",
+    "broken",
+    "failed",
+  ];
   const kinds = Object.entries(s.answers).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
     .map(([k, n]) => paint.decision(`${k} ${n}`)).join(", ");
   const parts = [`${plural(s.documents, "document")}: ${kinds || "no answers"}`];

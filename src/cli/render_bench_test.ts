@@ -69,3 +69,28 @@ Deno.test("renderBench() ends with the documents, answers by kind, crashes and t
     ),
   );
 });
+
+Deno.test("benchSummary() counts a broken hook under crashes and answers as what they are", () => {
+  const broken = row("a", { decision: "deny", reason: "broken" }, 5);
+  broken.result.failure = { kind: "broken", detail: "SyntaxError: Expression expected" };
+  const start = row("b", {}, 1);
+  start.result.failure = { kind: "start", detail: 'Cannot start the hook: "x" does not exist' };
+  const results = [
+    broken,
+    start,
+    row("c", { context: "x" }, 2),
+    row("d", { message: "y" }, 2),
+    row("e", {}, 2),
+  ];
+  const s = benchSummary(results);
+  assert.equal(s.crashes, 2);
+  assert.deepEqual(s.answers, { broken: 2, context: 1, message: 1, "no opinion": 1 });
+  assert.deepEqual(s.broken, [
+    "SyntaxError: Expression expected",
+    'Cannot start the hook: "x" does not exist',
+  ]);
+  const text = renderBench("h.ts", results, undefined, [], ["Claude Code: runs the tool anyway"]);
+  assert.match(text, /5 documents: context 1, message 1, no opinion 1, broken 2; 2 crashes/);
+  assert.match(text, /The hook is broken: SyntaxError: Expression expected\. It never ran/);
+  assert.match(text, /\n {2}Claude Code: runs the tool anyway\n$/);
+});

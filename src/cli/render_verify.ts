@@ -24,9 +24,11 @@ function cut(text: string, n = 160): string {
 function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string): string[] {
   const matcher = e.matcher ? ` matcher ${e.matcher}` : "";
   const out = [
-    `  ${MARK[e.status](paint)}  ${e.event}${matcher}  ${e.ours ? paint.good("[everyhook] ") : ""}${
-      short(e.file)
-    }`,
+    `  ${
+      e.broken === undefined
+        ? MARK[e.status](paint)
+        : paint.bad(`fired, broken: ${cut(e.broken, 120)}`)
+    }  ${e.event}${matcher}  ${e.ours ? paint.good("[everyhook] ") : ""}${short(e.file)}`,
     `      ${cut(e.command ?? "(no command)")}`,
   ];
   for (const c of e.calls) {
@@ -132,7 +134,9 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
   const lines: string[] = [];
   for (const v of report.agents) lines.push(...agentLines(v, paint, short), "");
   const entries = report.agents.flatMap((v) => v.entries);
-  const count = (s: EntryReport["status"]) => entries.filter((e) => e.status === s).length;
+  const count = (s: EntryReport["status"]) =>
+    entries.filter((e) => e.status === s && (s !== "fired" || e.broken === undefined)).length;
+  const broken = entries.filter((e) => e.broken !== undefined).length;
   const ran = report.agents.filter((v) => v.run.kind === "ran").length;
   const holes = report.agents.reduce((n, v) => n + v.holes.length, 0);
   lines.push(
@@ -140,9 +144,9 @@ export function renderVerify(report: VerifyReport, paint: Paint, home: string | 
       report.loopbackOnly
         ? " in a network namespace with loopback only"
         : " (no network namespace here: the fake model API listened on 127.0.0.1)"
-    }; ${count("fired")} fired, ${count("not-fired")} not fired, ${
-      count("not-reached")
-    } not reached, ${holes} hole${holes === 1 ? "" : "s"}`,
+    }; ${count("fired")} fired, ${broken > 0 ? `${broken} fired but broken, ` : ""}${
+      count("not-fired")
+    } not fired, ${count("not-reached")} not reached, ${holes} hole${holes === 1 ? "" : "s"}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -21,7 +21,11 @@ import {
 } from "../readers/recorded.ts";
 import { answerSummary } from "../cli/report.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
-import { renderBench } from "../cli/render_bench.ts";
+import { benchSummary, renderBench } from "../cli/render_bench.ts";
+import { brokenFate } from "../readers/broken_fate.ts";
+import { loadConformance } from "../readers/recorded.ts";
+import { runsDirect } from "../hooks_files/sdk_hook.ts";
+import type { Agent } from "../agents/types.ts";
 import { spokenProtocol } from "./run.ts";
 import { paintFor } from "../cli/colour.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
@@ -53,7 +57,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   const speaks = speaksName === undefined ? undefined : await spokenProtocol(speaksName);
   // `example:<name>`: a hook that ships with everyhook, written to a temporary folder.
   await using example = hook[0]?.startsWith(EXAMPLE_PREFIX) ? await shipped(hook[0]) : undefined;
-  const argv = example ? [example.path, ...hook.slice(1)] : hook;
+  const argv = example ? [example.path, ...hook.slice(1)] : localFirst(hook, io.cwd);
   const plan = planHook(argv, io.cwd, io.env, hostFacts());
   if (!plan.ok) {
     throw new EveryhookError(
@@ -88,7 +92,15 @@ export async function command(args: string[], io: Io): Promise<number> {
     ...(speaks ? { speaks } : {}),
   });
   const ok = results.every((r) => r.result.failure === null || r.result.failure.kind === "input");
-  const warnings = hookWarnings(pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!));
+  const hookPath = pathsFor(Deno.build.os).resolve(io.cwd, argv[0]!);
+  const warnings = hookWarnings(hookPath);
+  const broken = benchSummary(results).broken;
+  const fates = broken.length === 0
+    ? []
+    : await brokenFates(agents.filter((g) => results.some((r) => r.agent === g.id)), hookPath, {
+      failClosed,
+      hookArgs: argv.length > 1,
+    });
   if (a.flag("json")) {
     io.out(
       JSON.stringify(
@@ -99,6 +111,8 @@ export async function command(args: string[], io: Io): Promise<number> {
           ...(speaks ? { speaks: speaks.id } : {}),
           failClosed,
           warnings,
+          broken,
+          brokenFates: fates,
           results: results.map(benchJson),
         },
         null,
@@ -106,9 +120,48 @@ export async function command(args: string[], io: Io): Promise<number> {
       ) + "\n",
     );
   } else {
-    io.out(renderBench(hook.join(" "), results, paintFor(io), warnings));
+    io.out(renderBench(hook.join(" "), results, paintFor(io), warnings, fates));
   }
   return ok ? 0 : 1;
+}
+
+/**
+ * What each agent does with the broken hook as install would write it: direct
+ * mode for a module written with the SDK (and no arguments of its own), else
+ * through `run`.
+ */
+async function brokenFates(
+  agents: readonly Agent[],
+  hookPath: string,
+  options: { failClosed: boolean; hookArgs: boolean },
+): Promise<string[]> {
+  const read = await readBounded(hookPath, { cap: MAX_CONFIG_BYTES });
+  const source = read.kind === "file" ? new TextDecoder().decode(read.bytes) : "";
+  const mode = !options.hookArgs && runsDirect(hookPath, source) ? "direct" : "run";
+  const conformance = await loadConformance();
+  return agents.map((agent) =>
+    `${agent.name}: ${
+      brokenFate(agent, mode, options.failClosed, conformance.find((f) => f.agent === agent.id))
+    }`
+  );
+}
+
+/**
+ * A bare hook name is a file in the current folder first, as install, uninstall
+ * and list --hook take it; only a name that is no file here is looked up on PATH.
+ */
+function localFirst(hook: readonly string[], cwd: string): string[] {
+  const [first, ...rest] = hook;
+  if (first === undefined || /[\\/]/.test(first)) return [...hook];
+  const here = pathsFor(Deno.build.os).resolve(cwd, first);
+  const isFile = (() => {
+    try {
+      return Deno.statSync(here).isFile;
+    } catch {
+      return false;
+    }
+  })();
+  return isFile ? [here, ...rest] : [...hook];
 }
 
 /** The shipped example a word names; a name that is none is a usage error. */

@@ -16,6 +16,8 @@ import { commandSpec } from "../cli/commands.ts";
 import { jsonText } from "../cli/report.ts";
 import { changeWorld } from "../cli/install_cli.ts";
 import { listHooks } from "../readers/list.ts";
+import type { ListWorld } from "../readers/listing.ts";
+import type { Agent } from "../agents/types.ts";
 import { agentLocations } from "../readers/hook_locations.ts";
 import { pathsFor, type Scope } from "../hooks_files/locations.ts";
 import { importHooks, type ImportReport, type ImportSource } from "../hooks_files/import_hooks.ts";
@@ -69,11 +71,58 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const folder = pathsFor(os).resolve(io.cwd, project ?? ".");
-  const listing = await listHooks([from], { env: io.env, os, project: folder });
-  const listWorld = { env: io.env, os, project: folder };
+  const { sources, notImported } = await importSources(from, targets, scope, {
+    env: io.env,
+    os,
+    project: folder,
+  });
+  const jsrUrl = io.env.JSR_URL;
+  const self = selfInvocation(runtimeFacts(), jsrUrl ? { jsrUrl } : {});
+  const report = await importHooks({
+    from,
+    shell: spoken.shell.argv,
+    defaultTimeout: spoken.defaultTimeout.seconds,
+    sources,
+    agents: targets,
+    scope,
+    ...(project === undefined ? {} : { project }),
+    dryRun: a.flag("dry-run"),
+    self,
+  }, changeWorld(io));
+  if (a.flag("json")) io.out(jsonText({ everyhook: 1, ...report, notImported }));
+  else io.out(renderImport(report, notImported, io.env));
+  return report.ok ? EXIT.ok : EXIT.failure;
+}
+
+/**
+ * Every hook entry the source agent reads in one scope (the files `list`
+ * reads), as import brings it in, and the entries it leaves out with why.
+ *
+ * @param from The source agent.
+ * @param targets The agents it is brought into (to leave out those that read its files themselves).
+ * @param scope The scope.
+ * @param world The person's environment, system and project.
+ * @returns The entries to import and those left out.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { importSources } from "./import.ts";
+ * import { claudeCode } from "../agents/claude_code.ts";
+ * const got = await importSources(claudeCode, [], "user", { env: { HOME: "/nowhere" }, os: "linux", project: "/nowhere/p" });
+ * assert.deepEqual(got.sources, []);
+ * ```
+ */
+export async function importSources(
+  from: Agent,
+  targets: readonly Agent[],
+  scope: Scope,
+  world: ListWorld,
+): Promise<{ sources: ImportSource[]; notImported: NotImported[] }> {
+  const listing = await listHooks([from], world);
   const readBy = (file: string) =>
     targets.filter((t) =>
-      agentLocations(t, listWorld).some((l) => l.layout !== undefined && l.path === file)
+      agentLocations(t, world).some((l) => l.layout !== undefined && l.path === file)
     ).map((t) => t.id);
   const sources: ImportSource[] = [];
   const notImported: NotImported[] = [];
@@ -99,22 +148,7 @@ export async function command(args: string[], io: Io): Promise<number> {
       });
     }
   }
-  const jsrUrl = io.env.JSR_URL;
-  const self = selfInvocation(runtimeFacts(), jsrUrl ? { jsrUrl } : {});
-  const report = await importHooks({
-    from,
-    shell: spoken.shell.argv,
-    defaultTimeout: spoken.defaultTimeout.seconds,
-    sources,
-    agents: targets,
-    scope,
-    ...(project === undefined ? {} : { project }),
-    dryRun: a.flag("dry-run"),
-    self,
-  }, changeWorld(io));
-  if (a.flag("json")) io.out(jsonText({ everyhook: 1, ...report, notImported }));
-  else io.out(renderImport(report, notImported, io.env));
-  return report.ok ? EXIT.ok : EXIT.failure;
+  return { sources, notImported };
 }
 
 /**

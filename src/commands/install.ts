@@ -12,6 +12,9 @@ import { runtimeFacts } from "../run/runtime.ts";
 import { type SelfInvocation, selfInvocation } from "../hooks_files/self.ts";
 import { hookPath, type InstallWorld } from "../hooks_files/config_file.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
+import { checkLoads } from "../hooks_files/load_check.ts";
+import { sdkImport } from "../hooks_files/sdk_import.ts";
+import { agentsHere } from "../cli/agents_here.ts";
 import { spokenProtocol } from "./run.ts";
 
 /**
@@ -49,9 +52,21 @@ export function command(args: string[], io: Io): Promise<number> {
       } catch (e) {
         throw new EveryhookError("internal", (e as Error).message);
       }
-      return install({
+      // --all: the agents found here; the others are named, with the flag that writes them.
+      const here = a.all ? agentsHere(a.agents, world) : [];
+      const skipped = here.filter((h) => !h.found);
+      const agents = a.all ? here.filter((h) => h.found).map((h) => h.agent) : a.agents;
+      if (agents.length === 0) {
+        throw new EveryhookError(
+          "not-found",
+          `Cannot install with --all: no agent was found here (looked for ${
+            skipped.flatMap((s) => s.lookedFor).join(", ")
+          }); name the agents with --agent to write their files anyway`,
+        );
+      }
+      const report = await install({
         hook,
-        agents: a.agents,
+        agents,
         events: a.events ?? ["pre-tool"],
         scope: a.scope,
         ...(a.project === undefined ? {} : { project: a.project }),
@@ -61,7 +76,18 @@ export function command(args: string[], io: Io): Promise<number> {
         dryRun: a.dryRun,
         ...(a.speaks === undefined ? {} : { speaks: (await spokenProtocol(a.speaks)).id }),
         self,
+        checkLoad: (file, how) => checkLoads(file, how, io.env),
+        sdk: sdkImport(self, world.os),
+        force: a.force,
       }, world);
+      for (const s of skipped) {
+        report.warnings.push(
+          `${s.agent.name} skipped: not found here (no ${
+            s.lookedFor.join(", no ")
+          }); --agent ${s.agent.id} writes its file anyway`,
+        );
+      }
+      return report;
     },
     render: renderInstall,
   });

@@ -12,9 +12,11 @@ import { agentsNamed, eventsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
+import { checkEntries } from "../readers/list_check.ts";
+import { EveryhookError } from "../contract/errors.ts";
 
 /**
- * Run `everyhook list [--agent a,b] [--event e,f] [--hook name] [--problems] [--ours] [--project dir] [--json]`.
+ * Run `everyhook list [--agent a,b] [--event e,f] [--hook name] [--problems] [--ours] [--strict] [--project dir] [--json]`.
  *
  * @param args The arguments after the command's name.
  * @param io The world.
@@ -37,19 +39,28 @@ export async function command(args: string[], io: Io): Promise<number> {
     hook: a.text("hook"),
     ours: a.flag("ours"),
     problems: a.flag("problems"),
+    strict: a.flag("strict"),
     json: a.flag("json"),
+    check: a.flag("check"),
   };
+  if (v.check && Deno.permissions.querySync({ name: "run" }).state !== "granted") {
+    throw new EveryhookError(
+      "permission",
+      'Cannot run "list --check": the run permission is not granted (it loads each hook with deno): add --allow-run after "deno run"',
+    );
+  }
   const os = Deno.build.os;
   const project = pathsFor(os).resolve(io.cwd, v.project ?? ".");
   const listing = await listHooks(agents, { env: io.env, os, project });
+  if (v.check) await checkEntries(listing.entries, io.env, os);
   const hookName = v.hook?.replaceAll("\\", "/");
-  const keep = (e: ListedEntry) =>
+  const shown = (e: ListedEntry) =>
     (events === undefined || events === "all"
       ? events !== "all" || e.contractEvent !== null
       : e.contractEvent !== null && events.includes(e.contractEvent)) &&
     (!v.ours || e.ours) &&
-    (!v.problems || e.problems.length > 0) &&
     (hookName === undefined || matchesHook(e, hookName, os));
+  const keep = (e: ListedEntry) => shown(e) && (!v.problems || e.problems.length > 0);
   const entries = listing.entries.filter(keep);
   const narrowed = v.ours || hookName !== undefined || (events !== undefined && events !== "all");
   const files = listing.files.filter((f) =>
@@ -57,16 +68,22 @@ export async function command(args: string[], io: Io): Promise<number> {
     (!narrowed || entries.some((e) => e.file === f.file)) &&
     (!v.problems || f.problems.length > 0 || entries.some((e) => e.file === f.file))
   );
+  // A condition is a problem of the folder, told whether or not its entries have one of their own.
+  const conditions = listing.conditions.filter((c) =>
+    listing.entries.some((e) => shown(e) && e.agent === c.agent && c.stops.includes(e.scope))
+  );
   const problems = files.reduce((n, f) => n + f.problems.length, 0) +
-    entries.reduce((n, e) => n + e.problems.length, 0);
+    entries.reduce((n, e) => n + e.problems.length, 0) + (v.strict ? conditions.length : 0);
   const counts = {
     files: files.length,
     entries: entries.length,
     ours: entries.filter((e) => e.ours).length,
     problems,
+    conditions: conditions.length,
   };
   if (v.json) {
-    io.out(JSON.stringify({ ok: problems === 0, project, counts, files, entries }, null, 2) + "\n");
+    const doc = { ok: problems === 0, project, counts, files, entries, conditions };
+    io.out(JSON.stringify(doc, null, 2) + "\n");
     return problems === 0 ? 0 : 1;
   }
   const paint = paintFor(io);
@@ -110,10 +127,23 @@ export async function command(args: string[], io: Io): Promise<number> {
     io.out("\n");
   }
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  if (conditions.length > 0) {
+    const counted = v.strict ? "counted as problems (--strict)" : "list --strict counts them";
+    io.out(`${paint.bold("Held back")} (every hook of the agent in the folder; ${counted}):\n`);
+    for (const c of conditions) {
+      const which = `${c.entries} ${c.entries === 1 ? "entry" : "entries"}`;
+      io.out(
+        `  ${c.agent} in ${short(c.folder)} (${which}): ${c.text.replace(c.file, short(c.file))}\n`,
+      );
+      io.out(`    ${paint.warn("to lift it:")} ${c.change.replace(c.file, short(c.file))}\n`);
+    }
+    io.out("\n");
+  }
+  const held = conditions.length > 0 ? `; ${plural(conditions.length, "folder condition")}` : "";
   io.out(
     `${plural(counts.entries, "hook")} in ${
       plural(counts.files, "file")
-    }, ${counts.ours} by everyhook; ${plural(problems, "problem")}\n`,
+    }, ${counts.ours} by everyhook; ${plural(problems, "problem")}${held}\n`,
   );
   return problems === 0 ? 0 : 1;
 }

@@ -6,6 +6,7 @@
 
 import type { Io } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { AGENTS } from "../agents/mod.ts";
 import { restore } from "../hooks_files/restore.ts";
 import { renderRestore, runChange } from "../cli/install_cli.ts";
 
@@ -27,14 +28,16 @@ import { renderRestore, runChange } from "../cli/install_cli.ts";
 export function command(args: string[], io: Io): Promise<number> {
   return runChange("restore", args, io, {
     run: (a, world) => {
-      if (a.agents === undefined) {
+      // --list alone lists every agent's backups; putting one back needs the agents named.
+      const agents = a.agents ?? (a.list ? [...AGENTS] : undefined);
+      if (agents === undefined) {
         throw new EveryhookError(
           "usage",
-          'Cannot read "restore": name the agents with --agent or --all',
+          'Cannot read "restore": name the agents with --agent or --all (restore --list alone lists every agent\'s backups)',
         );
       }
       return restore({
-        agents: a.agents,
+        agents,
         scope: a.scope,
         ...(a.project === undefined ? {} : { project: a.project }),
         dryRun: a.dryRun,

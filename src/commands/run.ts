@@ -20,6 +20,7 @@ import { loadAgent } from "../agents/registry.ts";
 import { loadSpoken, spokenIds } from "../speaks/registry.ts";
 import type { SpokenProtocol } from "../speaks/types.ts";
 import { type ContractEvent, EVENTS, isContractEvent, TOOL_KINDS } from "../contract/contract.ts";
+import { inProjectHook, projectFolderOf } from "../run/project_folder.ts";
 
 /** The arguments of `run`, as read. */
 export interface RunArgs {
@@ -37,6 +38,8 @@ export interface RunArgs {
   timeoutSeconds: number;
   /** `--json`. */
   json: boolean;
+  /** `--in-project`: the hook is named relative to the project folder. */
+  inProject: boolean;
   /** The hook and its arguments. */
   hook: string[];
 }
@@ -86,6 +89,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     failClosed: a.flag("fail-closed"),
     timeoutSeconds: a.number("timeout")!,
     json: a.flag("json"),
+    inProject: a.flag("in-project"),
     hook: [...a.operands],
   };
 }
@@ -184,12 +188,14 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1000);
-  const result = await runAdapter(agent, event, input, parsed.hook, {
+  const cwd = readableCwd(io) ?? payloadFolder(input.bytes);
+  const hook = parsed.inProject ? inProject(agent, parsed.hook, io, cwd, debug) : parsed.hook;
+  const result = await runAdapter(agent, event, input, hook, {
     failClosed: parsed.failClosed,
     timeoutSeconds: parsed.timeoutSeconds,
     deadline,
     env,
-    cwd: readableCwd(io) ?? payloadFolder(input.bytes),
+    cwd,
     runner: runHook,
     ...(speaks ? { speaks } : {}),
     ...(parsed.onlyTools ? { onlyTools: parsed.onlyTools } : {}),
@@ -202,6 +208,22 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (result.native.stdout !== "") io.out(`${result.native.stdout}\n`);
   if (result.native.stderr !== "") io.err(`${result.native.stderr}\n`);
   return result.native.exit;
+}
+
+/** The hook of an `--in-project` line, read from the agent's project folder. */
+function inProject(
+  agent: Agent,
+  hook: readonly string[],
+  io: Io,
+  cwd: string,
+  debug: ((text: string) => void) | undefined,
+): string[] {
+  const [first, ...rest] = hook;
+  if (first === undefined) return [...hook];
+  const windows = Deno.build.os === "windows";
+  const { folder, from } = projectFolderOf(agent, { env: io.env, cwd, windows });
+  debug?.(`project folder: ${folder} (from ${from})`);
+  return [inProjectHook(first, folder, windows), ...rest];
 }
 
 /**

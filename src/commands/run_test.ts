@@ -21,6 +21,7 @@ Deno.test("parseRunArgs() reads both option forms and leaves the hook's argument
     failClosed: true,
     timeoutSeconds: 2,
     json: true,
+    inProject: false,
     hook: ["hook.ts", "--agent", "x"],
   });
   const b = parseRunArgs(["--agent", "cursor", "--event", "prompt", "hook.sh", "-v"]);

@@ -24,8 +24,12 @@ import { findOnPath } from "../run/path_search.ts";
 import { flagFor, runtimeFacts } from "../run/runtime.ts";
 import { findAgentBinary } from "../verify/agent_run.ts";
 import { findDriver } from "../verify/drivers/mod.ts";
-import { HARMLESS_COMMAND, verifyAll } from "../verify/verify.ts";
+import { HARMLESS_COMMAND, verifyAll, type VerifyOptions } from "../verify/verify.ts";
 import { PROBE_FILE } from "../verify/steps.ts";
+import { spokenProtocol } from "./run.ts";
+import { importSources } from "./import.ts";
+import { importHooks } from "../hooks_files/import_hooks.ts";
+import { selfInvocation } from "../hooks_files/self.ts";
 import { plannedEntries, type PlannedEntry } from "../verify/consent.ts";
 
 /** Set in the copy of verify that runs inside the network namespace. */
@@ -70,13 +74,15 @@ export async function command(args: string[], io: Io): Promise<number> {
   const project = pathsFor(os).resolve(io.cwd, a.text("project") ?? ".");
   const user = { env: io.env, os, project };
   const binPath = bin === undefined ? undefined : pathsFor(os).resolve(io.cwd, bin);
+  const speaksName = a.text("speaks");
+  const speaks = speaksName === undefined ? undefined : await speaksOption(speaksName, io, user);
   let yes = a.flag("yes");
   if (io.env[IN_NAMESPACE] !== "1") {
     const running = agents.filter((agent) => {
       const driver = findDriver(agent.id);
       return driver !== undefined && (binPath ?? findAgentBinary(driver, io.env)) !== undefined;
     });
-    const planned = await plannedEntries(running, user);
+    const planned = await plannedEntries(speaks ? [...running, speaks.from] : running, user);
     if (planned.length > 0) {
       io.err(renderPlan(
         planned,
@@ -100,6 +106,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     asReviewed: a.flag("as-reviewed"),
     yes,
     progress: (line) => io.err(`everyhook verify: ${line}\n`),
+    ...(speaks ? { speaks } : {}),
   });
   if (named) {
     for (const v of report.agents) if (v.run.kind === "not-run") v.ok = false;
@@ -108,6 +115,50 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (json) io.out(`${JSON.stringify(report, null, 2)}\n`);
   else io.out(renderVerify(report, paintFor(io), io.env.HOME));
   return report.ok ? 0 : 1;
+}
+
+/**
+ * What `verify --speaks <agent>` does to each agent's copies: that agent's
+ * hooks, user and project, imported into them as `import --from` would.
+ */
+async function speaksOption(
+  name: string,
+  io: Io,
+  user: VerifyOptions["user"],
+): Promise<NonNullable<VerifyOptions["speaks"]>> {
+  const spoken = await spokenProtocol(name);
+  const from = AGENTS.find((a) => a.id === spoken.id)!;
+  const jsrUrl = io.env.JSR_URL;
+  const self = selfInvocation(runtimeFacts(), jsrUrl ? { jsrUrl } : {});
+  return {
+    from,
+    async bringInto(agent, inWorld) {
+      const said: string[] = [];
+      for (const scope of ["user", "project"] as const) {
+        const { sources } = await importSources(from, [agent], scope, user);
+        if (sources.length === 0) continue;
+        const report = await importHooks({
+          from,
+          shell: spoken.shell.argv,
+          defaultTimeout: spoken.defaultTimeout.seconds,
+          sources,
+          agents: [agent],
+          scope,
+          project: inWorld.project,
+          dryRun: false,
+          self,
+        }, { env: inWorld.env, cwd: inWorld.project, os: inWorld.os, now: () => new Date() });
+        for (const r of report.results) {
+          said.push(
+            `${r.entries.length} ${from.name} ${scope} hook entries imported into the copy (--speaks)`,
+          );
+          for (const k of r.skipped) said.push(`not imported: ${k.native} ${k.command}: ${k.why}`);
+          if (r.refused) said.push(r.refused);
+        }
+      }
+      return said;
+    },
+  };
 }
 
 /**

@@ -25,6 +25,7 @@ export type ErrorCode =
   | "hook-start"
   | "hook-timeout"
   | "hook-output"
+  | "hook-broken"
   | "config-syntax"
   | "config-shape"
   | "config-changed"

@@ -84,9 +84,15 @@ export function defineHook(handler: Handler): Hook {
     },
   };
   const caller = callerUrl();
-  if (caller !== undefined && caller === Deno.mainModule && !underTestRunner()) {
-    // Once the module has finished loading, so that the handler sees all of it.
-    queueMicrotask(() => void hook.main());
+  const main = guardedHook() ?? Deno.mainModule;
+  if (caller === main) marks()[DEFINED] = true;
+  if (caller !== undefined && caller === main && !underTestRunner()) {
+    // Once the module has finished loading, so that the handler sees all of it;
+    // under a guard, once the guard's import of it succeeded (else the guard answers).
+    const loading = marks()[LOADING];
+    queueMicrotask(() =>
+      void (loading instanceof Promise ? loading.then(() => hook.main(), () => {}) : hook.main())
+    );
   }
   return hook;
 }
@@ -127,7 +133,7 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
   const keep = (line: string) => void (logs += line);
   redirectConsole(keep);
   const out = await runDirect(handler, reading.args, {
-    hook: Deno.mainModule,
+    hook: guardedHook() ?? Deno.mainModule,
     input,
     log: keep,
     ...(debug ? { debug } : {}),
@@ -136,6 +142,28 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
   write("stdout", out.stdout === "" ? "" : `${out.stdout}\n`);
   write("stderr", out.stderr === "" ? "" : `${out.stderr}\n`);
   return out.exit;
+}
+
+/**
+ * The key under which a guarded direct line names the hook it imports: a line
+ * written with --fail-closed starts a small guard module that imports the hook,
+ * so that a hook that does not load still denies. Its hook runs as the program.
+ */
+export const GUARDED: unique symbol = Symbol.for("everyhook.guarded") as typeof GUARDED;
+
+/** The key under which a guard keeps its import of the hook, a promise. */
+export const LOADING: unique symbol = Symbol.for("everyhook.loading") as typeof LOADING;
+
+/** The key set once the program's hook called defineHook: its module was running. */
+export const DEFINED: unique symbol = Symbol.for("everyhook.defined") as typeof DEFINED;
+
+function marks(): Record<symbol, unknown> {
+  return globalThis as unknown as Record<symbol, unknown>;
+}
+
+function guardedHook(): string | undefined {
+  const url = marks()[GUARDED];
+  return typeof url === "string" ? url : undefined;
 }
 
 /** EVERYHOOK_DEBUG=1, where the hook may read it without asking: a writer to stderr. */

@@ -45,6 +45,8 @@ export interface DirectOptions {
   log: (text: string) => void;
   /** Where to write what happened, step by step, when asked to. */
   debug?: (text: string) => void;
+  /** What stands in for the hook process (default: the handler, in this process). */
+  runner?: (spec: HookSpec) => Promise<HookOutcome>;
 }
 
 /**
@@ -80,7 +82,8 @@ export async function runDirect(
     const has = EVENTS.filter((e) => agent.events[e] !== undefined).join(", ");
     return usage(`${agent.name} has no event "${args.event}" (it has ${has})`);
   }
-  const runner = (spec: HookSpec): Promise<HookOutcome> => inProcess(handler, spec, options.log);
+  const runner = options.runner ??
+    ((spec: HookSpec): Promise<HookOutcome> => inProcess(handler, spec, options.log));
   const result = await runAdapter(agent, event, options.input, [options.hook], {
     failClosed: args.failClosed,
     timeoutSeconds: args.timeout,

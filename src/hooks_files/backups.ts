@@ -48,10 +48,19 @@ export const KEEP_RECENT = 5;
 const LEGACY_MARK = ".bak-everyhook-";
 const STAMP = /^(\d{8}-\d{6})(?:-(\d+))?$/;
 
+/**
+ * The ending of a backup that records a file's absence: the file was not
+ * there (`<file name>.<stamp>.absent`, holding the folders everyhook made for
+ * it). Putting it back deletes the file.
+ */
+export const ABSENT_SUFFIX = ".absent";
+
 /** One backup of a file. */
 export interface Backup {
   /** The backup's path. */
   path: string;
+  /** True for a backup that records that the file was not there. */
+  absent?: boolean;
   /** Its id: the time stamp and number, such as `20261017-173000` or `20261017-173000-1`. */
   id: string;
   /** When it was made (from its name). */
@@ -88,6 +97,7 @@ function sortKey(id: string): string {
  * @param path The file's path.
  * @param now The time.
  * @param taken Whether a backup path is taken.
+ * @param suffix `.bak`, or {@linkcode ABSENT_SUFFIX} for a file's absence.
  * @returns The backup's path.
  *
  * @example Usage
@@ -100,11 +110,19 @@ function sortKey(id: string): string {
  * );
  * ```
  */
-export function backupPath(path: string, now: Date, taken: (name: string) => boolean): string {
+export function backupPath(
+  path: string,
+  now: Date,
+  taken: (name: string) => boolean,
+  suffix = ".bak",
+): string {
   const api = pathApi(path);
   const base = api.join(api.dirname(path), BACKUP_FOLDER, `${api.basename(path)}.${stampOf(now)}`);
-  let name = `${base}.bak`;
-  for (let n = 1; taken(name); n++) name = `${base}-${n}.bak`;
+  const free = (name: string) =>
+    !taken(name) &&
+    !taken(name.replace(/\.(?:bak|absent)$/, suffix === ".bak" ? ABSENT_SUFFIX : ".bak"));
+  let name = `${base}${suffix}`;
+  for (let n = 1; !free(name); n++) name = `${base}-${n}${suffix}`;
   return name;
 }
 
@@ -143,6 +161,9 @@ export async function listBackups(path: string): Promise<Backup[]> {
     }
   };
   await read(api.join(dir, BACKUP_FOLDER), `${name}.`, ".bak");
+  const before = found.length;
+  await read(api.join(dir, BACKUP_FOLDER), `${name}.`, ABSENT_SUFFIX);
+  for (const b of found.slice(before)) b.absent = true;
   await read(dir, `${name}${LEGACY_MARK}`, "");
   return found.sort((a, b) => {
     const [x, y] = [sortKey(a.id), sortKey(b.id)];
@@ -189,7 +210,7 @@ export function backupsToDrop(backups: readonly Backup[], keep: number = KEEP_RE
 export async function writeBackup(
   path: string,
   bytes: Uint8Array,
-  options: { now: Date; mode: number | null },
+  options: { now: Date; mode: number | null; suffix?: string },
 ): Promise<string> {
   const api = pathApi(path);
   const folder = api.join(api.dirname(path), BACKUP_FOLDER);
@@ -199,9 +220,10 @@ export async function writeBackup(
   } catch (e) {
     if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
   }
-  const taken = new Set<string>();
+  // Every id once, whichever its ending: `--backup <id>` names one backup.
+  const taken = new Set((await listBackups(path)).map((b) => b.path));
   for (;;) {
-    const name = backupPath(path, options.now, (n) => taken.has(n));
+    const name = backupPath(path, options.now, (n) => taken.has(n), options.suffix);
     taken.add(name);
     try {
       await Deno.writeFile(name, bytes, { createNew: true, mode: 0o600 });
@@ -218,6 +240,83 @@ export async function writeBackup(
       }
     }
     return name;
+  }
+}
+
+/**
+ * Record that a file is not there, as a backup: putting it back deletes the
+ * file. It names the folders everyhook is about to make for the file (those
+ * that are not there), so that what everyhook made can be taken away again.
+ *
+ * @param path The file's path.
+ * @param now The time.
+ * @param madeFolders The folders that are not there yet, deepest first.
+ * @returns The backup's path.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { writeAbsence } from "./backups.ts";
+ * await writeAbsence("/home/me/.cursor/hooks.json", new Date(), ["/home/me/.cursor"]);
+ * ```
+ */
+export async function writeAbsence(
+  path: string,
+  now: Date,
+  madeFolders: readonly string[],
+): Promise<string> {
+  const made = new TextEncoder().encode(JSON.stringify({ everyhook: 1, madeFolders }) + "\n");
+  const written = await writeBackup(path, made, { now, mode: 0o600, suffix: ABSENT_SUFFIX });
+  return written;
+}
+
+/**
+ * The folders an absence backup says everyhook made for the file.
+ *
+ * @param backup The absence backup's path.
+ * @returns The folders, deepest first (none when it cannot be read).
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { madeFoldersOf } from "./backups.ts";
+ * console.log(await madeFoldersOf("/home/me/.cursor/.everyhook-backups/hooks.json.20261201-101010.absent"));
+ * ```
+ */
+export async function madeFoldersOf(backup: string): Promise<string[]> {
+  try {
+    const value = JSON.parse(await Deno.readTextFile(backup));
+    const list = value?.madeFolders;
+    return Array.isArray(list) ? list.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Delete every backup of a file, and its backup folder when nothing else is
+ * left in it (its `.gitignore` aside): for a file everyhook made and then took
+ * away, whose backups hold nothing of the person's.
+ *
+ * @param path The file's path.
+ * @param only Only this backup (the rest are kept).
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { dropBackups } from "./backups.ts";
+ * await dropBackups("/home/me/.cursor/hooks.json");
+ * ```
+ */
+export async function dropBackups(path: string, only?: string): Promise<void> {
+  for (const b of await listBackups(path)) {
+    if (only !== undefined && b.path !== only) continue;
+    await Deno.remove(b.path).catch((e) => {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    });
+  }
+  const api = pathApi(path);
+  const folder = api.join(api.dirname(path), BACKUP_FOLDER);
+  const left = await Array.fromAsync(Deno.readDir(folder)).catch(() => []);
+  if (left.every((e) => e.name === ".gitignore")) {
+    await Deno.remove(folder, { recursive: true }).catch(() => {});
   }
 }
 

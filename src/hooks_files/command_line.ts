@@ -17,6 +17,7 @@ import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
 import { DIRECT_FLAGS, directWords, readDirectArgs } from "../hook/direct_args.ts";
 import type { SelfForm } from "./self.ts";
+import { guardedHook } from "./guard_line.ts";
 import { speaksWords } from "./speaks_line.ts";
 
 /** What one `run` line says. */
@@ -29,8 +30,10 @@ export interface RunLine {
   timeout: number;
   /** Whether a failing hook denies. */
   failClosed: boolean;
-  /** The hook's absolute path. */
+  /** The hook's absolute path, or with `inProject` its path relative to the project. */
   hook: string;
+  /** The hook is named relative to the project folder (`--in-project`, what sync writes). */
+  inProject?: boolean;
   /** The agent whose hook protocol the hook is written for (`--speaks`), if any. */
   speaks?: string;
   /** The only kinds of tool call a spoken hook is given (`--only-tools`). */
@@ -142,6 +145,7 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
     String(line.timeout),
     ...(line.failClosed ? ["--fail-closed"] : []),
     ...speaksWords(line.speaks, line.onlyTools),
+    ...(line.inProject ? ["--in-project"] : []),
     "--",
     line.hook,
   ];
@@ -156,6 +160,8 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
  * @param deno The deno program's absolute path.
  * @param permissions The permission flags of the hook's shebang.
  * @param line What the line says.
+ * @param guard For a guarded line (see guard_line.ts): its configuration flag
+ *   and the guard module's word, which stand in for the hook.
  * @returns The words, program first.
  * @throws {EveryhookError} `path-refused` for a word that cannot be written.
  *
@@ -169,12 +175,17 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
  * assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
  * ```
  */
-export function directArgv(deno: string, permissions: readonly string[], line: RunLine): string[] {
+export function directArgv(
+  deno: string,
+  permissions: readonly string[],
+  line: RunLine,
+  guard?: { config: string; word: string },
+): string[] {
   const argv = [
     deno,
     ...DIRECT_DENO_FLAGS,
     ...permissions,
-    line.hook,
+    ...(guard ? [guard.config, guard.word] : [line.hook]),
     ...directWords(line),
   ];
   argv.forEach((word, i) => checkWord(word, i === 0 ? "the program" : "a path"));
@@ -278,8 +289,9 @@ function parseDirect(argv: readonly string[]): ParsedLine | undefined {
   }
   let at = 2;
   while (at < argv.length && (argv[at] as string).startsWith("-")) at++;
-  const hook = argv[at];
-  if (hook === undefined) return undefined;
+  const word = argv[at];
+  if (word === undefined) return undefined;
+  const hook = guardedHook(word) ?? word;
   const rest = argv.slice(at + 1);
   const reading = readDirectArgs(rest);
   if (reading.kind !== "direct") return undefined;
@@ -339,6 +351,7 @@ function parseRunOptions(
   let event: string | undefined;
   let timeout = 25;
   let failClosed = false;
+  let inProject = false;
   let speaks: string | undefined;
   let onlyTools: string[] | undefined;
   for (let i = 0; i < words.length; i++) {
@@ -347,7 +360,21 @@ function parseRunOptions(
       const hook = words[i + 1];
       if (agent === undefined || event === undefined || hook === undefined) return undefined;
       const spoken = speaks === undefined ? {} : { speaks, ...(onlyTools ? { onlyTools } : {}) };
-      return { agent, event, timeout, failClosed, hook, args: words.slice(i + 2), ...spoken };
+      const args = words.slice(i + 2);
+      return {
+        agent,
+        event,
+        timeout,
+        failClosed,
+        hook,
+        args,
+        ...spoken,
+        ...(inProject ? { inProject } : {}),
+      };
+    }
+    if (word === "--in-project") {
+      inProject = true;
+      continue;
     }
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;

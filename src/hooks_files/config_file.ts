@@ -18,6 +18,7 @@ import {
 } from "./json_text.ts";
 import type { Agent, InstallInfo } from "../agents/types.ts";
 import { pluginHooksText, pluginText } from "./plugin_file.ts";
+import { tomlHooksJson, tomlWithHooks, verifyToml } from "./toml_hooks.ts";
 import { hooksFilePath, pathsFor, type Scope } from "./locations.ts";
 import { type FileSnapshot, readSnapshot } from "./safe_write.ts";
 import { asRefusal } from "./fs_errors.ts";
@@ -50,7 +51,8 @@ export interface ReadFile {
 
 /**
  * Read a hooks file for a change. everyhook's plugin reads as the JSON text of
- * its `HOOKS` value.
+ * its `HOOKS` value; a TOML config as the JSON text of everyhook's block of
+ * `[[hooks]]` tables in it (src/hooks_files/toml_hooks.ts).
  *
  * @param file The path.
  * @param info The agent's install data, for what holds its entries (a JSON file when absent).
@@ -80,6 +82,11 @@ export async function readHooksFile(
     const value = text === "" ? undefined : parseJsonText(text, file);
     return { snapshot, json: { text, format: DEFAULT_FORMAT }, value };
   }
+  if (info?.container === "toml") {
+    const text = tomlHooksJson(tomlSource(snapshot.bytes, file), file);
+    const value = text === "" ? undefined : parseJsonText(text, file);
+    return { snapshot, json: { text, format: DEFAULT_FORMAT }, value };
+  }
   const json = decodeJsonText(snapshot.bytes, file);
   const value = parseJsonText(json.text, file);
   const twice = duplicateHooksKey(json.text);
@@ -90,6 +97,15 @@ export async function readHooksFile(
     );
   }
   return { snapshot, json, value };
+}
+
+/** The text of a TOML config, or a refusal when it is not UTF-8. */
+function tomlSource(bytes: Uint8Array, file: string): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    throw new EveryhookError("config-syntax", `Cannot read "${file}": it is not UTF-8 text`);
+  }
 }
 
 /**
@@ -112,11 +128,13 @@ export function verifyJson(file: string): (bytes: Uint8Array) => void {
 
 /**
  * The bytes to write for an agent's hooks file: the JSON text, or for
- * everyhook's plugin, the plugin around it.
+ * everyhook's plugin, the plugin around it, or for a TOML config, the config
+ * as it was with everyhook's block made from the JSON text.
  *
  * @param info The agent's install data.
  * @param text The JSON text.
  * @param format The file's layout.
+ * @param before The file's bytes as read (a TOML config keeps all but everyhook's block).
  * @returns The bytes.
  *
  * @example Usage
@@ -131,7 +149,12 @@ export function fileContent(
   info: Pick<InstallInfo, "container">,
   text: string,
   format: TextFormat,
+  before: Uint8Array | null = null,
 ): Uint8Array {
+  if (info.container === "toml") {
+    const old = before === null ? "" : new TextDecoder().decode(before).replace(/^\uFEFF/, "");
+    return new TextEncoder().encode(tomlWithHooks(old, text));
+  }
   return info.container === "plugin"
     ? new TextEncoder().encode(pluginText(text))
     : encodeJsonText(text, format);
@@ -155,6 +178,7 @@ export function verifyFile(
   info: Pick<InstallInfo, "container">,
   file: string,
 ): (bytes: Uint8Array) => void {
+  if (info.container === "toml") return verifyToml(file);
   if (info.container !== "plugin") return verifyJson(file);
   return (bytes) => {
     parseJsonText(pluginHooksText(decodeJsonText(bytes, file).text, file), file);

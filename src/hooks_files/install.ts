@@ -9,7 +9,6 @@
  */
 
 import type { Agent } from "../agents/types.ts";
-import { canText } from "./can_text.ts";
 export { canText } from "./can_text.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
 import {
@@ -20,13 +19,11 @@ import {
   runArgv,
   samePath,
 } from "./command_line.ts";
-import { runsDirect } from "./sdk_hook.ts";
-import { shebangPermissions } from "../run/hook_plan.ts";
-import { findOnPath } from "../run/path_search.ts";
+import { lineHook, type ProjectLine, projectLine } from "./portable.ts";
+import { nativesOf, planEntry } from "./entry_plan.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   addEntry,
-  buildEntry,
   checkShape,
   findOurs,
   isSameEntry,
@@ -48,11 +45,14 @@ import {
   renameHook,
   verifyFile,
 } from "./config_file.ts";
-import type { Scope } from "./locations.ts";
+import { pathsFor, type Scope } from "./locations.ts";
 import { safeWrite, sameBytes } from "./safe_write.ts";
-import { checkMatcher, checkTimeout } from "./install_checks.ts";
+import { checkMatcher, checkTimeout, scopeNote } from "./install_checks.ts";
 import { firstLineWarnings } from "./hook_check.ts";
 import { notAHookFile } from "../run/read_bounded.ts";
+import type { LoadHow, LoadResult } from "./load_check.ts";
+import type { SdkImport } from "./sdk_import.ts";
+import { checkStarterLoads, type Starter, starterOf } from "./install_starter.ts";
 
 /** What to install. */
 export interface InstallOptions {
@@ -81,12 +81,20 @@ export interface InstallOptions {
    * and the deno that starts a hook in direct mode (else the one on PATH).
    */
   self: { argv: readonly string[]; warnings: readonly string[]; deno?: string };
+  /**
+   * Check that a TypeScript or JavaScript hook loads, the way its line will
+   * load it, before anything is written (`checkLoads` of load_check.ts, with
+   * the environment given); none is made without it.
+   */
+  checkLoad?: (hook: string, how: LoadHow) => Promise<LoadResult>;
+  /** The SDK's import for this install, named when a hook's own cannot be had. */
+  sdk?: SdkImport;
+  /** Write a hook that does not load anyway, saying so. */
+  force?: boolean;
 }
 
-/** How the lines start the hook, and with what. */
-type Starter =
-  | { mode: "run" }
-  | { mode: "direct"; deno: string; permissions: string[] };
+/** What every line of one install is made of: the hook, the project, how it starts. */
+type LineParts = { hook: string; project: string; starter: Starter; portable: ProjectLine | null };
 
 /** One entry install writes. */
 export interface EntryReport {
@@ -147,10 +155,9 @@ export interface InstallReport {
   warnings: string[];
 }
 
-function chosenEvents(agent: Agent, events: InstallOptions["events"]): {
-  events: ContractEvent[];
-  notes: string[];
-} {
+function chosenEvents(agent: Agent, { events, scope }: InstallOptions) {
+  const noFile = scopeNote(agent, scope);
+  if (noFile !== undefined) return { events: [], notes: [noFile] };
   const wanted = events === "all" ? EVENTS : events;
   const notes: string[] = [];
   const have: ContractEvent[] = [];
@@ -193,16 +200,23 @@ export async function install(
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
   // The hook is read once: its first line for the warnings, its text for the starter.
   const source = await Deno.readTextFile(hook).catch(() => undefined);
+  // A project's line names nothing of this machine (portable.ts), and goes through run.
+  const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
+  const portable = options.scope === "project" ? projectLine(hook, project, options, world) : null;
   const warnings = [
-    ...options.self.warnings,
+    ...(portable?.warnings ?? options.self.warnings),
     ...(source === undefined ? [] : firstLineWarnings(hook, source)),
   ];
-  const starter = starterOf(hook, source, options, world, warnings);
+  const starter: Starter = portable
+    ? { mode: "run" }
+    : await starterOf(hook, options, world, warnings);
+  await checkStarterLoads(hook, starter, options, world, warnings);
+  const line: LineParts = { hook, project, starter, portable };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
-  for (const { agent, file, project } of files) {
-    const { events, notes } = chosenEvents(agent, options.events);
+  for (const { agent, file, project: inside } of files) {
+    const { events, notes } = chosenEvents(agent, options);
     const row: InstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -216,13 +230,13 @@ export async function install(
     results.push(row);
     if (events.length === 0) continue;
     try {
-      const read = await readHooksFile(file, agent.install, project);
+      const read = await readHooksFile(file, agent.install, inside);
       Object.assign(row, linkedTo(read));
-      const plan = planAgent(agent, events, options, { hook, starter }, read, world.os);
+      const plan = planAgent(agent, events, options, line, read, world.os);
       row.entries = plan.entries;
       row.notes.push(...plan.notes);
       if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
-      const content = fileContent(agent.install, plan.text, read.json.format);
+      const content = fileContent(agent.install, plan.text, read.json.format, read.snapshot.bytes);
       if (sameBytes(content, read.snapshot.bytes)) continue;
       const written = await safeWrite({
         snapshot: read.snapshot,
@@ -230,6 +244,8 @@ export async function install(
         verify: verifyFile(agent.install, file),
         dryRun: options.dryRun,
         now: world.now(),
+        // A file install makes: its absence is kept, so uninstall can take away all it made.
+        recordAbsence: true,
         ...renameHook(world, file),
       });
       row.backup = written.backup;
@@ -256,44 +272,16 @@ export async function install(
   };
 }
 
-/**
- * Direct mode for a hook written with the SDK, when there is a deno to start
- * it with; else through `run`.
- */
-function starterOf(
-  hook: string,
-  source: string | undefined,
-  options: InstallOptions,
-  world: InstallWorld,
-  warnings: string[],
-): Starter {
-  if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
-  if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
-  const os = world.os as typeof Deno.build.os;
-  const deno = options.self.deno ?? findOnPath("deno", world.env, os);
-  if (deno === undefined) {
-    warnings.push(
-      `The hook is written with the SDK, but no "deno" is on PATH to start it directly: it goes through everyhook's run`,
-    );
-    return { mode: "run" };
-  }
-  const permissions = shebangPermissions(source.split(/\r?\n/, 1)[0] ?? "");
-  return { mode: "direct", deno: linePath(deno, world.os), permissions };
-}
-
 function planAgent(
   agent: Agent,
   events: ContractEvent[],
   options: InstallOptions,
-  { hook, starter }: { hook: string; starter: Starter },
+  { hook, project, starter, portable }: LineParts,
   read: ReadFile,
   os: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {
   const info = agent.install;
-  const nativesOf = (
-    e: ContractEvent,
-  ) => [agent.events[e]!.native, ...(info.alsoNatives?.[e] ?? [])];
-  const natives = events.flatMap(nativesOf);
+  const natives = events.flatMap((e) => nativesOf(agent, e));
   const file = read.snapshot.path;
   const format = read.json.format;
   let text = startText(read.value, read.json, info);
@@ -302,44 +290,32 @@ function planAgent(
   const entries: EntryReport[] = [];
   const notes: string[] = [];
   const noMatcher: ContractEvent[] = [];
-  for (const [event, native] of events.flatMap((e) => nativesOf(e).map((n) => [e, n] as const))) {
-    const cap = info.timeoutCaps?.[event];
-    const seconds = cap !== undefined ? Math.min(cap, options.timeout) : options.timeout;
-    if (cap !== undefined && options.timeout > cap) {
-      notes.push(`${event}: ${agent.name} allows ${native} ${cap} seconds; the entry says ${cap}`);
-    }
-    let matcher: string | undefined;
-    if (options.matcher !== undefined) {
-      if (agent.events[event]!.matcher) matcher = options.matcher;
-      else noMatcher.push(event);
-    }
-    const line = {
-      agent: agent.id,
-      event,
-      timeout: Math.max(1, seconds - 2),
-      failClosed: options.failClosed,
-      hook: linePath(hook, os),
-      ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
-    };
-    const argv = starter.mode === "direct"
-      ? directArgv(starter.deno, starter.permissions, line)
-      : runArgv(options.self.argv, line);
-    const inMs = info.timeoutUnit === "ms" ||
-      (info.timeoutMsFrom !== undefined && seconds >= info.timeoutMsFrom);
-    const timeout = inMs ? seconds * 1000 : seconds;
-    const desired = buildEntry(info, {
-      event,
-      native,
-      argv,
-      timeout,
-      failClosed: options.failClosed,
-      ...(matcher === undefined ? {} : { matcher }),
+  const ask = {
+    timeout: options.timeout,
+    failClosed: options.failClosed,
+    ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
+  };
+  const pairs = events.flatMap((e) => nativesOf(agent, e).map((n) => [e, n] as const));
+  for (const [event, native] of pairs) {
+    const planned = planEntry(agent, event, native, ask, (said) => {
+      const line = {
+        ...said,
+        hook: portable ? portable.hook : linePath(hook, os),
+        ...(portable ? { inProject: true } : {}),
+        ...(options.speaks === undefined ? {} : { speaks: options.speaks }),
+      };
+      return starter.mode === "direct"
+        ? directArgv(starter.deno, starter.permissions, line, starter.guard)
+        : runArgv(portable ? portable.self : options.self.argv, line);
     });
-    entries.push({ event, native, matcher: matcher ?? null, timeout, can: canText(agent, event) });
+    if (planned.note) notes.push(planned.note);
+    if (planned.noMatcher && !noMatcher.includes(event)) noMatcher.push(event);
+    const desired = planned.desired;
+    entries.push(planned.report);
     const mine = () =>
       findOurs(root, info).filter((f) =>
         f.line.agent === agent.id && f.line.event === event && f.native === native &&
-        samePath(f.line.hook, hook)
+        samePath(lineHook(f.line, project, os), linePath(hook, os))
       );
     let found = mine();
     if (found.length === 1 && isSameEntry(found[0]!, desired, info)) continue;

@@ -89,3 +89,28 @@ export function checkTimeout(seconds: number): void {
     throw new EveryhookError("usage", `Cannot install with --timeout ${seconds}: ${why}`);
   }
 }
+
+/**
+ * Why an agent has no file in a scope, where it has none: an agent with no
+ * project file (Kimi Code) is skipped in the project scope, with what to do
+ * instead.
+ *
+ * @param agent The agent.
+ * @param scope The scope.
+ * @returns The note, or undefined when the agent has a file there.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scopeNote } from "./install_checks.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * assert.equal(scopeNote(findAgent("kimi")!, "user"), undefined);
+ * assert.match(scopeNote(findAgent("kimi")!, "project") ?? "", /skipped.*--scope user/);
+ * ```
+ */
+export function scopeNote(agent: Agent, scope: "user" | "project"): string | undefined {
+  const why = agent.install.noProject;
+  return scope === "project" && why !== undefined
+    ? `${why}: skipped; install it for the user (--scope user)`
+    : undefined;
+}

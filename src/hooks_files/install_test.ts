@@ -6,7 +6,6 @@ import { findOurs } from "./hooks_file.ts";
 import { install, type InstallOptions } from "./install.ts";
 import type { InstallWorld } from "./config_file.ts";
 import { parseJsonText } from "./json_text.ts";
-import { parseLine } from "./command_line.ts";
 import { restore } from "./restore.ts";
 import { uninstall } from "./uninstall.ts";
 
@@ -310,20 +309,50 @@ Deno.test("restore() puts the newest backup back after saving the file as it is"
   assert.equal(await Deno.readTextFile(file), installed, "a restore is undone by another");
 });
 
-Deno.test("install() at project scope writes the project's file and nothing in the home", async () => {
+Deno.test("install() at project scope writes the project's file, a line of no machine, and nothing in the home", async () => {
   await using w = await world();
-  await Deno.mkdir(`${w.home}/proj`);
-  const r = await install(w.options({ agents: [copilot], scope: "project", project: "proj" }), w);
+  await Deno.mkdir(`${w.home}/proj/hooks`, { recursive: true });
+  await Deno.writeTextFile(`${w.home}/proj/hooks/guard.ts`, "");
+  const r = await install(
+    w.options({
+      agents: [copilot, claude],
+      scope: "project",
+      project: "proj",
+      hook: "proj/hooks/guard.ts",
+    }),
+    w,
+  );
   assert.equal(r.results[0]!.file, `${w.home}/proj/.github/hooks/everyhook.json`);
   assert.ok(await exists(r.results[0]!.file));
   assert.equal(await exists(`${w.home}/.copilot`), false);
   const line = findOurs(await readJson(r.results[0]!.file), copilot.install)[0]!.line;
-  assert.equal(
-    parseLine(`"${line.self[0]}" run --agent a --event b -- "${line.hook}"`)?.hook,
-    `${w.home}/hook.ts`,
+  assert.deepEqual(line.self, ["everyhook"]);
+  assert.equal(line.hook, "hooks/guard.ts");
+  assert.equal(line.inProject, true);
+  const text = await Deno.readTextFile(`${w.home}/proj/.claude/settings.json`);
+  assert.ok(!text.includes(w.home), text);
+  assert.match(
+    text,
+    /everyhook run --agent claude-code --event pre-tool --timeout 28 --in-project -- \\"hooks\/guard.ts\\"/,
   );
+  assert.ok(r.warnings.some((x) => /not on PATH here/.test(x)), r.warnings.join("\n"));
+  // A second install changes nothing; uninstall finds the entry by the hook's path.
+  const again = await install(
+    w.options({ agents: [claude], scope: "project", project: "proj", hook: "proj/hooks/guard.ts" }),
+    w,
+  );
+  assert.equal(again.results[0]!.action, "unchanged");
 });
 
+Deno.test("install() refuses a hook outside the project at project scope, and writes nothing", async () => {
+  await using w = await world();
+  await Deno.mkdir(`${w.home}/proj`);
+  await assert.rejects(
+    () => install(w.options({ agents: [claude], scope: "project", project: "proj" }), w),
+    /outside the project .*--scope user/,
+  );
+  assert.equal(await exists(`${w.home}/proj/.claude`), false);
+});
 Deno.test("uninstall() does not clobber a file another process rewrote midway", async () => {
   await using w = await world();
   const file = `${w.home}/.codex/hooks.json`;

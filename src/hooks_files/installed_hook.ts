@@ -12,6 +12,7 @@
 import type { Agent } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { linePath, samePath } from "./command_line.ts";
+import { lineHook } from "./portable.ts";
 import {
   agentFiles,
   hookPath,
@@ -20,7 +21,7 @@ import {
   readHooksFile,
 } from "./config_file.ts";
 import { findOurs, type FoundEntry, type JsonObject } from "./hooks_file.ts";
-import type { Scope } from "./locations.ts";
+import { pathsFor, type Scope } from "./locations.ts";
 
 /** Where to look for installed hooks. */
 export interface InstalledHookQuery {
@@ -102,11 +103,13 @@ export async function installedHook(
       continue; // uninstall reports the file's problem itself
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    const folder = pathsFor(world.os).resolve(world.cwd, query.project ?? ".");
     const ours = findOurs(value as JsonObject, agent.install);
     reads?.set(file, { read, found: ours });
     for (const found of ours) {
       if (found.line.agent !== agent.id || !found.line.hook) continue;
-      if (!installed.some((h) => samePath(h, found.line.hook))) installed.push(found.line.hook);
+      const hook = lineHook(found.line, folder, world.os);
+      if (!installed.some((h) => samePath(h, hook))) installed.push(hook);
     }
   }
   if (installed.some((h) => samePath(h, linePath(given, world.os)))) return given;

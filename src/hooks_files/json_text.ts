@@ -329,8 +329,10 @@ function removeWithComma(text: string, path: JsonPath): string | undefined {
   const node = root && findNodeAtLocation(root, [...path]);
   if (!node) return undefined;
   const member = node.parent?.type === "property" ? node.parent : node;
-  const start = member.offset;
   const after = /^\s*,/.exec(text.slice(member.offset + member.length));
+  // The last member takes the comma before it, so no trailing comma is left for a strict reader.
+  const before = after ? null : /,\s*$/.exec(text.slice(0, member.offset));
+  const start = before ? before.index : member.offset;
   const end = member.offset + member.length + (after ? after[0].length : 0);
   return text.slice(0, start) + text.slice(end);
 }

@@ -7,7 +7,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import type { Agent } from "../agents/types.ts";
+import type { Agent, ReadLocation } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
 
 /** The scopes install writes. */
@@ -135,16 +135,52 @@ export interface SystemPath {
  */
 export function systemPaths(agent: Agent): SystemPath[] {
   return SYSTEMS.flatMap((os) =>
-    (["user", "project"] as const).map((scope) => {
-      const where = agent.install.files[scope];
-      const home = scope === "project" ? "<project>" : os === "windows" ? "%USERPROFILE%" : "~";
-      const sep = os === "windows" ? "\\" : "/";
-      return {
-        os,
-        scope,
-        path: [home, ...where.parts].join(sep),
-        env: scope === "user" ? where.env ?? null : null,
-      };
-    })
+    (["user", "project"] as const).filter((s) => s === "user" || !agent.install.noProject).map(
+      (scope) => {
+        const where = agent.install.files[scope];
+        const home = scope === "project" ? "<project>" : os === "windows" ? "%USERPROFILE%" : "~";
+        const sep = os === "windows" ? "\\" : "/";
+        return {
+          os,
+          scope,
+          path: [home, ...where.parts].join(sep),
+          env: scope === "user" ? where.env ?? null : null,
+        };
+      },
+    )
   );
+}
+
+/**
+ * The absolute path of a file an agent reads (a `ReadLocation`), on this system.
+ *
+ * @param loc Where the file is.
+ * @param context The environment, system and project.
+ * @returns The path, or undefined when the file is not read on this system.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readLocationPath } from "./locations.ts";
+ * const loc = { scope: "user" as const, parts: [".codex", "config.toml"], env: "CODEX_HOME", envReplaces: 1, format: "toml" as const };
+ * assert.equal(readLocationPath(loc, { env: { CODEX_HOME: "/c" }, os: "linux", project: "/p" }), "/c/config.toml");
+ * ```
+ */
+export function readLocationPath(
+  loc: Pick<ReadLocation, "scope" | "parts" | "env" | "envReplaces" | "os">,
+  context: LocationContext,
+): string | undefined {
+  if (loc.os && !loc.os.includes(context.os)) return undefined;
+  const paths = pathsFor(context.os);
+  if (loc.scope === "project") return paths.resolve(context.project, ...loc.parts);
+  if (loc.scope === "system") {
+    return paths.resolve(
+      context.env.EVERYHOOK_SYSTEM_DIR || paths.parse(context.project).root || "/",
+      ...loc.parts,
+    );
+  }
+  const moved = loc.env === undefined ? undefined : context.env[loc.env];
+  return moved
+    ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0))
+    : paths.resolve(homeFolder(context), ...loc.parts);
 }

@@ -17,6 +17,8 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/home/me/.factory/settings.json",
     "/home/me/.config/opencode/plugin/everyhook.js",
     "/home/me/.config/kilo/plugin/everyhook.js",
+    "/home/me/.kimi-code/config.toml",
+    "/home/me/.augment/settings.json",
   ]);
   assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
     "/p/.claude/settings.json",
@@ -28,6 +30,9 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/p/.factory/settings.json",
     "/p/.opencode/plugin/everyhook.js",
     "/p/.kilo/plugin/everyhook.js",
+    // Kimi Code reads no project file: install skips that scope (its noProject).
+    "/p/.kimi-code/config.toml",
+    "/p/.augment/settings.json",
   ]);
 });
 
@@ -42,6 +47,7 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
       QWEN_HOME: "/q",
       FACTORY_HOME_OVERRIDE: "/f",
       XDG_CONFIG_HOME: "/xdg",
+      KIMI_CODE_HOME: "/k",
     },
     os: "linux",
     project: "/p",
@@ -57,6 +63,7 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
     "/xdg/opencode/plugin/everyhook.js",
   );
   assert.equal(hooksFilePath(agent("kilo"), "user", context), "/xdg/kilo/plugin/everyhook.js");
+  assert.equal(hooksFilePath(agent("kimi"), "user", context), "/k/config.toml");
   assert.equal(hooksFilePath(agent("codex"), "project", context), "/p/.codex/hooks.json");
 });
 

@@ -20,6 +20,21 @@ import type { Scope } from "./locations.ts";
 import { readSnapshot, readWhole, safeWrite, sameBytes } from "./safe_write.ts";
 import { listBackups } from "./backups.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { parseJsonText } from "./json_text.ts";
+import { findOurs, type JsonObject } from "./hooks_file.ts";
+
+/** ", with N entries of everyhook's (for hooks ...)" for a backup's bytes, or "". */
+function oursIn(agent: Agent, bytes: Uint8Array, file: string): string {
+  try {
+    const root = parseJsonText(new TextDecoder().decode(bytes), file) as JsonObject;
+    const ours = findOurs(root, agent.install);
+    if (ours.length === 0) return ", with no entry of everyhook's";
+    const hooks = [...new Set(ours.map((f) => f.line.hook))].join(", ");
+    return `, with ${ours.length} entr${ours.length === 1 ? "y" : "ies"} of everyhook's (${hooks})`;
+  } catch {
+    return "";
+  }
+}
 
 /** What to restore. */
 export interface RestoreOptions {
@@ -47,6 +62,8 @@ export interface BackupRow {
   time: string;
   /** Whether it is the oldest: the first backup, which is never deleted (the file as it was before everyhook first changed it, when the file was there). */
   first: boolean;
+  /** True for a backup that records that the file was not there: putting it back deletes the file. */
+  absent?: boolean;
 }
 
 /** What restore did (or would do) to one agent's file. */
@@ -69,8 +86,14 @@ export interface RestoreResult {
   reason: string | null;
   /** In a dry run: whether it would be put back. */
   wouldRestore?: boolean;
-  /** The backup of the file as it was, when one was made. */
+  /** The backup of the file as it was (or of its absence), when one was made. */
   savedCurrent?: string | null;
+  /**
+   * What the restore brings back or takes away, in one sentence: a file that
+   * is not there (uninstall removed it) and the entries of everyhook's it
+   * brings back, or a file that was not there before, which it deletes.
+   */
+  brings?: string;
   /** Every backup of the file, newest first. */
   backups: BackupRow[];
   /** Anything else to know, such as an owner that could not be kept. */
@@ -134,6 +157,7 @@ export async function restore(
         path: b.path,
         time: b.time.toISOString(),
         first: i === backups.length - 1,
+        ...(b.absent ? { absent: true } : {}),
       }));
       if (options.list) continue;
       const chosen = options.backup === undefined
@@ -147,23 +171,37 @@ export async function restore(
       }
       row.from = chosen.path;
       row.others = backups.length - 1;
-      const bytes = await readWhole(chosen.path);
+      const bytes = chosen.absent ? null : await readWhole(chosen.path);
       const snapshot = await readSnapshot(file, project === undefined ? {} : { project });
       Object.assign(row, linkedTo({ snapshot }));
-      if (snapshot.bytes !== null && sameBytes(snapshot.bytes, bytes)) {
+      if (bytes === null && snapshot.bytes === null) {
+        row.reason = "the file is not there, as this backup records";
+        continue;
+      }
+      if (bytes !== null && snapshot.bytes !== null && sameBytes(snapshot.bytes, bytes)) {
         row.reason = "the file already holds these bytes";
         continue;
       }
+      const brings = bytes === null
+        ? "this backup records that the file was not there: restore deletes it (after a backup)"
+        : snapshot.bytes === null
+        ? `the file is not there now (uninstall removed it, or it was deleted): restore brings it back as this backup holds it${
+          oursIn(agent, bytes, file)
+        }`
+        : undefined;
+      if (brings !== undefined) row.brings = brings;
       const written = await safeWrite({
         snapshot,
         content: bytes,
         dryRun: options.dryRun,
         now: world.now(),
+        // Its absence is kept too, so that this restore can be undone.
+        recordAbsence: true,
         ...renameHook(world, file),
       });
       if (options.dryRun) row.wouldRestore = true;
       else row.restored = true;
-      row.savedCurrent = written.backup;
+      row.savedCurrent = written.backup ?? written.absence ?? null;
       if (written.notes.length > 0) row.notes = written.notes;
     } catch (e) {
       ok = false;

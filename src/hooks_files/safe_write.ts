@@ -14,7 +14,7 @@
 
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
-import { nextBackupPath, writeBackup } from "./backups.ts";
+import { dropBackups, nextBackupPath, writeAbsence, writeBackup } from "./backups.ts";
 import {
   type FileStamp,
   MAX_CONFIG_BYTES,
@@ -48,6 +48,11 @@ export interface WriteRequest {
   content: Uint8Array | null;
   /** Back the file up first (when it exists). Default true. */
   backup?: boolean;
+  /**
+   * When the file is not there and is made, record its absence as a backup
+   * first (with the folders made for it), so that putting that back deletes it.
+   */
+  recordAbsence?: boolean;
   /** Throws when the new bytes are not what the file must hold; nothing is written then. */
   verify?: (bytes: Uint8Array) => void;
   /** Write nothing. */
@@ -64,6 +69,8 @@ export interface WriteRequest {
 export interface WriteResult {
   /** The backup's path, when one was made (or would be, in a dry run). */
   backup: string | null;
+  /** The backup that records the file's absence, when one was made. */
+  absence?: string;
   /** Whether the file was written or deleted. */
   wrote: boolean;
   /** What the person should know, such as an owner that could not be kept. */
@@ -236,6 +243,30 @@ async function write(request: WriteRequest, wantBackup: boolean): Promise<WriteR
     await keepOwner(pathApi(folder).join(folder, ".gitignore"), snapshot, []);
     await keepOwner(backup, snapshot, notes);
   }
+  let absence: string | undefined;
+  if (request.recordAbsence && snapshot.bytes === null && content !== null) {
+    const made = await missingFolders(api, snapshot);
+    absence = await writeAbsence(snapshot.path, request.now, made);
+    try {
+      return await writeContent(request, api, backup, notes, absence);
+    } catch (e) {
+      // Nothing was written: what was made for the file goes again.
+      await dropBackups(snapshot.path, absence);
+      for (const folder of made) await Deno.remove(folder).catch(() => {});
+      throw e;
+    }
+  }
+  return await writeContent(request, api, backup, notes, absence);
+}
+
+async function writeContent(
+  request: WriteRequest,
+  api: typeof posix,
+  backup: string | null,
+  notes: string[],
+  absence: string | undefined,
+): Promise<WriteResult> {
+  const { snapshot, content } = request;
   request.step?.("backed-up");
   if (content === null) {
     await request.beforeRename?.();
@@ -261,7 +292,20 @@ async function write(request: WriteRequest, wantBackup: boolean): Promise<WriteR
   } finally {
     if (await exists(temp)) await Deno.remove(temp);
   }
-  return { backup, wrote: true, notes };
+  return { backup, wrote: true, notes, ...(absence ? { absence } : {}) };
+}
+
+/** The folders above a file that are not there, deepest first. */
+async function missingFolders(api: typeof posix, snapshot: FileSnapshot): Promise<string[]> {
+  const out: string[] = [];
+  let dir = api.dirname(snapshot.target);
+  while (!(await exists(dir))) {
+    out.push(dir);
+    const up = api.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return out;
 }
 
 // Give what is written for `snapshot` (the new file, a backup, the backup folder)

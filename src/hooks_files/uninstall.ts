@@ -14,6 +14,7 @@
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { linePath, samePath } from "./command_line.ts";
+import { lineHook } from "./portable.ts";
 import { findOurs, type FoundEntry, type JsonObject, removeEntry } from "./hooks_file.ts";
 import { importedCommand } from "./import_line.ts";
 import {
@@ -27,10 +28,10 @@ import {
   verifyFile,
 } from "./config_file.ts";
 import { editJson, hasComment, parseJsonText, type TextFormat } from "./json_text.ts";
-import type { Scope } from "./locations.ts";
+import { pathsFor, type Scope } from "./locations.ts";
 import { installMade } from "./replay.ts";
 import { readWhole, safeWrite, sameBytes } from "./safe_write.ts";
-import { listBackups } from "./backups.ts";
+import { dropBackups, listBackups, madeFoldersOf } from "./backups.ts";
 import { installedHook, type LookupRead } from "./installed_hook.ts";
 
 /** How many of a file's newest backups are tried as the bytes from before install. */
@@ -197,9 +198,10 @@ async function uninstallOne(
   const info = agent.install;
   const format = read.json.format;
   const line = linePath(hook, world.os);
+  const folder = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
   const from = options.from;
   const fits = (f: FoundEntry) => {
-    if (from === undefined) return samePath(f.line.hook, line);
+    if (from === undefined) return samePath(lineHook(f.line, folder, world.os), line);
     const command = importedCommand(f.line);
     return f.line.speaks === from && command !== undefined && (hook === "" || command === hook);
   };
@@ -230,10 +232,12 @@ async function uninstallOne(
   const trimmed = withoutEmptiedHooks(text, root, format);
   if (trimmed !== text) root = parseJsonText(trimmed, file) as JsonObject;
   text = trimmed;
-  const left = fileContent(info, text, format);
+  const left = fileContent(info, text, format, read.snapshot.bytes);
   let content: Uint8Array | null = left;
   const current = read.snapshot.bytes;
-  for (const { path: backup } of (await listBackups(file)).slice(0, BACKUPS_TRIED)) {
+  const backups = await listBackups(file);
+  for (const { path: backup, absent } of backups.slice(0, BACKUPS_TRIED)) {
+    if (absent) continue;
     let bytes: Uint8Array;
     try {
       bytes = await readWhole(backup);
@@ -248,18 +252,46 @@ async function uninstallOne(
       break;
     }
   }
-  if (row.restoredFrom === null && isEmptySkeleton(root) && !hasComment(text)) content = null;
+  // A TOML config is the person's: it goes only when nothing but everyhook's block was in it.
+  const emptied = info.container === "toml"
+    ? content.length === 0
+    : isEmptySkeleton(root) && !hasComment(text);
+  if (row.restoredFrom === null && emptied) content = null;
+  // A file that was not there before everyhook first wrote it (its oldest backup
+  // records that), deleted now: what everyhook made for it goes too, its backups
+  // and the folders made for it, so the home is as it was.
+  const made = content === null && backups.at(-1)?.absent ? backups.at(-1) : undefined;
   const written = await safeWrite({
     snapshot: read.snapshot,
     content,
     verify: verifyFile(info, file),
     dryRun: options.dryRun,
     now: world.now(),
+    ...(made ? { backup: false } : {}),
     ...renameHook(world, file),
   });
   row.backup = written.backup;
   row.notes.push(...written.notes);
   row.action = content === null ? "deleted" : "removed";
+  if (made && !options.dryRun) {
+    // Only folders above the file (below the project, in project scope) are taken:
+    // the record is a file in the person's folder, and nothing it says leads elsewhere.
+    const above = (dir: string, of: string) =>
+      of.startsWith(`${dir}/`) || of.startsWith(`${dir}\\`);
+    const folders = (await madeFoldersOf(made.path)).filter((f) =>
+      above(f, file) && (project === undefined || above(project, f))
+    );
+    await dropBackups(file);
+    for (const folder of folders) {
+      // Only an empty folder: anything put there since is the person's.
+      await Deno.remove(folder).catch(() => {});
+    }
+    row.notes.push(
+      folders.length > 0
+        ? `everyhook made this file, its backups and ${folders.join(", ")}: all taken away`
+        : "everyhook made this file: it and its backups are taken away",
+    );
+  }
 }
 
 // The entry with its group's size as the file holds it now (entries of the

@@ -16,6 +16,7 @@ import type { ConformanceFile } from "../contract/conformance.ts";
 import { outcomeText, RAW_OUTPUTS, rawOutputKind } from "../contract/conformance.ts";
 import { translate } from "../run/translate.ts";
 import { effectWords as effectsInWords } from "../agents/effect_words.ts";
+import { projectFolderFact } from "../agents/folder_variables.ts";
 
 /** One statement about one agent. */
 export interface ExplainCell {
@@ -58,9 +59,8 @@ function fromCell(
 }
 
 function printed(agent: Agent, event: ContractEvent, part: AnswerPart): string {
-  const answer = sampleAnswer(part);
-  const t = translate(agent, event, answer);
-  return t.stdout === "" ? "(nothing)" : t.stdout;
+  const t = translate(agent, event, sampleAnswer(part));
+  return t.stdout || (t.exit === 0 ? "(nothing)" : `exit ${t.exit}, stderr: ${t.stderr}`);
 }
 
 function effectWords(cell: Cell): string {
@@ -69,6 +69,7 @@ function effectWords(cell: Cell): string {
 }
 
 function fileText(agent: Agent, scope: "user" | "project"): string {
+  if (scope === "project" && agent.install.noProject !== undefined) return "none";
   const f = agent.install.files[scope];
   const base = scope === "user" ? "~" : "<project>";
   const path = [base, ...f.parts].join("/");
@@ -171,6 +172,7 @@ const ROWS: readonly RowSpec[] = [
       return { text, basis: docs(a) };
     },
   },
+  { id: "project-folder", title: "How sync's lines find the project", cell: projectFolderFact },
   {
     id: "fail-closed",
     title: "The agent's own fail-closed switch",
@@ -227,10 +229,7 @@ export function differences(
   return ROWS.map((row) => {
     const cells: Record<string, ExplainCell> = {};
     for (const agent of agents) {
-      cells[agent.id] = row.cell(
-        agent,
-        conformance.find((c) => c.agent === agent.id),
-      );
+      cells[agent.id] = row.cell(agent, conformance.find((c) => c.agent === agent.id));
     }
     return { id: row.id, title: row.title, cells };
   });

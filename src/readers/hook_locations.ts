@@ -7,7 +7,7 @@
  */
 
 import type { Agent, FileLocation, ReadLocation } from "../agents/types.ts";
-import { homeFolder, pathsFor } from "../hooks_files/locations.ts";
+import { readLocationPath } from "../hooks_files/locations.ts";
 import type { ListWorld } from "./listing.ts";
 
 /**
@@ -32,10 +32,13 @@ export function agentLocations(
 ): Array<ReadLocation & { path: string }> {
   const { user, project } = agent.install.files;
   // Where the agent reads every file in the folder of its hooks file, the folder is read.
-  const ownFormat = agent.install.container === "plugin" ? "plugin" : "json";
+  const container = agent.install.container;
+  const ownFormat = container === "plugin" ? "plugin" : container === "toml" ? "toml" : "json";
+  // An agent with no project file (Kimi Code) has only the user's read.
+  const scopes = agent.install.noProject === undefined ? [user, project] : [user];
   const own: ReadLocation[] = agent.listing?.readsHooksFolder
-    ? [folderOf(user), folderOf(project)]
-    : [{ ...user, format: ownFormat }, { ...project, format: ownFormat }];
+    ? scopes.map(folderOf)
+    : scopes.map((where) => ({ ...where, format: ownFormat }));
   const out: Array<ReadLocation & { path: string }> = [];
   for (const loc of [...own, ...(agent.reads ?? [])]) {
     const path = locate(loc, world);
@@ -60,20 +63,7 @@ export function agentLocations(
  * ```
  */
 export function locate(loc: ReadLocation, world: ListWorld): string | undefined {
-  if (loc.os && !loc.os.includes(world.os)) return undefined;
-  const paths = pathsFor(world.os);
-  if (loc.scope === "project") return paths.resolve(world.project, ...loc.parts);
-  if (loc.scope === "system") {
-    return paths.resolve(
-      world.env.EVERYHOOK_SYSTEM_DIR || paths.parse(world.project).root || "/",
-      ...loc.parts,
-    );
-  }
-  const moved = loc.env === undefined ? undefined : world.env[loc.env];
-  return moved ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0)) : paths.resolve(
-    homeFolder({ env: world.env, os: world.os, project: world.project }),
-    ...loc.parts,
-  );
+  return readLocationPath(loc, world);
 }
 
 function folderOf(where: FileLocation): ReadLocation {

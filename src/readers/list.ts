@@ -8,18 +8,19 @@
  */
 
 import { parse as parseToml } from "smol-toml";
+import { tomlHooksView } from "../hooks_files/toml_hooks.ts";
 import type { Agent } from "../agents/types.ts";
 import { parseJsonText } from "../hooks_files/json_text.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations } from "./hook_locations.ts";
 import { type Located, readEntries } from "./list_entries.ts";
 import { addSwitchProblems } from "./list_switches.ts";
-import type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+import type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
 import { pluginHooksText } from "../hooks_files/plugin_file.ts";
 
-export type { ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+export type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
 
 const FORMAT_NAMES = { json: "JSON", toml: "TOML", plugin: "everyhook's plugin" } as const;
 
@@ -89,7 +90,9 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
         let root: Record<string, unknown> | undefined;
         try {
           root = asRecord(
-            loc.format === "toml"
+            loc.format === "toml" && agent.install.container === "toml"
+              ? tomlHooksView(parseToml(text))
+              : loc.format === "toml"
               ? parseToml(text)
               : text.trim() === ""
               ? {}
@@ -135,7 +138,8 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
   }
   markCrossReads(agents, entries, world);
   markImported(entries);
-  for (const agent of agents) await addSwitchProblems(agent, entries, world);
+  const conditions: FolderCondition[] = [];
+  for (const agent of agents) conditions.push(...await addSwitchProblems(agent, entries, world));
   const warnings = remembered(hookWarnings);
   for (const e of entries) if (e.hook !== null) e.warnings = warnings(e.hook);
   // A file read only for another agent's hooks, whose entries are all reported under
@@ -145,7 +149,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
     !(f.problems.length === 0 && crossRead(agents.find((a) => a.id === f.agent), f, world) &&
       !listed.has(JSON.stringify([f.file, f.agent])))
   );
-  return { project: world.project, files: shown, entries };
+  return { project: world.project, files: shown, entries, conditions };
 }
 
 // An imported entry names the source entry it came from: the spoken agent's own entry

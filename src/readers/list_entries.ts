@@ -12,7 +12,7 @@ import type { ContractEvent } from "../contract/contract.ts";
 import { entryLine } from "../hooks_files/hooks_file.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
-import { splitLine } from "../hooks_files/command_line.ts";
+import { samePath, splitLine } from "../hooks_files/command_line.ts";
 import { importedCommand } from "../hooks_files/import_line.ts";
 import { findOnPath } from "../run/path_search.ts";
 import type { ListedEntry, ListWorld } from "./listing.ts";
@@ -97,7 +97,7 @@ export function readEntries(
       problems.push(
         slip
           ? `"${event}" is not an event of ${agent.name}: did you mean "${slip}"?`
-          : `"${event}" is not an event ${agent.name} documents: it never fires`,
+          : `"${event}" is not one of the ${agent.name} events everyhook knows: check its name, as a misspelt event never fires`,
       );
     }
     const type = typeof handler.type === "string" ? handler.type : "command";
@@ -150,20 +150,45 @@ export function readEntries(
     const line = entryLine(handler, info);
     const ours = line !== undefined;
     const imported = line ? importedCommand(line) : undefined;
+    const hook = line?.inProject && line.hook
+      ? pathsFor(world.os).resolve(world.project, line.hook)
+      : line?.hook;
     if (line) {
-      if (line.hook && imported === undefined && !exists(line.hook)) {
-        problems.push(`the hook "${line.hook}" is not there any more`);
+      if (hook && imported === undefined && !exists(hook)) {
+        problems.push(`the hook "${hook}" is not there any more`);
       }
       const program = (exec
         ? [handler[info.execFields?.program ?? ""] as string]
         : splitLine(command ?? "") ?? [])[0];
+      const who = line.mode === "direct" ? "deno" : "everyhook";
       if (program && (program.includes("/") || program.includes("\\")) && !exists(program)) {
-        const who = line.mode === "direct" ? "deno" : "everyhook";
         problems.push(`${who} ("${program}") is not there any more`);
+      } else if (program && !program.includes("/") && !program.includes("\\")) {
+        const path = world.os === "windows"
+          ? Object.entries(world.env).find(([k]) =>
+            k.toUpperCase() === "PATH"
+          )?.[1]
+          : world.env.PATH;
+        if (
+          path && findOnPath(program, world.env, world.os as typeof Deno.build.os) === undefined
+        ) {
+          problems.push(
+            `"${program}" is not on PATH here, so this line cannot start: install it as everyhook's README says`,
+          );
+        }
       }
     } else if (command !== null) {
       const p = programProblem(command, world, exists);
       if (p) problems.push(p);
+    }
+    // In the home folder, the project's file is the user's own: no teammate clones it.
+    const home = world.os === "windows" ? world.env.USERPROFILE || world.env.HOME : world.env.HOME;
+    if (loc.scope === "project" && command !== null && !(home && samePath(home, world.project))) {
+      for (const path of foreignPaths(command, world)) {
+        problems.push(
+          `it holds "${path}", a path of this machine outside the project: a teammate's clone does not have it (everyhook sync writes lines that name nothing outside the project)`,
+        );
+      }
     }
     entries.push({
       agent: agent.id,
@@ -178,7 +203,7 @@ export function readEntries(
       timeout,
       ours,
       mode: line?.mode ?? null,
-      hook: imported === undefined ? line?.hook ?? null : null,
+      hook: imported === undefined ? hook ?? null : null,
       speaks: line?.speaks === undefined
         ? null
         : { agent: line.speaks, command: imported ?? null, from: null },
@@ -275,4 +300,16 @@ function programProblem(
  */
 export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** The absolute paths a project entry's command holds that are not inside the project. */
+function foreignPaths(command: string, world: ListWorld): string[] {
+  const paths = pathsFor(world.os);
+  const inside = (p: string) => {
+    const rel = paths.relative(world.project, p);
+    return rel === "" || (!rel.startsWith("..") && !paths.isAbsolute(rel));
+  };
+  const words = splitLine(command) ?? command.split(/\s+/);
+  const absolute = /^(?:\/[^/]|[A-Za-z]:[\\/]|~\/)/;
+  return [...new Set(words.filter((w) => absolute.test(w) && !inside(w)))];
 }

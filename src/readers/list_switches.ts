@@ -1,8 +1,10 @@
 /**
  * Why a hook `list` shows would not run: the settings each agent reads that stop
  * its hooks (hooks turned off, managed hooks only, a folder not trusted) and the
- * trust an entry needs, from the agent module's data. Each one becomes a problem
- * of the entries it stops.
+ * trust an entry needs, from the agent module's data. A setting that names an
+ * entry, and an entry's own trust, are problems of that entry; a setting that
+ * holds back every hook in the folder is a folder condition, told once with the
+ * exact change that lifts it.
  *
  * @module
  */
@@ -13,7 +15,7 @@ import { parseJsonText } from "../hooks_files/json_text.ts";
 import { walkEntries } from "../hooks_files/entry_walk.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { locate } from "./hook_locations.ts";
-import type { ListedEntry, ListWorld } from "./listing.ts";
+import type { FolderCondition, ListedEntry, ListWorld } from "./listing.ts";
 import { readListed } from "./list_files.ts";
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {
@@ -69,27 +71,33 @@ function stops(
 }
 
 /**
- * Add to each entry the problems of the settings that stop it, and of the trust it lacks, and
- * note on each what decides outside every file whether the agent runs hooks (its gate).
+ * Add to each entry the problems of the settings that name it and of the trust
+ * it lacks, and give the folder conditions that hold back every hook of the agent;
+ * note on each entry what decides, outside every file, whether the agent runs
+ * hooks at all (its gate).
  *
  * @param agent The agent whose entries they are.
  * @param entries The agent's entries; changed in place.
  * @param world The environment, system and project.
+ * @returns The folder conditions, one per setting that holds the hooks back.
  *
  * @example Usage
  * ```ts
+ * import assert from "node:assert/strict";
  * import { addSwitchProblems } from "./list_switches.ts";
  * import { findAgent } from "../agents/mod.ts";
- * await addSwitchProblems(findAgent("cursor")!, [], { env: { HOME: "/nowhere" }, os: "linux", project: "/p" });
+ * const c = await addSwitchProblems(findAgent("cursor")!, [], { env: { HOME: "/nowhere" }, os: "linux", project: "/p" });
+ * assert.deepEqual(c, []);
  * ```
  */
 export async function addSwitchProblems(
   agent: Agent,
   entries: ListedEntry[],
   world: ListWorld,
-): Promise<void> {
+): Promise<FolderCondition[]> {
+  const conditions: FolderCondition[] = [];
   const mine = entries.filter((e) => e.agent === agent.id);
-  if (mine.length === 0) return;
+  if (mine.length === 0) return conditions;
   const gate = agent.listing?.gate;
   if (gate) {
     const basis = gate.basis.kind === "binary" ? "[binary]" : "[docs]";
@@ -107,15 +115,25 @@ export async function addSwitchProblems(
     if (path === "") continue;
     const key = sw.key.map((k) => (k === "<project>" ? world.project : k));
     const value = valueAt(root, key);
-    for (const entry of mine) {
-      if (!sw.stops.includes(entry.scope) || !stops(sw, value, entry, world)) continue;
-      entry.problems.push(sw.problem.replaceAll("<file>", path));
+    const held = mine.filter((e) => sw.stops.includes(e.scope) && stops(sw, value, e, world));
+    if ("listsEntry" in sw.when) {
+      for (const entry of held) entry.problems.push(sw.problem.replaceAll("<file>", path));
+    } else if (held.length > 0) {
+      conditions.push({
+        agent: agent.id,
+        folder: world.project,
+        file: path,
+        text: sw.problem.replaceAll("<file>", path),
+        change: changeText(sw, key, path, world.project, agent.id),
+        stops: sw.stops,
+        entries: held.length,
+      });
     }
   }
   const trust = agent.listing?.entryTrust;
-  if (!trust) return;
+  if (!trust) return conditions;
   const { path, root } = await settings(trust.file);
-  if (path === "") return;
+  if (path === "") return conditions;
   // Per file, the entries by event and command, each taken once in file order.
   const walked = new Map<string, Map<string, { list: TrustedEntry[]; next: number }>>();
   const key = (native: string, command: unknown) => JSON.stringify([native, command ?? null]);
@@ -136,6 +154,56 @@ export async function addSwitchProblems(
     queue.next++;
     const problem = await trust.problem(match, root);
     if (problem) entry.problems.push(problem);
+  }
+  return conditions;
+}
+
+/** The exact change to a settings file that lifts a folder condition. */
+function changeText(
+  sw: HookSwitch,
+  key: readonly string[],
+  file: string,
+  project: string,
+  agent: string,
+): string {
+  const at = key.map((k) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : JSON.stringify(k))).join(".");
+  const trust = ` (everyhook trust --agent ${agent} --yes writes it)`;
+  const when = sw.when;
+  if ("is" in when) return `in ${file}, remove ${at} or set it to ${JSON.stringify(!when.is)}`;
+  if ("isNot" in when) {
+    const own = sw.key.includes("<project>") ? trust : "";
+    return `in ${file}, set ${at} to ${JSON.stringify(when.isNot)}${own}`;
+  }
+  if ("trusts" in when && when.trusts.length > 0) {
+    const where = at === "" ? "" : ` under ${at}`;
+    return `in ${file}, add ${JSON.stringify(project)}: ${
+      JSON.stringify(when.trusts[0])
+    }${where}${trust}`;
+  }
+  return `in ${file}, add ${JSON.stringify(project)} to the list ${at}${trust}`;
+}
+
+/**
+ * Each folder condition as a problem of every entry it holds back, for a
+ * reader that explains one entry at a time (verify's report).
+ *
+ * @param conditions The listing's conditions.
+ * @param entries The listing's entries; changed in place.
+ *
+ * @example Usage
+ * ```ts
+ * import { foldConditions } from "./list_switches.ts";
+ * foldConditions([], []);
+ * ```
+ */
+export function foldConditions(
+  conditions: readonly FolderCondition[],
+  entries: ListedEntry[],
+): void {
+  for (const c of conditions) {
+    for (const e of entries) {
+      if (e.agent === c.agent && c.stops.includes(e.scope)) e.problems.push(c.text);
+    }
   }
 }
 

@@ -73,6 +73,27 @@ export interface ListedEntry {
   warnings: string[];
 }
 
+/**
+ * What holds back every hook of an agent in a folder (folder trust not
+ * accepted, hooks switched off): told once, not as a problem of each entry.
+ */
+export interface FolderCondition {
+  /** The agent. */
+  agent: string;
+  /** The folder whose hooks it holds back (the project). */
+  folder: string;
+  /** The settings file that says so. */
+  file: string;
+  /** What holds the hooks back, and what to do. */
+  text: string;
+  /** The exact change to the file that lifts it. */
+  change: string;
+  /** The scopes of the entries it holds back. */
+  stops: ReadonlyArray<ReadLocation["scope"]>;
+  /** How many of the listed entries it holds back. */
+  entries: number;
+}
+
 /** The whole listing. */
 export interface Listing {
   /** The project folder. */
@@ -81,6 +102,8 @@ export interface Listing {
   files: ListedFile[];
   /** Every entry found. */
   entries: ListedEntry[];
+  /** What holds back every hook of an agent in the folder, once per agent and setting. */
+  conditions: FolderCondition[];
 }
 
 /** The world list reads. */

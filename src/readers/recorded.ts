@@ -150,6 +150,22 @@ export async function loadConformance(
 }
 
 /**
+ * The conformance files that ship, at once (they are in the module graph).
+ *
+ * @returns One file per recorded agent.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadConformanceNow } from "./recorded.ts";
+ * assert.ok(loadConformanceNow().some((f) => f.agent === "claude-code"));
+ * ```
+ */
+export function loadConformanceNow(): ConformanceFile[] {
+  return SHIPPED_CONFORMANCE.map((f) => f.value as ConformanceFile);
+}
+
+/**
  * Load the fixtures of some agents (all by default).
  *
  * @param agents Agent ids.

@@ -16,6 +16,7 @@ import { EveryhookError } from "../contract/errors.ts";
 import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
 export type { SpokenRun } from "./spoken_call.ts";
 import { crashReason, readCrash } from "./hook_crash.ts";
+import { brokenReason, brokenStderr, readBroken } from "./hook_broken.ts";
 import { addLastMessage, mayRead } from "./transcript_tail.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json_depth.ts";
 import type { SpokenProtocol } from "../speaks/types.ts";
@@ -75,6 +76,7 @@ export type HookStatus =
   | "answered"
   | "exit"
   | "crashed"
+  | "broken"
   | "start-failed"
   | "timeout"
   | "invalid"
@@ -86,9 +88,12 @@ export type HookStatus =
  * (`input`), the hook could not start (`start`), ran too long (`timeout`),
  * printed something that is not an answer (`invalid`), or exited non-zero but
  * not 2 at a stop (`exit`), or crashed with an uncaught error (`crash`: before a
- * tool that is still a deny, with one clean line as the reason).
+ * tool that is still a deny, with one clean line as the reason), or is broken:
+ * its program could not load it (`broken`: a syntax error, a module not found;
+ * a deny where a crash is one, saying so). A hook that could not start
+ * (`start`) is broken too: see `isBroken` in hook_broken.ts.
  */
-export type FailureKind = "input" | "start" | "timeout" | "invalid" | "exit" | "crash";
+export type FailureKind = "input" | "start" | "timeout" | "invalid" | "exit" | "crash" | "broken";
 
 /** The whole result of one run: what `--json` prints. */
 export interface RunResult {
@@ -251,8 +256,13 @@ export async function runAdapter(
   if (result.hook.status === "crashed") {
     const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
     stderr.push(`everyhook: ${name} crashed; it printed:\n${reasonText(result.hook.stderr)}`);
+  } else if (result.hook.status === "broken") {
+    stderr.push(brokenStderr(hookName, reasonText(result.hook.stderr)));
   } else if (result.failure) {
-    stderr.push(personMessage(failClosed, event, hookName, result.failure.detail));
+    const said = personMessage(failClosed, event, hookName, result.failure.detail);
+    stderr.push(
+      result.failure.kind === "start" ? `${said} (the hook is broken: it guards nothing)` : said,
+    );
   }
   result.native = {
     stdout: t.stdout,
@@ -343,6 +353,16 @@ function judge(
   result.hook.exit = outcome.code;
   const stopping = event === "stop" || event === "subagent-stop";
   const said = reasonText(outcome.stderr);
+  const broken = outcome.code === 1 ? readBroken(said) : null;
+  if (broken !== null) {
+    result.hook.status = "broken";
+    result.hook.error = broken;
+    if (!stopping) {
+      fail("broken", broken);
+      return { decision: "deny", reason: brokenReason(hookName, broken) };
+    }
+    return fail("broken", `${broken} (at a stop only exit 2 sends the agent back)`);
+  }
   const crash = outcome.code !== 0 ? readCrash(said) : null;
   if (crash) {
     result.hook.status = "crashed";

@@ -326,3 +326,28 @@ Deno.test("readTail() reads only a regular file: a FIFO is never opened", {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("runAdapter() reports a hook that does not load as broken, denying where a crash denies", async () => {
+  const load = 'error: Module not found "file:///hooks/nope.ts".\n    at file:///hooks/h.ts:1:17';
+  const pre = await run("pre-tool", '{"e":"Pre"}', exited(1, "", load));
+  assert.equal(pre.result.ok, false);
+  assert.equal(pre.result.hook.status, "broken");
+  assert.deepEqual(pre.result.failure, {
+    kind: "broken",
+    detail: 'Module not found "file:///hooks/nope.ts".',
+  });
+  assert.equal(pre.result.answer.decision, "deny");
+  assert.match(pre.result.answer.reason ?? "", /^The hook "h\.sh" is broken \(it does not load\)/);
+  assert.match(pre.result.native.stderr, /everyhook: the hook "h\.sh" is broken: it does not load/);
+  const stop = await run("stop", '{"e":"Stop"}', exited(1, "", load), { failClosed: true });
+  assert.equal(stop.result.failure?.kind, "broken");
+  assert.equal(
+    stop.result.answer.decision,
+    undefined,
+    "at a stop a broken hook sends nothing back",
+  );
+  // A reason of the hook's own, even one that starts with "error:", is not a load error.
+  const own = await run("pre-tool", '{"e":"Pre"}', exited(1, "", "error: not on main"));
+  assert.equal(own.result.hook.status, "exit");
+  assert.equal(own.result.failure, null);
+});

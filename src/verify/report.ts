@@ -16,6 +16,11 @@ import type { ListedEntry } from "../readers/listing.ts";
 import type { ProbeCall } from "./probe.ts";
 import { matcherTakes, type Reached } from "./reach.ts";
 import type { Watched } from "./world.ts";
+import { readBroken } from "../run/hook_broken.ts";
+import { reasonText } from "../run/hook_failure.ts";
+import { parseLine } from "../hooks_files/command_line.ts";
+import { brokenFate } from "../readers/broken_fate.ts";
+import { loadConformanceNow } from "../readers/recorded.ts";
 
 /**
  * What became of one entry:
@@ -90,8 +95,25 @@ export interface EntryReport {
   reason: string | null;
   /** Its calls. */
   calls: CallReport[];
+  /**
+   * For an entry that fired: why its hook is broken (it did not load), the
+   * first line of what its program printed. Absent when it is not.
+   */
+  broken?: string;
   /** The steps of verify's run that reached its event with a tool its matcher takes in. */
   reachedBy: string[];
+}
+
+/**
+ * Why a call's hook did not load: Deno's (or Node.js's, Python's) load error in
+ * what it printed, read from a hook that exited 1 (direct mode, a hook by hand),
+ * or from the hook's output `run` passes on when it says the hook is broken.
+ */
+function brokenIn(call: ProbeCall): string | null {
+  const said = reasonText(call.stderr);
+  if (call.exit === 1) return readBroken(said);
+  const at = said.search(/^everyhook: the hook .* is broken: /m);
+  return at < 0 ? null : readBroken(said.slice(at).split("\n").slice(1).join("\n"));
 }
 
 /**
@@ -206,7 +228,7 @@ function answerTexts(call: ProbeCall): string[] {
  * const entry = {
  *   agent: "claude-code", scope: "user" as const, file: "/w/.claude/settings.json", event: "Stop",
  *   contractEvent: "stop" as const, matcher: null, type: "command", name: null, command: "true",
- *   timeout: null, ours: false, mode: null, hook: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
+ *   timeout: null, ours: false, mode: null, hook: null, speaks: null, alsoRunBy: [], problems: [], notes: [], warnings: [],
  * };
  * const watched = [{ id: "e1-1", file: "/h/.claude/settings.json", copy: "/w/.claude/settings.json", native: "Stop" }];
  * const reached = [
@@ -265,6 +287,17 @@ export function reportEntries(
     // Only what no fired entry shares: a finding entries fired under would mislead here.
     const listedNote = own === "" ? "" : ` (list says also: ${own})`;
     if (calls.length > 0) {
+      const broken = calls.map(brokenIn).find((b) => b !== null);
+      if (broken) {
+        const line = e.command === null ? undefined : parseLine(e.command);
+        const fate = brokenFate(
+          agent,
+          line?.mode ?? "run",
+          line?.failClosed ?? false,
+          loadConformanceNow().find((f) => f.agent === agent.id),
+        );
+        return { ...base, status: "fired", broken, reason: `its hook does not load: ${fate}` };
+      }
       return {
         ...base,
         status: "fired",
@@ -291,6 +324,9 @@ export function reportEntries(
       // The agent gave up before the step, and list names why this entry cannot run: that is the miss.
       return { ...base, status: "not-fired", reason: own };
     }
+    // An event the agent fires in some runs and not in others says so.
+    const notHere = reaching.length === 0 ? undefined : agent.events[e.contractEvent]?.unsteady;
+    if (notHere !== undefined) return { ...base, status: "not-reached", reason: notHere };
     if (reaching.length === 0) {
       return {
         ...base,

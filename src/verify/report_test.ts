@@ -6,6 +6,7 @@ import { reachedBy } from "./reach.ts";
 import { reportEntries, STATUS_FAILS } from "./report.ts";
 import { STEP_REACH } from "./steps.ts";
 import type { Watched } from "./world.ts";
+import { renderVerify } from "../cli/render_verify.ts";
 
 const claude = findAgent("claude-code")!;
 const FILE = "/w/home/.claude/settings.json";
@@ -295,4 +296,89 @@ Deno.test("reportEntries: an answer's decision word is not taken for its text re
     userText,
   );
   assert.equal(r!.calls[0]!.reachedModel, "R-BACK look again");
+});
+
+Deno.test("reportEntries: a fired entry whose hook does not load is broken, with what the agent does with it", () => {
+  const direct =
+    '/usr/bin/deno run --quiet --no-prompt "/h/guard.ts" --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28';
+  const load = 'error: Module not found "file:///h/nope.ts".\n    at file:///h/guard.ts:1:17';
+  const [r] = reportEntries(claude, [entry({ command: direct })], [watch("e1-1")], {
+    calls: [call({ stderr: load, exit: 1 })],
+    toolResults: [],
+    reached: QUICK,
+  }, userText);
+  assert.equal(r!.status, "fired");
+  assert.equal(r!.broken, 'Module not found "file:///h/nope.ts".');
+  assert.match(r!.reason ?? "", /Claude Code runs the tool anyway \[binary pre-exit1-stderr\]/);
+  const plain = {
+    bad: String,
+    warn: String,
+    good: String,
+    dim: String,
+    bold: String,
+    decision: String,
+  };
+  const text = renderVerify(
+    {
+      everyhook: 1,
+      ok: false,
+      project: "/p",
+      loopbackOnly: false,
+      agents: [{
+        agent: "claude-code",
+        name: "Claude Code",
+        run: {
+          kind: "ran",
+          binary: "/bin/claude",
+          exit: 0,
+          ms: 1000,
+          commandRan: true,
+          quick: true,
+          asReviewed: false,
+          tail: null,
+        },
+        ok: false,
+        entries: [r!],
+        steps: [],
+        holes: [],
+        adjustments: [],
+      }],
+    },
+    plain,
+    "/h",
+  );
+  assert.match(text, /fired, broken: Module not found/);
+  assert.match(text, /0 fired, 1 fired but broken, 0 not fired/);
+  const [fine] = reportEntries(claude, [entry({ command: direct })], [watch("e1-1")], {
+    calls: [call({ stderr: "error: not on main", exit: 1 })],
+    toolResults: [],
+    reached: QUICK,
+  }, userText);
+  assert.equal(fine!.broken, undefined);
+});
+
+Deno.test("reportEntries: an entry of an event the agent fires in some runs only is not-reached, with why", () => {
+  const kimi = findAgent("kimi-code")!;
+  const reached = (["prompt", "shell", "stop"] as const).flatMap((s) =>
+    reachedBy(kimi, s, STEP_REACH[s])
+  );
+  const file = "/w/home/.kimi-code/config.toml";
+  const at = (event: string, contractEvent: ListedEntry["contractEvent"]) =>
+    entry({ agent: "kimi-code", file, event, contractEvent });
+  const entries = [at("PostToolUse", "post-tool"), at("Stop", "stop")];
+  const watched = ["PostToolUse", "Stop"].map((native, i) => ({
+    id: `e1-${i + 1}`,
+    file: "/h/.kimi-code/config.toml",
+    copy: file,
+    native,
+  }));
+  const r = reportEntries(
+    kimi,
+    entries,
+    watched,
+    { calls: [], toolResults: [], reached },
+    userText,
+  );
+  assert.deepEqual(r.map((x) => x.status), ["not-reached", "not-fired"]);
+  assert.match(r[0]!.reason!, /does not wait for PostToolUse/);
 });

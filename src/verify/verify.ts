@@ -136,6 +136,15 @@ export interface VerifyOptions {
   asReviewed?: boolean;
   /** The person said yes to the entries that need one (consent.ts); without it such an agent is not run. */
   yes?: boolean;
+  /**
+   * `--speaks`: the hooks of this agent are imported (as `import --from` does)
+   * into each other agent's copies before the run, and reported with its own.
+   */
+  speaks?: {
+    from: Agent;
+    /** Puts them into one agent's copies; gives what to say of it. */
+    bringInto(agent: Agent, inWorld: ListWorld): Promise<string[]>;
+  };
 }
 
 /** The agents whose trust of hooks --as-reviewed lays aside in the run (their driver's switch). */
@@ -190,11 +199,14 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
   const ready = await agentReadiness({ bins, node: driver.node }, env);
   if (!ready.ok) return notRun(ready.reason, ready.reason.startsWith("not installed"));
   const binary = o.bin ?? ready.program;
-  const held = (await plannedEntries([agent], o.user)).filter((e) => e.ask !== null);
+  const spoken = o.speaks && o.speaks.from.id !== agent.id ? o.speaks : undefined;
+  const asked = spoken ? [agent, spoken.from] : [agent];
+  const held = (await plannedEntries(asked, o.user)).filter((e) => e.ask !== null);
   if (held.length > 0 && !o.yes) return notRun(notConfirmed(held));
   const root = await Deno.makeTempDir({ prefix: `everyhook-verify-${agent.id}-` });
   try {
-    const world = await buildWorld(agent, o.user, root).catch((e) => {
+    const bring = spoken ? (w: ListWorld) => spoken.bringInto(agent, w) : undefined;
+    const world = await buildWorld(agent, o.user, root, bring).catch((e) => {
       if (e instanceof EveryhookError) return e.message;
       throw e;
     });
@@ -324,7 +336,8 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
         asReviewed,
         tail: failed ? tailOf(outcome) : null,
       },
-      ok: !failed && reports.every((r) => !STATUS_FAILS[r.status]) && holes.length === 0,
+      ok: !failed && reports.every((r) => !STATUS_FAILS[r.status] && r.broken === undefined) &&
+        holes.length === 0,
       entries: reports,
       steps,
       holes,

@@ -36,6 +36,7 @@ import type { Agent, ReadLocation } from "../agents/types.ts";
 import { pathsFor } from "../hooks_files/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
 import { listHooks, type Listing, type ListWorld } from "../readers/list.ts";
+import { foldConditions } from "../readers/list_switches.ts";
 import { probeScript } from "./probe.ts";
 import { copyBounded, type CopyState, copyState } from "./world_copy.ts";
 import {
@@ -142,6 +143,7 @@ export async function buildWorld(
   agent: Agent,
   user: ListWorld,
   root: string,
+  before?: (inWorld: ListWorld) => Promise<string[]>,
 ): Promise<VerifyWorld> {
   const home = `${root}/home`;
   const project = `${root}/project`;
@@ -182,7 +184,11 @@ export async function buildWorld(
   await adjustProjectKeys(agent, user, inWorld, adjustments, userPath);
   const kept = await rekeyTrust(agent, inWorld, copies);
   if (kept) adjustments.push(userPath(kept));
+  // `verify --speaks`: another agent's hooks imported into the copies, before they are listed.
+  if (before) adjustments.push(...await before(inWorld));
   const listing = await listHooks([agent], inWorld);
+  // verify explains one entry at a time: each folder condition is a reason of every entry it holds.
+  foldConditions(listing.conditions, listing.entries);
   const watched = await wrapEntries(agent, listing, inWorld, root, userPath);
   await Deno.writeTextFile(`${root}/probe.sh`, probeScript(calls), { mode: 0o755 });
   return {

@@ -248,6 +248,12 @@ export async function wrapEntries(
   const exec = agent.install.execFields;
   for (const [n, file] of files.entries()) {
     const parsed = await readConfig(file);
+    const tables = parsed?.root.hooks;
+    if (parsed && agent.install.container === "toml" && Array.isArray(tables)) {
+      watched.push(...wrapTables(root, n, { file: userPath(file), copy: file }, tables));
+      await writeConfig(file, parsed);
+      continue;
+    }
     const hooks = asRecord(parsed?.root.hooks);
     if (!parsed || !hooks) continue;
     const scope = file.startsWith(`${world.project}/`) ? "project" : "user";
@@ -298,4 +304,25 @@ export async function wrapEntries(
   }
   if (trust && settings && trustPath) await writeConfig(trustPath, settings);
   return watched;
+}
+
+/**
+ * Wrap the command of each `[[hooks]]` table of a TOML config (Kimi Code's),
+ * in place, in file order.
+ */
+function wrapTables(
+  root: string,
+  n: number,
+  where: { file: string; copy: string },
+  tables: unknown[],
+): Watched[] {
+  return tables.flatMap((t, i): Watched[] => {
+    const table = asRecord(t);
+    if (!table || typeof table.event !== "string") return [];
+    const entry = { ...where, native: table.event };
+    if (typeof table.command !== "string") return [{ ...entry, id: null }];
+    const id = `e${n + 1}-${i + 1}`;
+    table.command = wrapCommand(root, id, "command", table.command);
+    return [{ ...entry, id }];
+  });
 }

@@ -48,7 +48,14 @@ export interface ChatCase {
   /** A stable id; agent modules cite it. */
   id: string;
   /** The contract event. */
-  event: "pre-tool" | "post-tool" | "prompt" | "session-start" | "stop" | "subagent-stop";
+  event:
+    | "pre-tool"
+    | "post-tool"
+    | "prompt"
+    | "session-start"
+    | "session-end"
+    | "stop"
+    | "subagent-stop";
   /** The native event the hook is under. */
   native: string;
   /** What the hook does. */
@@ -77,6 +84,8 @@ const preDeny = (reason: string): string =>
     permissionDecision: "deny",
     permissionDecisionReason: reason,
   });
+const preDenyAt = (event: string, reason: string): string =>
+  hso({ hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason });
 const block = (reason: string): string => JSON.stringify({ decision: "block", reason });
 
 /** Every case, in the order the conformance files list them. */
@@ -331,7 +340,7 @@ export const CHAT_CASES: readonly ChatCase[] = [
     },
     marker: "CTX-FAIL",
     about: "hookSpecificOutput additionalContext after the tool failed",
-    only: ["qwen-code"],
+    only: ["qwen-code", "kimi-code"],
   },
   {
     id: "postfail-block",
@@ -340,7 +349,7 @@ export const CHAT_CASES: readonly ChatCase[] = [
     hook: { exit: 0, stdout: block("R-FAIL-BLOCK look at this") },
     marker: "R-FAIL-BLOCK",
     about: "decision block with a reason after the tool failed",
-    only: ["qwen-code"],
+    only: ["qwen-code", "kimi-code"],
   },
   {
     id: "ups-block",
@@ -359,7 +368,7 @@ export const CHAT_CASES: readonly ChatCase[] = [
     hook: { exit: 2, stderr: "R-UPS-X2 not this prompt" },
     marker: "R-UPS-X2",
     about: "exit 2 with a reason on stderr on the prompt",
-    only: ["qwen-code"],
+    only: ["qwen-code", "kimi-code"],
   },
   {
     id: "ups-context",
@@ -375,7 +384,57 @@ export const CHAT_CASES: readonly ChatCase[] = [
     },
     marker: "CTX-UPS",
     about: "hookSpecificOutput additionalContext on the prompt",
-    only: ["qwen-code"],
+    only: ["qwen-code", "kimi-code"],
+  },
+  {
+    id: "ups-message",
+    event: "prompt",
+    native: "UserPromptSubmit",
+    script: "text",
+    hook: { exit: 0, stdout: JSON.stringify({ message: "CTX-UPS-MSG mind the tests" }) },
+    marker: "CTX-UPS-MSG",
+    about: "Kimi Code's own top-level message on the prompt",
+    only: ["kimi-code"],
+  },
+  {
+    id: "ups-deny-json",
+    event: "prompt",
+    native: "UserPromptSubmit",
+    script: "text",
+    hook: { exit: 0, stdout: preDenyAt("UserPromptSubmit", "R-UPS-DENY not this prompt") },
+    marker: "R-UPS-DENY",
+    about: "hookSpecificOutput permissionDecision deny on the prompt",
+    only: ["kimi-code"],
+  },
+  {
+    id: "stop-deny-json",
+    event: "stop",
+    native: "Stop",
+    script: "text",
+    max: 1,
+    hook: { exit: 0, stdout: preDenyAt("Stop", "R-STOP-DENY also run the tests") },
+    marker: "R-STOP-DENY",
+    about: "hookSpecificOutput permissionDecision deny at the first stop only",
+    only: ["kimi-code"],
+  },
+  {
+    id: "ss-message",
+    event: "session-start",
+    native: "SessionStart",
+    script: "text",
+    hook: { exit: 0, stdout: JSON.stringify({ message: "CTX-SS-MSG the repo is frozen" }) },
+    marker: "CTX-SS-MSG",
+    about: "Kimi Code's own top-level message at session start",
+    only: ["kimi-code"],
+  },
+  {
+    id: "session-end-fires",
+    event: "session-end",
+    native: "SessionEnd",
+    script: "text",
+    hook: { exit: 0 },
+    about: "a hook under SessionEnd in a headless run: does it run at all",
+    only: ["kimi-code"],
   },
   {
     id: "ss-context",

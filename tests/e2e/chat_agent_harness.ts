@@ -23,6 +23,8 @@ export interface ChatRecorder {
   name: string;
   /** How many of its sessions run at once. */
   jobs: number;
+  /** The ids of the shared cases that do not apply to it (none when absent). */
+  skip?: readonly string[];
   /** Runs its fixture session in a world. */
   session(world: World): Promise<ChatSession>;
   /** The fixtures of a fixture session, and the picks nothing matched. */
@@ -67,7 +69,11 @@ export function chatAgentHarness(r: ChatRecorder): AgentHarness {
       return written;
     },
     async recordConformance() {
-      const cases = await inPool(casesFor(r.agent), r.jobs, (c) => runChatCase(r.agent, c));
+      const cases = await inPool(
+        casesFor(r.agent, r.skip),
+        r.jobs,
+        (c) => runChatCase(r.agent, c),
+      );
       return conformanceFile(id, cases);
     },
   };

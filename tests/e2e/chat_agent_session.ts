@@ -69,6 +69,11 @@ export interface ChatAgent {
   subagent(marker: string): ChatStep;
   /** Whether the fake API must look for the sub-agent marker in every user message. */
   markerInAnyUserMessage: boolean;
+  /**
+   * The text of a settings file holding `settings` and `hooks`, where the
+   * agent's file is not Claude-layout JSON (Kimi Code's TOML); JSON when absent.
+   */
+  settingsText?(settings: Record<string, unknown>, hooks: HooksTable | undefined): string;
 }
 
 /** What one session runs. */
@@ -178,8 +183,18 @@ export function recordingHooks(
   return table;
 }
 
-async function writeJson(path: string, value: unknown): Promise<void> {
+async function writeSettings(
+  agent: ChatAgent,
+  path: string,
+  settings: Record<string, unknown>,
+  hooks: HooksTable | undefined,
+): Promise<void> {
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  if (agent.settingsText) {
+    await Deno.writeTextFile(path, agent.settingsText(settings, hooks));
+    return;
+  }
+  const value = hooks === undefined ? settings : { ...settings, hooks };
   // Four spaces: a file written the person's way, not everyhook's.
   await Deno.writeTextFile(path, JSON.stringify(value, null, 4) + "\n");
 }
@@ -223,14 +238,11 @@ export async function runChatAgent(agent: ChatAgent, o: ChatRunOptions): Promise
       const base = agent.baseSettings(apiUrl);
       const where = o.hooksFile;
       if (where === undefined) {
-        await writeJson(agent.userSettings(o.world), {
-          ...base,
-          ...(o.hooks ? { hooks: o.hooks } : {}),
-        });
+        await writeSettings(agent, agent.userSettings(o.world), base, o.hooks);
       } else {
-        await writeJson(agent.userSettings(o.world), base);
+        await writeSettings(agent, agent.userSettings(o.world), base, undefined);
         const path = where === "project" ? agent.projectSettings(o.world) : where.path;
-        await writeJson(path, { hooks: o.hooks ?? {} });
+        await writeSettings(agent, path, {}, o.hooks ?? {});
       }
       await o.before?.();
     },

@@ -37,6 +37,21 @@ if (doc.event === "prompt") console.log(JSON.stringify({ decision: "deny", reaso
 `;
 
 /** A contract hook that hangs for two minutes (for --fail-closed). */
+/**
+ * A hook written with the SDK (install writes it in direct mode) that refuses
+ * every shell command, and the same file broken after install: it no longer
+ * parses, so Deno cannot load it.
+ */
+export const SDK_HOOK = `#!/usr/bin/env -S deno run
+import { defineHook, deny, isShell } from "${REPO_ROOT}/src/hook/mod.ts";
+export default defineHook((doc) =>
+  doc.event === "pre-tool" && isShell(doc) ? deny("R-E2E-SDK refused") : undefined
+);
+`;
+
+/** {@linkcode SDK_HOOK} with a syntax error. */
+export const SDK_HOOK_BROKEN = SDK_HOOK.replace("export default", "const x = ;\nexport default");
+
 export const HANG_HOOK = `#!/usr/bin/env -S deno run
 await new Promise((resolve) => setTimeout(resolve, 120_000));
 `;

@@ -176,8 +176,11 @@ export async function writeFixture(dir: string, f: Fixture): Promise<string> {
  * await writeConformance(await harness.recordConformance());
  * ```
  */
-export async function writeConformance(f: ConformanceFile): Promise<string> {
-  const folder = `${FIXTURES_DIR}/conformance`;
+export async function writeConformance(
+  f: ConformanceFile,
+  dir: string = FIXTURES_DIR,
+): Promise<string> {
+  const folder = `${dir}/conformance`;
   await Deno.mkdir(folder, { recursive: true });
   const path = `${folder}/${f.agent}.json`;
   const { agent, version, os, date, source, ...rest } = f;

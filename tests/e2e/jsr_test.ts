@@ -22,6 +22,29 @@ import { bash, CLAUDE, FORCE_PUSH, runClaude, say } from "./claude_code_session.
 import { requestsMention } from "./fixture_io.ts";
 import { readLoggedDocs } from "./everyhook_e2e.ts";
 import { makeWorld, REPO_ROOT, skipReason } from "./world.ts";
+import { readmeHooks } from "./readme_hooks.ts";
+import forcePush from "../../fixtures/claude-code/pre-tool.shell-force-push.json" with {
+  type: "json",
+};
+
+/** Runs a line through sh as Claude Code does, with a payload on stdin. */
+async function asAgent(line: string, payload: unknown, env: Record<string, string>, cwd: string) {
+  const child = new Deno.Command("/bin/sh", {
+    args: ["-c", line],
+    cwd,
+    env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify(payload)));
+  await writer.close();
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
 
 const VERSION = denoJson.version;
 const claudeSkip = await skipReason(CLAUDE);
@@ -68,7 +91,8 @@ async function copyTree(from: string, to: string): Promise<void> {
 const READ_ENV = ["--allow-read", "--allow-env"];
 const BENCH = ["--allow-read", "--allow-run", "--allow-env"];
 const DEMO = ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
-const CHANGE = ["--allow-read", "--allow-write", "--allow-env"];
+// install loads a TypeScript or JavaScript hook's graph with deno before it writes.
+const INSTALL = ["--allow-read", "--allow-write", "--allow-run", "--allow-env"];
 
 Deno.test("everyhook from JSR: published, run with scoped flags, installed with deno install, and run by Claude Code", async (t) => {
   await using registry = await startJsrRegistry();
@@ -141,6 +165,82 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
     },
   );
 
+  await t.step(
+    "new writes a first hook with the SDK from JSR at this version: it loads, installs in direct mode and benches with no crash",
+    async () => {
+      const mine = `${world.root}/mine`;
+      await Deno.mkdir(mine);
+      const made = await everyhook(
+        ["--allow-read", "--allow-write", "--allow-env"],
+        ["new", `${mine}/guard.ts`],
+      );
+      assert.equal(made.code, 0, shown(made));
+      const text = await Deno.readTextFile(`${mine}/guard.ts`);
+      assert.ok(text.includes(`from "jsr:@everyhook/cli@${VERSION}/hook";`), text);
+      const installed = await everyhook(INSTALL, [
+        "install",
+        `${mine}/guard.ts`,
+        "--agent",
+        "claude-code",
+        "--dry-run",
+      ]);
+      assert.equal(installed.code, 0, shown(installed));
+      assert.match(installed.stdout, /Direct mode: written with the SDK/, shown(installed));
+      const bench = await everyhook(BENCH, ["bench", `${mine}/guard.ts`, "--event", "pre-tool"]);
+      assert.equal(bench.code, 0, shown(bench));
+      assert.match(bench.stdout, /documents: deny \d+, no opinion \d+; 0 crashes/, shown(bench));
+      const tested = await exec(deno, ["test", "--allow-read", "guard_test.ts"], env, mine);
+      assert.equal(tested.code, 0, shown(tested));
+    },
+  );
+
+  await t.step({
+    name:
+      "each hook file the README shows loads: bench puts it to the recorded documents with no crash, and the line install writes refuses the recorded force push",
+    ignore: Deno.build.os === "windows",
+    async fn() {
+      const hooks = readmeHooks(await Deno.readTextFile(`${REPO_ROOT}/README.md`));
+      assert.ok(hooks.some((h) => h.name.endsWith(".ts")), "the README shows a TypeScript hook");
+      const dir = `${world.root}/readme`;
+      await Deno.mkdir(dir);
+      for (const h of hooks) {
+        const where = `README.md:${h.line} (${h.name})`;
+        const file = `${dir}/${h.name}`;
+        await Deno.writeTextFile(file, h.text);
+        await Deno.chmod(file, 0o755);
+        const bench = await everyhook(BENCH, ["bench", file, "--agent", "claude-code", "--json"]);
+        assert.equal(bench.code, 0, `${where}\n${shown(bench)}`);
+        const doc = JSON.parse(bench.stdout);
+        assert.deepEqual(doc.broken, [], where);
+        const pushed = doc.results.find((r: { variant: string }) =>
+          r.variant === "shell-force-push"
+        );
+        assert.equal(pushed?.answer.decision, "deny", `${where}\n${JSON.stringify(pushed)}`);
+        // The line install writes, run as Claude Code runs it, with the recorded force push.
+        const project = `${dir}/${h.name}-project`;
+        await Deno.mkdir(project);
+        const installed = await everyhook(INSTALL, [
+          "install",
+          file,
+          "--agent",
+          "claude-code",
+          "--scope",
+          "project",
+          "--project",
+          project,
+        ]);
+        assert.equal(installed.code, 0, `${where}\n${shown(installed)}`);
+        const settings = JSON.parse(await Deno.readTextFile(`${project}/.claude/settings.json`));
+        const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
+        const payload = { ...forcePush.payload, cwd: project };
+        const answered = await asAgent(line, payload, env, project);
+        assert.equal(answered.code, 0, `${where}\n${line}\n${shown(answered)}`);
+        const out = JSON.parse(answered.stdout).hookSpecificOutput;
+        assert.equal(out?.permissionDecision, "deny", `${where}\n${line}\n${shown(answered)}`);
+      }
+    },
+  });
+
   await t.step("demo, with --allow-read --allow-write --allow-run --allow-env", async () => {
     const r = await everyhook(DEMO, ["demo"]);
     assert.equal(r.code, 0, shown(r));
@@ -161,7 +261,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   await t.step(
     "install writes deno run <run's flags> jsr:@everyhook/cli@<version>/run (run alone)",
     async () => {
-      const r = await everyhook(CHANGE, ["install", `${hooks}/log.sh`, "--agent", "claude-code"]);
+      const r = await everyhook(INSTALL, ["install", `${hooks}/log.sh`, "--agent", "claude-code"]);
       assert.equal(r.code, 0, shown(r));
       const settings = JSON.parse(await Deno.readTextFile(`${world.home}/.claude/settings.json`));
       const line: string = settings.hooks.PreToolUse[0].hooks[0].command;

@@ -16,6 +16,9 @@
  * (the table below); each agent's own test file checks what only that agent
  * does.
  *
+ * Over 600 lines: the scenarios and the table of every agent's data, one row
+ * an agent, read together.
+ *
  * @module
  */
 
@@ -28,6 +31,7 @@ import { DRIVERS } from "../../src/verify/drivers/mod.ts";
 import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
 import { qwenBaseSettings } from "../../src/verify/drivers/qwen_code.ts";
 import { droidBaseSettings } from "../../src/verify/drivers/factory_droid.ts";
+import { kimiConfigPath } from "../../src/verify/drivers/kimi_code.ts";
 import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
 import { requestsMention } from "./fixture_io.ts";
 import {
@@ -39,6 +43,8 @@ import {
   LOG_TOOL_CALLS,
   type LoggedDoc,
   readLoggedDocs,
+  SDK_HOOK,
+  SDK_HOOK_BROKEN,
 } from "./everyhook_e2e.ts";
 import { runAgent } from "./process.ts";
 import { agentBin, makeWorld, skipReason, type World } from "./world.ts";
@@ -72,7 +78,12 @@ interface AgentData {
   /** What only this agent's shared run shows besides. */
   more?: (r: Ran, why: string) => void;
   /** What the agent cannot do of the shared run, each with the reason its steps skip. */
-  lacks?: { startContext?: string; stopSentBack?: string };
+  lacks?: { startContext?: string; stopSentBack?: string; postTool?: string };
+  /**
+   * What each Stop the hooks saw says of `continued`, in order (default
+   * `[false, true]`: the first stop, then the one after it was sent back).
+   */
+  stops?: readonly boolean[];
 }
 
 /** Where the plugin agents' refused prompt and --fail-closed runs are (OpenCode's; Kilo Code's file says why it leaves them to OpenCode). */
@@ -190,6 +201,22 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
         "\n",
     }),
   },
+  "kimi-code": {
+    blocked: /Tool execution failed\.<\/system>\s*Blocked .*force/s,
+    refusedPrompt: { told: null },
+    hung: /Tool execution failed\.<\/system>\s*.*(ran past its|timed out)/is,
+    own: (w) => ({
+      path: kimiConfigPath(w),
+      text: '# my own config\n\n[[hooks]]\nevent = "SessionEnd"\ncommand = "true"\ntimeout = 5\n',
+    }),
+    lacks: {
+      startContext: "Kimi Code passes no context from SessionStart to the model (case ss-message)",
+      postTool:
+        "Kimi Code's PostToolUse is fire-and-forget: a headless run often ends before the hook runs",
+    },
+    // The Stop of the turn a stop hook sent back does not fire again.
+    stops: [false],
+  },
   "auggie": {
     blocked: /^Blocked .*force.*hook returned blocking error$/s,
     refusedPrompt: {
@@ -234,6 +261,8 @@ interface Ran {
   refused: AgentRun | undefined;
   /** The run whose --fail-closed pre-tool hook hung. */
   hung: AgentRun | undefined;
+  /** The run whose --fail-closed direct-mode hook no longer loads. */
+  broken: AgentRun | undefined;
 }
 
 /** One shared scenario: what it shows, why it skips for an agent (if it does), and its check. */
@@ -270,12 +299,19 @@ const SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    about: "pre-tool sees both commands, post-tool sees the harmless one's output",
+    about: "pre-tool sees both commands",
     check: ({ driver, docs }, why) => {
       const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
       const pre = docs.filter((d) => d.event === "pre-tool" && d.tool?.kind === "shell");
       assert.deepEqual(pre.map((d) => d.tool?.command), [FORCE_PUSH, "echo hello"], text);
       assert.ok(pre.every((d) => d.agent === driver.id), text);
+    },
+  },
+  {
+    about: "post-tool sees the harmless command's output",
+    skip: (data) => data.lacks?.postTool,
+    check: ({ docs }, why) => {
+      const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
       const post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
       assert.deepEqual(post.map((d) => d.tool?.command), ["echo hello"], text);
       assert.match(post[0]?.tool?.output ?? "", /hello/, text);
@@ -294,7 +330,7 @@ const SCENARIOS: readonly Scenario[] = [
     about:
       "the stop hook sends the agent back once, with its reason, and the second stop says continued",
     skip: (data) => data.lacks?.stopSentBack,
-    check: ({ run, docs }, why) => {
+    check: ({ run, docs, data }, why) => {
       assert.ok(
         requestsMention(run.requests, "R-E2E-STOP"),
         `the reason did not reach the model\n${why}`,
@@ -302,7 +338,7 @@ const SCENARIOS: readonly Scenario[] = [
       const stops = docs.filter((d) => d.event === "stop");
       assert.deepEqual(
         stops.map((d) => d.stop?.continued),
-        [false, true],
+        data.stops ?? [false, true],
         `${JSON.stringify(docs).slice(0, 1500)}\n${why}`,
       );
     },
@@ -342,6 +378,18 @@ const SCENARIOS: readonly Scenario[] = [
       const push = hung.toolResults[0] ?? "";
       assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran although the hook hung\n${why}`);
       assert.match(push, data.hung, why);
+    },
+  },
+  {
+    about:
+      "--fail-closed in direct mode refuses the force push when the hook no longer loads, saying it is broken",
+    skip: (data) => "skip" in data.hung ? data.hung.skip : undefined,
+    check: ({ broken }) => {
+      assert.ok(broken);
+      const why = printed(broken);
+      const push = broken.toolResults[0] ?? "";
+      assert.doesNotMatch(push, FORCE_PUSH_RAN, `the push ran although the hook is broken\n${why}`);
+      assert.match(push, /"?sdk\.ts\\?"? is broken \(it does not load\).*SyntaxError/s, why);
     },
   },
 ];
@@ -506,8 +554,30 @@ async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
           ]).then(() => {}),
       });
     });
-  const [s, r, h] = await Promise.all([shared, refused, hung]);
-  return { driver, data, ...s, refused: r, hung: h };
+  // A hook written with the SDK, installed in direct mode with --fail-closed, then broken.
+  const broken = "skip" in data.hung
+    ? Promise.resolve(undefined)
+    : inWorld(driver, async ({ world, everyhook }) => {
+      const hook = `${world.root}/sdk.ts`;
+      await Deno.writeTextFile(hook, SDK_HOOK);
+      return await runIn(driver, world, {
+        plays: [{ shell: FORCE_PUSH }, { say: "FINAL-OK" }],
+        prompt: PROMPT,
+        before: async (apiUrl) => {
+          const said = await everyhook(apiUrl, [
+            "install",
+            hook,
+            "--event",
+            "pre-tool",
+            "--fail-closed",
+          ]);
+          if (!/direct/i.test(said)) throw new Error(`not written in direct mode:\n${said}`);
+          await Deno.writeTextFile(hook, SDK_HOOK_BROKEN);
+        },
+      });
+    });
+  const [s, r, h, b] = await Promise.all([shared, refused, hung, broken]);
+  return { driver, data, ...s, refused: r, hung: h, broken: b };
 }
 
 Deno.test("the shared scenarios' agent table has one row per driver, and no other", () => {

@@ -128,3 +128,40 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "verify --speaks claude-code runs the person's Claude Code hook in another agent's copy, and sees it fire",
+  ignore: !runnable.some((d) => d.id === "factory-droid"),
+  async fn() {
+    const driver = runnable.find((d) => d.id === "factory-droid")!;
+    await using world = await makeWorld(driver.id);
+    await gitProject(world);
+    const guard = `${world.root}/claude-guard.sh`;
+    await Deno.writeTextFile(guard, CLAUDE_GUARD, { mode: 0o755 });
+    await Deno.mkdir(`${world.home}/.claude`, { recursive: true });
+    const settings = JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: guard }] }] },
+    });
+    await Deno.writeTextFile(`${world.home}/.claude/settings.json`, settings);
+    const bin = agentBin(driver.id)!;
+    const out = await everyhookCli(
+      ["verify", "--agent", driver.id, "--bin", bin, "--speaks", "claude-code", "--yes", "--json"],
+      world.env(),
+      world.project,
+    ).catch((e: Error) => e.message);
+    const json = out.slice(out.indexOf("{"), out.lastIndexOf("}") + 1);
+    const report = JSON.parse(json);
+    const verdict = report.agents[0];
+    assert.ok(
+      verdict.adjustments.some((a: string) => /imported into the copy \(--speaks\)/.test(a)),
+      out,
+    );
+    const entry = verdict.entries.find((e: { command: string }) =>
+      e.command.includes("--speaks claude-code")
+    );
+    assert.ok(entry, out);
+    assert.equal(entry.status, "fired", out);
+    assert.equal(await Deno.readTextFile(`${world.home}/.claude/settings.json`), settings);
+  },
+});

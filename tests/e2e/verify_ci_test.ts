@@ -59,6 +59,7 @@ async function runJob(world: World, runnerTemp: string) {
   const steps = await exampleSteps();
   const [install, ...rest] = steps;
   const pin = PINS["claude-code"];
+  assert.ok(pin, "Claude Code is pinned");
   assert.equal(
     install?.run,
     `npm install --prefix "$RUNNER_TEMP/agents" ${pin.package}@${pin.version}`,

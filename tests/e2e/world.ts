@@ -87,6 +87,25 @@ function whichDir(name: string): string | undefined {
 }
 
 /**
+ * The folder the agents' binaries are found in: `.cache/agents`, or the one
+ * `EVERYHOOK_AGENTS_DIR` names (`deno task drift` records the newest releases
+ * from `.cache/drift`; the pinned Node.js stays where it is).
+ *
+ * @returns An absolute path.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { agentsDir } from "./world.ts";
+ * assert.ok(agentsDir().startsWith("/"));
+ * ```
+ */
+export function agentsDir(): string {
+  const moved = Deno.env.get("EVERYHOOK_AGENTS_DIR");
+  return moved ? moved.replace(/\/+$/, "") : `${REPO_ROOT}/${AGENTS_CACHE}`;
+}
+
+/**
  * The folder of the pinned Node.js an agent runs with (its `node` pin), or
  * undefined when the agent has none.
  *
@@ -194,7 +213,7 @@ export async function makeWorld(agent: string): Promise<World> {
 export function agentBin(id: string): string | undefined {
   const pin = PINS[id as keyof typeof PINS];
   if (!pin) return undefined;
-  const path = `${REPO_ROOT}/${AGENTS_CACHE}/${id}/node_modules/.bin/${pin.bin}`;
+  const path = `${agentsDir()}/${id}/node_modules/.bin/${pin.bin}`;
   try {
     return Deno.statSync(path).isFile ? path : undefined;
   } catch {
@@ -260,7 +279,7 @@ export async function skipReason(id: string): Promise<string | undefined> {
   if (!pin) return `"${id}" is not a pinned agent`;
   const bin = agentBin(id);
   if (bin === undefined) {
-    return `${pin.package}@${pin.version} is not installed under ${AGENTS_CACHE}/${id} (run: deno task agents ${id})`;
+    return `${pin.package}@${pin.version} is not installed under ${agentsDir()}/${id} (run: deno task agents ${id})`;
   }
   const nodeBin = agentNodeBin(id);
   if (pin.node !== undefined && nodeBin !== undefined) {
@@ -274,7 +293,8 @@ export async function skipReason(id: string): Promise<string | undefined> {
   }
   try {
     const version = await agentVersion(id);
-    if (version !== pin.version) {
+    // Elsewhere than .cache/agents (deno task drift), another release is what is wanted.
+    if (version !== pin.version && Deno.env.get("EVERYHOOK_AGENTS_DIR") === undefined) {
       return `${bin} is version ${version}, the pin is ${pin.version} (run: deno task agents ${id})`;
     }
   } catch (e) {

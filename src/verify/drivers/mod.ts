@@ -13,6 +13,7 @@ import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
 import { FACTORY_DROID_DRIVER } from "./factory_droid.ts";
 import { GEMINI_CLI_DRIVER } from "./gemini_cli.ts";
 import { KILO_DRIVER } from "./kilo.ts";
+import { KIMI_CODE_DRIVER } from "./kimi_code.ts";
 import { OPENCODE_DRIVER } from "./opencode.ts";
 import { QWEN_CODE_DRIVER } from "./qwen_code.ts";
 
@@ -35,6 +36,7 @@ export const DRIVERS: readonly AnyDriver[] = [
   FACTORY_DROID_DRIVER,
   OPENCODE_DRIVER,
   KILO_DRIVER,
+  KIMI_CODE_DRIVER,
   AUGGIE_DRIVER,
 ];
 

@@ -1,0 +1,276 @@
+// deno-lint-ignore-file no-console -- a maintainer's script: it reports on the console
+/**
+ * `deno task drift`: for every pinned agent (or those named), ask the npm
+ * registry for the newest release, install it beside the pinned one (into
+ * .cache/drift/<agent>/, the pinned Node.js first on PATH where the agent has
+ * one), record its fixtures and conformance cases again into a temporary
+ * folder (scripts/record.ts --out, inside a loopback-only network namespace
+ * where the machine can make one), and print the cells whose answer changed
+ * against the committed recordings (scripts/drift_diff.ts), or "no change". An
+ * agent whose newest release is the pin is not re-recorded unless `--same` is
+ * given (which re-records the pin itself: a check of the check). docs/drift.md
+ * says how to move a pin after it. Not part of `deno task test`.
+ *
+ * Exit 0 when nothing changed, 1 when a cell changed, 2 when an agent could
+ * not be installed or recorded.
+ *
+ * Usage: deno run -A scripts/drift.ts [--same] [--keep] [--json] [agent...]
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
+import { loadConformance, loadFixtures } from "../src/readers/recorded.ts";
+import { type Change, changeLine, compareRecordings, type RecordedSet } from "./drift_diff.ts";
+import { findAgent } from "../src/agents/mod.ts";
+import type { ContractEvent } from "../src/contract/contract.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const DRIFT_DIR = `${ROOT}/.cache/drift`;
+
+/** Where progress goes: stdout, or stderr when stdout is the JSON document. */
+let log: (line: string) => void = (line) => console.log(line);
+
+/** What drift found for one agent. */
+interface AgentDrift {
+  agent: string;
+  package: string;
+  pinned: string;
+  newest: string | null;
+  status: "no change" | "changed" | "not re-recorded" | "failed";
+  changes: Change[];
+  problem: string | null;
+  recordings: string | null;
+}
+
+async function run(
+  cmd: string,
+  args: string[],
+  o: { cwd?: string; env?: Record<string, string>; quiet?: boolean } = {},
+): Promise<{ ok: boolean; out: string; err: string }> {
+  const r = await new Deno.Command(cmd, {
+    args,
+    cwd: o.cwd ?? ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    ...(o.env ? { env: o.env } : {}),
+  }).output();
+  const out = new TextDecoder().decode(r.stdout);
+  const err = new TextDecoder().decode(r.stderr);
+  if (!o.quiet) {
+    for (const line of (out + err).trimEnd().split("\n")) if (line !== "") log(`    ${line}`);
+  }
+  return { ok: r.success, out, err };
+}
+
+/** The version the registry's `latest` tag names. */
+async function newestVersion(pin: Pin): Promise<string> {
+  const r = await run("npm", ["view", pin.package, "version"], { quiet: true });
+  const version = r.out.trim();
+  if (!r.ok || !/^\d+\.\d+\.\d+/.test(version)) {
+    throw new Error(`npm view ${pin.package} version failed: ${(r.err || r.out).trim()}`);
+  }
+  return version;
+}
+
+async function installedVersion(dir: string, pin: Pin): Promise<string | undefined> {
+  try {
+    const text = await Deno.readTextFile(`${dir}/node_modules/${pin.package}/package.json`);
+    return JSON.parse(text).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Installs `pin.package@version` into .cache/drift/<id>/ unless it is there. */
+async function installNewest(id: string, pin: Pin, version: string): Promise<void> {
+  const dir = `${DRIFT_DIR}/${id}`;
+  if (await installedVersion(dir, pin) === version) return;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(`${dir}/package.json`, JSON.stringify({ private: true }) + "\n");
+  const path = Deno.env.get("PATH") ?? "/usr/bin:/bin";
+  const nodeBin = pin.node === undefined
+    ? undefined
+    : `${ROOT}/.cache/agents/${nodeFolder(pin.node)}/node_modules/.bin`;
+  log(`  installing ${pin.package}@${version} into .cache/drift/${id} ...`);
+  const r = await run(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--loglevel=error", `${pin.package}@${version}`],
+    { cwd: dir, env: { PATH: nodeBin === undefined ? path : `${nodeBin}:${path}` } },
+  );
+  const have = await installedVersion(dir, pin);
+  if (!r.ok || have !== version) {
+    throw new Error(`npm installed ${have ?? "nothing"}, not ${pin.package}@${version}`);
+  }
+}
+
+/** Whether this process can make a loopback-only network namespace (root, with unshare and ip). */
+async function canIsolate(): Promise<boolean> {
+  try {
+    const r = await new Deno.Command("unshare", {
+      args: ["-n", "sh", "-c", "ip link set lo up"],
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    return r.success;
+  } catch {
+    return false;
+  }
+}
+
+/** Records the agent found under .cache/drift into `out`. */
+async function record(id: string, out: string, isolate: boolean): Promise<void> {
+  const deno = Deno.execPath();
+  const recordArgs = ["run", "-A", `${ROOT}/scripts/record.ts`, "--out", out, id];
+  const env = { ...Deno.env.toObject(), EVERYHOOK_AGENTS_DIR: DRIFT_DIR };
+  const r = isolate
+    ? await run("unshare", [
+      "-n",
+      "sh",
+      "-c",
+      `ip link set lo up && EVERYHOOK_NETNS=1 exec "$0" "$@"`,
+      deno,
+      ...recordArgs,
+    ], { env })
+    : await run(deno, recordArgs, { env });
+  if (!r.ok) throw new Error(`scripts/record.ts failed for ${id}`);
+}
+
+async function pinnedSet(id: string, version: string): Promise<RecordedSet> {
+  return {
+    version,
+    fixtures: await loadFixtures([id], `${ROOT}/fixtures`),
+    conformance: (await loadConformance(`${ROOT}/fixtures`)).find((c) => c.agent === id),
+  };
+}
+
+async function driftOf(
+  id: string,
+  pin: Pin,
+  o: { same: boolean; keep: boolean; isolate: boolean },
+): Promise<AgentDrift> {
+  const row: AgentDrift = {
+    agent: id,
+    package: pin.package,
+    pinned: pin.version,
+    newest: null,
+    status: "failed",
+    changes: [],
+    problem: null,
+    recordings: null,
+  };
+  let out: string | undefined;
+  try {
+    row.newest = await newestVersion(pin);
+    if (row.newest === pin.version && !o.same) {
+      row.status = "not re-recorded";
+      return row;
+    }
+    await installNewest(id, pin, row.newest);
+    out = await Deno.makeTempDir({ prefix: `everyhook-drift-${id}-` });
+    await record(id, out, o.isolate);
+    const fresh: RecordedSet = {
+      version: row.newest,
+      fixtures: await loadFixtures([id], out),
+      conformance: (await loadConformance(out)).find((c) => c.agent === id),
+    };
+    const agent = findAgent(id);
+    row.changes = compareRecordings(
+      await pinnedSet(id, pin.version),
+      fresh,
+      (c) => agent?.events[c.event as ContractEvent]?.unsteady,
+    );
+    row.status = row.changes.every((c) => c.unsteady !== undefined) ? "no change" : "changed";
+  } catch (e) {
+    row.problem = e instanceof Error ? e.message : String(e);
+  } finally {
+    if (out !== undefined) {
+      if (o.keep || row.status === "changed") row.recordings = out;
+      else await Deno.remove(out, { recursive: true }).catch(() => {});
+    }
+  }
+  return row;
+}
+
+function report(row: AgentDrift): void {
+  const head = `${row.agent}: ${row.package} pinned ${row.pinned}, newest ${row.newest ?? "?"}`;
+  if (row.status === "failed") {
+    console.log(`${head}: could not be checked: ${row.problem}`);
+  } else if (row.status === "not re-recorded") {
+    console.log(`${head}: the pin is the newest release: no change`);
+  } else if (row.status === "no change") {
+    console.log(`${head}: no change`);
+    for (const c of row.changes) console.log(`  ${changeLine(c)}`);
+  } else {
+    const counted = row.changes.filter((c) => c.unsteady === undefined).length;
+    console.log(`${head}: ${counted} cells changed`);
+    for (const c of row.changes) console.log(`  ${changeLine(c)}`);
+  }
+  if (row.recordings !== null) console.log(`  the new recordings are in ${row.recordings}`);
+}
+
+async function main(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      same: { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      "Usage: deno task drift [--same] [--keep] [--json] [agent...]\n\n" +
+        "Record each pinned agent's newest npm release into a temporary folder and print the cells\n" +
+        'whose answer changed against fixtures/, or "no change" (docs/drift.md).\n\n' +
+        "  --same  re-record an agent whose newest release is its pin, too\n" +
+        "  --keep  keep the temporary recordings (they are kept anyway when a cell changed)\n" +
+        "  --json  print one JSON document",
+    );
+    return 0;
+  }
+  const ids = positionals.length > 0 ? positionals : Object.keys(PINS);
+  const unknown = ids.filter((id) => !(id in PINS));
+  if (unknown.length > 0) {
+    console.error(`unknown agent ${unknown.join(", ")}; pinned: ${Object.keys(PINS).join(", ")}`);
+    return 2;
+  }
+  if (values.json) log = (line) => console.error(line);
+  const isolate = await canIsolate();
+  if (!isolate) {
+    log(
+      "note: cannot make a loopback-only network namespace here; the fake APIs still listen on 127.0.0.1 only",
+    );
+  }
+  const rows: AgentDrift[] = [];
+  for (const id of ids) {
+    log(`${id}: checking ...`);
+    const row = await driftOf(id, PINS[id]!, {
+      same: values.same,
+      keep: values.keep,
+      isolate,
+    });
+    rows.push(row);
+    if (!values.json) report(row);
+  }
+  const changed = rows.filter((r) => r.status === "changed").length;
+  const failed = rows.filter((r) => r.status === "failed").length;
+  if (values.json) {
+    console.log(
+      JSON.stringify({ everyhook: 1, ok: changed + failed === 0, agents: rows }, null, 2),
+    );
+  } else {
+    console.log(
+      changed + failed === 0
+        ? "\nno change"
+        : `\n${changed} agents changed, ${failed} could not be checked`,
+    );
+  }
+  return failed > 0 ? 2 : changed > 0 ? 1 : 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,364 @@
+/**
+ * sync: make every agent's project files match the project's manifest
+ * (`everyhook.json`). Each agent's file gets exactly the entries of ours the
+ * manifest asks for: added, updated in place, and the ones of ours it does not
+ * name removed; every entry that is not everyhook's, and every other byte,
+ * stays as it is. The lines name nothing of one machine (portable.ts). With
+ * `check`, nothing is written and each difference is listed, for CI. Every
+ * write goes through the one writer. Not on `run`'s path.
+ *
+ * @module
+ */
+
+import type { Agent } from "../agents/types.ts";
+import { type ContractEvent, EVENTS } from "../contract/contract.ts";
+import { runArgv, samePath } from "./command_line.ts";
+import {
+  fileContent,
+  type InstallWorld,
+  type ReadFile,
+  readHooksFile,
+  refusalReason,
+  renameHook,
+  verifyFile,
+} from "./config_file.ts";
+import { nativesOf, planEntry, type PlannedEntryReport } from "./entry_plan.ts";
+import {
+  addEntry,
+  checkShape,
+  type DesiredEntry,
+  findOurs,
+  type FoundEntry,
+  isSameEntry,
+  type JsonObject,
+  removeEntry,
+  replaceEntry,
+} from "./hooks_file.ts";
+import { parseJsonText } from "./json_text.ts";
+import { hooksFilePath, pathsFor } from "./locations.ts";
+import type { Manifest, ManifestHook } from "./manifest.ts";
+import { lineHook, portableSelf, portableWarnings } from "./portable.ts";
+import { startText } from "./replay.ts";
+import { safeWrite, sameBytes } from "./safe_write.ts";
+import { hostFacts, planHook } from "../run/hook_plan.ts";
+import { notAHookFile } from "../run/read_bounded.ts";
+
+/** What to sync. */
+export interface SyncOptions {
+  /** The project folder (absolute). */
+  project: string;
+  /** The manifest, read. */
+  manifest: Manifest;
+  /** Every agent everyhook knows (the manifest's `all`). */
+  agents: readonly Agent[];
+  /** This everyhook's version. */
+  version: string;
+  /** Write nothing; list each difference. */
+  check: boolean;
+  /** Write nothing; say what would change. */
+  dryRun: boolean;
+}
+
+/** One way the project's files differ from the manifest. */
+export interface SyncDifference {
+  /** The agent, or null for the manifest as a whole. */
+  agent: string | null;
+  /** The file the difference is in (the manifest, or a hook file). */
+  file: string;
+  /** What differs. */
+  kind:
+    | "add"
+    | "update"
+    | "remove"
+    | "hook-gone"
+    | "hook-cannot-start"
+    | "version"
+    | "unreadable";
+  /** The difference, in words. */
+  text: string;
+}
+
+/** What sync did (or would do) to one agent's project file. */
+export interface SyncResult {
+  /** The agent's id. */
+  agent: string;
+  /** The file. */
+  file: string;
+  /** What happened to it. */
+  action: "created" | "updated" | "unchanged" | "refused";
+  /** The backup made (or that would be made), or null. */
+  backup: string | null;
+  /** Why the file was left alone, or null. */
+  refused: string | null;
+  /** The entries the manifest asks of this file. */
+  entries: Array<PlannedEntryReport & { hook: string }>;
+  /** Entries added, updated and removed. */
+  added: number;
+  updated: number;
+  removed: number;
+  /** Events an agent lacks, capped timeouts, unused matchers. */
+  notes: string[];
+}
+
+/** The whole sync report. */
+export interface SyncReport {
+  /** The report's format. */
+  everyhook: 1;
+  /** False when a file was refused, a hook is gone, or (checking) anything differs. */
+  ok: boolean;
+  /** Whether this was `--check`. */
+  check: boolean;
+  /** Whether nothing was written. */
+  dryRun: boolean;
+  /** The project folder. */
+  project: string;
+  /** The manifest's path. */
+  manifest: string;
+  /** The words that start everyhook in every line. */
+  self: string[];
+  /** One row per agent with a project file or an entry to write. */
+  results: SyncResult[];
+  /** Every difference found between the manifest and the project's files. */
+  differences: SyncDifference[];
+  /** What the person should know (a program not on PATH here, a hook that cannot start here). */
+  warnings: string[];
+  /** What each agent still needs before it runs the project's hooks. */
+  needs: Array<{ agent: string; text: string }>;
+}
+
+/** One entry the manifest asks of an agent's file. */
+interface Wanted {
+  hook: ManifestHook;
+  abs: string;
+  event: ContractEvent;
+  native: string;
+  desired: DesiredEntry;
+  report: PlannedEntryReport;
+}
+
+/**
+ * Make every agent's project files match the manifest (or, checking, list how they differ).
+ *
+ * @param options The manifest, the project, the agents, and how.
+ * @param world The environment, OS and clock.
+ * @returns The report.
+ * @throws {EveryhookError} `path-refused` for a hook path that cannot be written into a line.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { sync } from "./sync.ts";
+ * const report = await sync({ project, manifest, agents: AGENTS, version: "0.1.0", check: true, dryRun: false }, world);
+ * ```
+ */
+export async function sync(options: SyncOptions, world: InstallWorld): Promise<SyncReport> {
+  const { project, manifest } = options;
+  const paths = pathsFor(world.os);
+  const self = portableSelf(manifest.start, manifest.everyhook ?? options.version);
+  const differences: SyncDifference[] = [];
+  const warnings = portableWarnings(self, world.env, world.os);
+  if (manifest.everyhook !== undefined && manifest.everyhook !== options.version) {
+    differences.push({
+      agent: null,
+      file: manifest.path,
+      kind: "version",
+      text:
+        `the manifest pins everyhook ${manifest.everyhook}, and this everyhook is ${options.version}: use ${manifest.everyhook} (or change "everyhook" in the manifest)`,
+    });
+  }
+  let gone = false;
+  for (const hook of manifest.hooks) {
+    const abs = paths.resolve(project, hook.file);
+    const why = notAHookFile(abs);
+    if (why !== undefined) {
+      gone = true;
+      differences.push({
+        agent: null,
+        file: abs,
+        kind: "hook-gone",
+        text: `the hook "${hook.file}" the manifest names ${why}`,
+      });
+      continue;
+    }
+    const plan = planHook([abs], project, world.env, hostFacts());
+    if (!plan.ok) {
+      const text = `the hook "${hook.file}" cannot start here: ${plan.message}`;
+      if (options.check) {
+        differences.push({ agent: null, file: abs, kind: "hook-cannot-start", text });
+      } else warnings.push(text);
+    }
+  }
+  const blocked = gone || differences.some((d) => d.kind === "version");
+  const write = !options.check && !options.dryRun && !blocked;
+  const results: SyncResult[] = [];
+  const needs: SyncReport["needs"] = [];
+  for (const agent of options.agents) {
+    const file = hooksFilePath(agent, "project", { env: world.env, os: world.os, project });
+    const row: SyncResult = {
+      agent: agent.id,
+      file,
+      action: "unchanged",
+      backup: null,
+      refused: null,
+      entries: [],
+      added: 0,
+      updated: 0,
+      removed: 0,
+      notes: [],
+    };
+    const wanted = wantedOf(agent, options, self, row.notes, paths.resolve);
+    row.entries = wanted.map((w) => ({ ...w.report, hook: w.hook.file }));
+    let read: ReadFile;
+    try {
+      read = await readHooksFile(file, agent.install, project);
+      if (read.snapshot.bytes === null && wanted.length === 0) continue;
+      results.push(row);
+      const text = planFile(agent, read, wanted, project, world.os, row, differences);
+      if (wanted.length > 0) needs.push({ agent: agent.id, text: agent.install.stillToDo.project });
+      const content = fileContent(agent.install, text, read.json.format);
+      if (sameBytes(content, read.snapshot.bytes)) continue;
+      row.action = read.snapshot.bytes === null ? "created" : "updated";
+      if (options.check || blocked) continue;
+      const written = await safeWrite({
+        snapshot: read.snapshot,
+        content,
+        verify: verifyFile(agent.install, file),
+        dryRun: !write,
+        now: world.now(),
+        ...renameHook(world, file),
+      });
+      row.backup = written.backup;
+      row.notes.push(...written.notes);
+    } catch (e) {
+      if (!results.includes(row)) results.push(row);
+      row.action = "refused";
+      row.refused = refusalReason(e, file);
+      differences.push({ agent: agent.id, file, kind: "unreadable", text: row.refused });
+    }
+  }
+  const refused = results.some((r) => r.action === "refused");
+  return {
+    everyhook: 1,
+    ok: !refused && !blocked && (!options.check || differences.length === 0),
+    check: options.check,
+    dryRun: !write,
+    project,
+    manifest: manifest.path,
+    self,
+    results,
+    differences,
+    warnings,
+    needs,
+  };
+}
+
+/** Every entry the manifest asks of one agent's project file, in the manifest's order. */
+function wantedOf(
+  agent: Agent,
+  options: SyncOptions,
+  self: readonly string[],
+  notes: string[],
+  resolve: (...parts: string[]) => string,
+): Wanted[] {
+  const out: Wanted[] = [];
+  for (const hook of options.manifest.hooks) {
+    if (hook.agents !== "all" && !hook.agents.includes(agent.id)) continue;
+    const events = hook.events === "all" ? EVENTS.filter((e) => agent.events[e]) : hook.events;
+    const lacking = events.filter((e) => !agent.events[e]);
+    if (lacking.length > 0) {
+      notes.push(`${hook.file}: ${agent.name} has no ${lacking.join(", ")}; skipped`);
+    }
+    const ask = {
+      timeout: hook.timeout,
+      failClosed: hook.failClosed,
+      ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }),
+    };
+    const noMatcher: ContractEvent[] = [];
+    for (const event of events.filter((e) => agent.events[e])) {
+      for (const native of nativesOf(agent, event)) {
+        const spoken = hook.speaks === undefined ? {} : { speaks: hook.speaks };
+        const planned = planEntry(
+          agent,
+          event,
+          native,
+          ask,
+          (said) => runArgv(self, { ...said, hook: hook.file, inProject: true, ...spoken }),
+        );
+        if (planned.note && !notes.includes(planned.note)) notes.push(planned.note);
+        if (planned.noMatcher && !noMatcher.includes(event)) noMatcher.push(event);
+        const abs = resolve(options.project, hook.file);
+        out.push({ hook, abs, event, native, desired: planned.desired, report: planned.report });
+      }
+    }
+    if (noMatcher.length > 0) {
+      notes.push(
+        `${hook.file}: no matcher at ${noMatcher.join(", ")}: ${agent.name} takes none there`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The file's text once it holds exactly the wanted entries of ours; each change is a difference. */
+function planFile(
+  agent: Agent,
+  read: ReadFile,
+  wanted: readonly Wanted[],
+  project: string,
+  os: string,
+  row: SyncResult,
+  differences: SyncDifference[],
+): string {
+  const info = agent.install;
+  const file = read.snapshot.path;
+  const format = read.json.format;
+  let text = startText(read.value, read.json, info);
+  const value = read.value === undefined ? parseJsonText(text, file) : read.value;
+  let root = checkShape(value, info, file, [...new Set(wanted.map((w) => w.native))]);
+  const reparse = (next: string) => {
+    text = next;
+    root = parseJsonText(text, file) as JsonObject;
+  };
+  const matches = (f: FoundEntry, w: Wanted) =>
+    f.line.event === w.event && f.native === w.native &&
+    samePath(lineHook(f.line, project, os), w.abs);
+  const ours = () => findOurs(root, info).filter((f) => f.line.agent === agent.id);
+  const say = (kind: SyncDifference["kind"], text: string) =>
+    differences.push({ agent: agent.id, file, kind, text: `${agent.name}: ${text}` });
+  // Take out the entries of ours the manifest does not ask for, and a second copy of one it does.
+  for (;;) {
+    const seen = new Set<Wanted>();
+    const extra = ours().find((f) => {
+      const w = wanted.find((x) => matches(f, x));
+      if (w === undefined || seen.has(w)) return true;
+      seen.add(w);
+      return false;
+    });
+    if (extra === undefined) break;
+    const named = wanted.some((x) => matches(extra, x));
+    say(
+      "remove",
+      `${extra.native} runs "${extra.line.hook}", ${
+        named ? "a second time" : "which the manifest does not name"
+      }: the entry is taken out`,
+    );
+    reparse(removeEntry(text, root, extra, format));
+    row.removed++;
+  }
+  for (const w of wanted) {
+    const found = ours().find((f) => matches(f, w));
+    if (found && isSameEntry(found, w.desired, info)) continue;
+    if (found) {
+      say(
+        "update",
+        `${w.native} of "${w.hook.file}" is not what the manifest says (edited by hand, or the manifest changed): it is written again`,
+      );
+      reparse(replaceEntry(text, root, found, w.desired, format));
+      row.updated++;
+    } else {
+      say("add", `${w.native} of "${w.hook.file}" is not in the file: it is added`);
+      reparse(addEntry(text, root, w.desired, format));
+      row.added++;
+    }
+  }
+  return text;
+}

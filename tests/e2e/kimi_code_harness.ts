@@ -1,0 +1,181 @@
+/**
+ * Kimi Code's recorder: the fixtures (what the real binary sends a hook) from
+ * one headless session that plays every tool variant, and the conformance file
+ * (what it does with each raw hook output) from one session per case, against
+ * the fake chat completions API. `deno task record kimi-code` runs it.
+ *
+ * @module
+ */
+
+import type { AgentHarness, Fixture } from "./harness_types.ts";
+import { chatAgentHarness } from "./chat_agent_harness.ts";
+import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
+import {
+  type ChatSession,
+  FORCE_PUSH,
+  recordingHooks,
+  runChatAgent,
+} from "./chat_agent_session.ts";
+import {
+  commandIs,
+  FIXTURE_PROMPT,
+  type FixturePick,
+  pickFixtures,
+  STOP_REASON,
+  toolInput,
+} from "./chat_agent_fixtures.ts";
+import { KIMI, KIMI_EVENTS, KIMI_ID } from "./kimi_code_session.ts";
+import type { World } from "./world.ts";
+
+/** A pick test: the call is of `tool` on a file whose `path` ends with `end`. */
+function pathTool(tool: string, end: string): (p: Record<string, unknown>) => boolean {
+  return (p) => p["tool_name"] === tool && String(toolInput(p)["path"] ?? "").endsWith(end);
+}
+
+/**
+ * The fixtures, picked from the fixture session. Two of the other agents'
+ * picks have none here: Kimi Code refuses a write to `.env` itself, before any
+ * hook runs (the model got "matches a sensitive-file pattern"), and the Stop
+ * of the turn a stop hook sent back does not fire again. PostToolUse is not
+ * picked: it is fire-and-forget and missing from some runs.
+ */
+export const KIMI_PICKS: readonly FixturePick[] = [
+  {
+    event: "pre-tool",
+    native: "PreToolUse",
+    variant: "shell-force-push",
+    when: commandIs(FORCE_PUSH),
+  },
+  {
+    event: "pre-tool",
+    native: "PreToolUse",
+    variant: "shell-harmless",
+    when: commandIs("echo hello"),
+  },
+  {
+    event: "pre-tool",
+    native: "PreToolUse",
+    variant: "write",
+    when: pathTool("Write", "new-file.txt"),
+  },
+  {
+    event: "pre-tool",
+    native: "PreToolUse",
+    variant: "read",
+    when: pathTool("Read", "edit-me.txt"),
+  },
+  {
+    event: "pre-tool",
+    native: "PreToolUse",
+    variant: "edit",
+    when: pathTool("Edit", "edit-me.txt"),
+  },
+  {
+    event: "post-tool",
+    native: "PostToolUseFailure",
+    variant: "shell-failed",
+    when: commandIs(FORCE_PUSH),
+    note:
+      "the force push, refused by the hook (exit 2), fires PostToolUseFailure with the reason as error.message",
+  },
+  {
+    event: "prompt",
+    native: "UserPromptSubmit",
+    variant: "prompt",
+    note: "the prompt is a list of content parts, not a string",
+  },
+  { event: "session-start", native: "SessionStart", variant: "startup" },
+  { event: "stop", native: "Stop", variant: "first" },
+];
+
+const HOW =
+  "recorded: kimi -p <prompt> --output-format stream-json on Node 22 with KIMI_MODEL_PROVIDER_TYPE=openai against src/verify/fake/openai_chat.ts, hooks as [[hooks]] in ~/.kimi-code/config.toml";
+
+/**
+ * Runs the fixture session of Kimi Code: every tool variant (the force push
+ * refused by exit 2, so that PostToolUseFailure fires, which unlike PostToolUse
+ * fired in every run), the first stop sent back once.
+ *
+ * @param world A world from chatWorld.
+ * @returns The session.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { kimiFixtureSession } from "./kimi_code_harness.ts";
+ * const s = await kimiFixtureSession(world);
+ * ```
+ */
+export async function kimiFixtureSession(world: World): Promise<ChatSession> {
+  const p = world.project;
+  await Deno.writeTextFile(`${p}/edit-me.txt`, "line one\nline two\n");
+  const steps = [
+    KIMI.shell(FORCE_PUSH),
+    KIMI.shell("echo hello"),
+    toolStep("Write", { path: `${p}/new-file.txt`, content: "written\n" }),
+    toolStep("Read", { path: `${p}/edit-me.txt` }),
+    toolStep("Edit", { path: `${p}/edit-me.txt`, old_string: "line two", new_string: "line 2" }),
+    toolStep("Write", { path: `${p}/.env`, content: "A=1\n" }),
+    textStep("FINAL-1"),
+    textStep("FINAL-2"),
+  ];
+  return await runChatAgent(KIMI, {
+    world,
+    script: { steps },
+    hooks: recordingHooks(KIMI, Object.values(KIMI_EVENTS), 30),
+    rules: [
+      { event: "PreToolUse", match: "git push", exit: 2, stderr: "R-PUSH force push is refused" },
+      { event: "Stop", max: 1, exit: 2, stderr: STOP_REASON },
+    ],
+    prompt: FIXTURE_PROMPT,
+    timeoutMs: 120_000,
+  });
+}
+
+/**
+ * The fixtures of a Kimi Code fixture session.
+ *
+ * @param s The session.
+ * @param world Its world.
+ * @param version The binary's version.
+ * @returns The fixtures and the picks nothing matched.
+ *
+ * @example Usage
+ * ```ts ignore
+ * const { fixtures, missing } = kimiFixtures(s, world, "2.1.0");
+ * ```
+ */
+export function kimiFixtures(
+  s: ChatSession,
+  world: World,
+  version: string,
+): { fixtures: Fixture[]; missing: string[] } {
+  return pickFixtures(KIMI_ID, s.hookCalls, KIMI_PICKS, world, version, HOW);
+}
+
+/** How many Kimi Code sessions run at once: each is a heavy Node process. */
+export const KIMI_JOBS = 2;
+
+/**
+ * The cases Kimi Code is put to: every case of the chat agents but the
+ * sub-agent's (none is played) and the approval ones (prompt mode already
+ * runs every tool, and has no switch to turn that off).
+ */
+export const KIMI_SKIPS = ["subagent-stop-block", "pre-allow-noperm", "pre-control-noperm"];
+
+/**
+ * Kimi Code's harness, for `deno task record` and the e2e tests.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { harness } from "./kimi_code_harness.ts";
+ * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures");
+ * ```
+ */
+export const harness: AgentHarness = chatAgentHarness({
+  agent: KIMI,
+  name: "Kimi Code",
+  jobs: KIMI_JOBS,
+  skip: KIMI_SKIPS,
+  session: kimiFixtureSession,
+  fixtures: kimiFixtures,
+});
