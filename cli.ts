@@ -137,7 +137,7 @@ export async function main(args: string[], io: Io, options: MainOptions = {}): P
       ? error
       : fromNotCapable(error, global.rest[0] ?? "everyhook", standalone) ?? internal(error);
     const message = shortMessage(known.message, args);
-    if (json) io.out(jsonText(errorDocument(message)));
+    if (json) io.out(jsonText(errorDocument({ code: known.code, message })));
     else io.err(`everyhook: ${message}\n`);
     return known.exitCode;
   }

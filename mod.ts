@@ -110,6 +110,8 @@ export {
   type RestoreResult,
 } from "./src/hooks_files/restore.ts";
 export { type InstallWorld } from "./src/hooks_files/config_file.ts";
+export { type LoadHow, type LoadResult } from "./src/hooks_files/load_check.ts";
+export { type SdkImport } from "./src/hooks_files/sdk_import.ts";
 export { type LineMode } from "./src/hooks_files/command_line.ts";
 export {
   type FolderCondition,
@@ -118,6 +120,8 @@ export {
   listHooks,
   type Listing,
   type ListWorld,
+  type Problem,
+  type ProblemKind,
 } from "./src/readers/list.ts";
 export { bench, type BenchOptions, type BenchResult } from "./src/readers/bench.ts";
 export {
@@ -131,6 +135,7 @@ export {
   type ExplainRow,
 } from "./src/readers/explain.ts";
 export { type ConformanceCase, type ConformanceFile } from "./src/contract/conformance.ts";
+export { type Printed } from "./src/contract/printed.ts";
 export { type Fixture, loadConformance, loadFixtures } from "./src/readers/recorded.ts";
 export {
   type Heard,

@@ -84,7 +84,7 @@ export async function runMain(
     const known = error instanceof EveryhookError
       ? error
       : fromNotCapable(error, "run", standalone) ?? internal(error);
-    if (json) io.out(jsonText(errorDocument(known.message)));
+    if (json) io.out(jsonText(errorDocument(known)));
     else io.err(`everyhook: ${known.message}\n`);
     return known.exitCode;
   }

@@ -80,7 +80,7 @@ Deno.test("explainEvent() shows the exact output of every answer part, with its 
       const e = explainEvent(agent, event as "pre-tool")!;
       assert.equal(e.answers.length, 7);
       for (const a of e.answers) {
-        if (a.native !== "(nothing)") JSON.parse(a.native);
+        assert.notEqual(a.native.kind, "text", `${agent.id} ${event} ${a.answer}`);
         assert.ok(a.basis.kind === "docs" || agent.recorded);
       }
     }
@@ -88,7 +88,16 @@ Deno.test("explainEvent() shows the exact output of every answer part, with its 
   const deny = explainEvent(findAgent("claude-code")!, "pre-tool")!.answers.find((a) =>
     a.answer === "deny"
   )!;
-  assert.match(deny.native, /"hookEventName":"PreToolUse"/);
+  assert.equal(deny.native.kind, "json");
+  assert.deepEqual(
+    deny.native.kind === "json" &&
+      (deny.native.value as { hookSpecificOutput: unknown }).hookSpecificOutput,
+    {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "<reason>",
+    },
+  );
 });
 
 Deno.test("explainAgent() lists events, tools and the recording", () => {

@@ -103,6 +103,7 @@ for (const scope of ["user", "project"] as const) {
       assert.equal(install.code, 0, install.stderr + install.stdout);
       const report = JSON.parse(install.stdout);
       assert.deepEqual(Object.keys(report), [
+        "everyhook",
         "ok",
         "dryRun",
         "hook",

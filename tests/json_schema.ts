@@ -1,12 +1,12 @@
 /**
- * A JSON Schema validator for the tests, that knows only the keywords the
- * schemas in schema/ use and refuses any other, so that a schema cannot use a
- * keyword it would silently skip.
+ * A JSON Schema validator for the keywords the schemas in schema/ use, and no
+ * more: a schema with any other keyword is refused, so that no keyword is
+ * silently skipped. For the tests (tests/ is not published).
  *
  * @module
  */
 
-/** A JSON Schema, as parsed. */
+/** A schema, or a part of one. */
 export type Schema = Record<string, unknown>;
 
 const KEYWORDS = new Set([
@@ -24,7 +24,25 @@ const KEYWORDS = new Set([
   "additionalProperties",
   "items",
   "minLength",
+  "oneOf",
 ]);
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+/**
+ * Read one of the schemas in schema/.
+ *
+ * @param name Its name, such as `list` for schema/list.schema.json.
+ * @returns The schema.
+ *
+ * @example Usage
+ * ```ts ignore
+ * const schema = await readSchema("list");
+ * ```
+ */
+export async function readSchema(name: string): Promise<Schema> {
+  return JSON.parse(await Deno.readTextFile(`${ROOT}schema/${name}.schema.json`)) as Schema;
+}
 
 function typeOf(value: unknown): string {
   if (value === null) return "null";
@@ -37,10 +55,17 @@ function typeOf(value: unknown): string {
  * The problems of `value` against `schema`, as "path: problem" lines; none when it is valid.
  *
  * @param value The value.
- * @param schema The schema (or a part of it).
- * @param root The whole schema, for `$ref`.
+ * @param schema The schema, or a part of it.
+ * @param root The whole schema, where `$ref`s point.
  * @param path Where `value` is, for the lines.
  * @returns The problems.
+ * @throws {Error} For a keyword the validator does not know, or a `$ref` it cannot follow.
+ *
+ * @example Usage
+ * ```ts ignore
+ * const schema = { type: "object", required: ["a"] };
+ * validate({}, schema, schema); // ['$: "a" is required']
+ * ```
  */
 export function validate(value: unknown, schema: Schema, root: Schema, path = "$"): string[] {
   for (const key of Object.keys(schema)) {
@@ -51,6 +76,14 @@ export function validate(value: unknown, schema: Schema, root: Schema, path = "$
     const target = name ? (root.$defs as Record<string, Schema>)[name] : undefined;
     if (!target) throw new Error(`cannot follow "${schema.$ref}"`);
     return validate(value, target, root, path);
+  }
+  if (Array.isArray(schema.oneOf)) {
+    const tries = (schema.oneOf as Schema[]).map((s) => validate(value, s, root, path));
+    const passed = tries.filter((t) => t.length === 0).length;
+    if (passed === 1) return [];
+    if (passed > 1) return [`${path}: matches ${passed} of oneOf, not exactly one`];
+    const nearest = tries.reduce((a, b) => (b.length < a.length ? b : a));
+    return [`${path}: matches none of oneOf; the nearest: ${nearest.join("; ")}`];
   }
   const problems: string[] = [];
   const type = schema.type;

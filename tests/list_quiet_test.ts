@@ -35,8 +35,8 @@ const WAYS: Way[] = [
 
 function problems(listing: Listing): string[] {
   return [
-    ...listing.files.flatMap((f) => f.problems.map((p) => `${f.file}: ${p}`)),
-    ...listing.entries.flatMap((e) => e.problems.map((p) => `${e.file} ${e.event}: ${p}`)),
+    ...listing.files.flatMap((f) => f.problems.map((p) => `${f.file}: ${p.text}`)),
+    ...listing.entries.flatMap((e) => e.problems.map((p) => `${e.file} ${e.event}: ${p.text}`)),
   ];
 }
 

@@ -1,6 +1,7 @@
 // list says, per agent, what stops an entry it shows from running: read from the same
 // files the agent reads, in throwaway worlds.
 import assert from "node:assert/strict";
+import type { Problem } from "../src/readers/listing.ts";
 import { command } from "../src/commands/list.ts";
 import { memoryIo } from "../src/cli/io.ts";
 import { codexTrustHash } from "../src/agents/codex_switches.ts";
@@ -28,7 +29,9 @@ async function problems(root: string, agent: string): Promise<string> {
   assert.ok(doc.entries.length > 0, "no entry was listed");
   // What holds back every hook in the folder is told once, as a condition, with its change.
   const told = (doc.conditions as Array<{ text: string; change: string }>).map((c) => c.text);
-  return [...doc.entries.flatMap((e: { problems: string[] }) => e.problems), ...told].join("\n");
+  const problems = doc.entries.flatMap((e: { problems: Problem[] }) => e.problems)
+    .map((p: Problem) => `${p.kind}: ${p.text}`);
+  return [...problems, ...told].join("\n");
 }
 
 const GROUPS = (command: string) => ({
@@ -53,7 +56,10 @@ Deno.test("list: Claude Code's disableAllHooks, allowManagedHooksOnly and folder
     }),
     "claude-code",
   );
-  assert.match(p, /disableAllHooks is true in .*settings\.local\.json: .*set it to false/);
+  assert.match(
+    p,
+    /disableAllHooks is true in .*settings\.local\.json: .*set it to false/,
+  );
   if (Deno.build.os === "linux") {
     p = await problems(
       await world({

@@ -1,5 +1,6 @@
 // list in throwaway worlds: every file each agent reads, and the problems it knows.
 import assert from "node:assert/strict";
+import type { Problem } from "../src/readers/listing.ts";
 import { command } from "../src/commands/list.ts";
 import { memoryIo } from "../src/cli/io.ts";
 import { pluginText } from "../src/hooks_files/plugin_file.ts";
@@ -30,9 +31,10 @@ async function list(root: string, args: string[] = []) {
 }
 
 const problemsOf = (
-  doc: { files: Array<{ problems: string[] }>; entries: Array<{ problems: string[] }> },
+  doc: { files: Array<{ problems: Problem[] }>; entries: Array<{ problems: Problem[] }> },
 ) =>
-  [...doc.files.flatMap((f) => f.problems), ...doc.entries.flatMap((e) => e.problems)].join("\n");
+  [...doc.files.flatMap((f) => f.problems), ...doc.entries.flatMap((e) => e.problems)]
+    .map((p) => `${p.kind}: ${p.text}`).join("\n");
 
 Deno.test("list reports Gemini CLI's slips: an object for an array, a case slip, milliseconds, a missing program", async () => {
   const root = await world({
@@ -49,12 +51,15 @@ Deno.test("list reports Gemini CLI's slips: an object for an array, a case slip,
   const { code, doc } = await list(root, ["--agent", "gemini"]);
   assert.equal(code, 1);
   const p = problemsOf(doc);
-  assert.match(p, /"BeforeTool" are not an array: Gemini CLI prints "Invalid configuration"/);
-  assert.match(p, /did you mean "BeforeTool"\?/);
-  assert.match(p, /timeout 30 is 30 milliseconds/);
-  assert.match(p, /"no-such-program-xyz" is not on PATH/);
-  assert.match(p, /not a regular expression/);
-  assert.match(p, /runs only command hooks, not "http"/);
+  assert.match(
+    p,
+    /syntax: the entries of "BeforeTool" are not an array: Gemini CLI prints "Invalid configuration"/,
+  );
+  assert.match(p, /unknown-event: "beforetool" .*did you mean "BeforeTool"\?/);
+  assert.match(p, /timeout: timeout 30 is 30 milliseconds/);
+  assert.match(p, /missing-file: the program "no-such-program-xyz" is not on PATH/);
+  assert.match(p, /matcher: the matcher "\(" is not a regular expression/);
+  assert.match(p, /hook-type: Gemini CLI runs only command hooks, not "http"/);
   assert.equal(doc.entries[0].timeout.seconds, 0.03);
   await Deno.remove(root, { recursive: true });
 });
@@ -72,11 +77,17 @@ Deno.test("list reads a Qwen Code timeout of 1000 or more as milliseconds, and a
   const qwen = doc.entries.filter((e: { agent: string }) => e.agent === "qwen-code");
   const stop = qwen.find((e: { event: string }) => e.event === "Stop");
   assert.deepEqual(stop.timeout, { value: 10000, unit: "ms", seconds: 10 });
-  assert.match(stop.problems.join("\n"), /read as milliseconds \(10 s\): Qwen Code reads 1000/);
+  assert.match(
+    problemsOf({ files: [], entries: [stop] }),
+    /timeout: timeout 10000 is read as milliseconds \(10 s\): Qwen Code reads 1000/,
+  );
   const end = qwen.find((e: { event: string }) => e.event === "SessionEnd");
   assert.deepEqual(end.problems, []);
   const droid = doc.entries.find((e: { agent: string }) => e.agent === "factory-droid");
-  assert.match(droid.problems.join("\n"), /timeout 1000 is in seconds here/);
+  assert.match(
+    problemsOf({ files: [], entries: [droid] }),
+    /timeout: timeout 1000 is in seconds here/,
+  );
   await Deno.remove(root, { recursive: true });
 });
 
@@ -91,12 +102,15 @@ Deno.test("list reads Copilot CLI's whole hooks folder and says a version 2 file
   assert.equal(code, 1);
   assert.equal(doc.entries.length, 3);
   assert.deepEqual(
-    doc.files.filter((f: { problems: string[] }) => f.problems.length > 0).map((
+    doc.files.filter((f: { problems: Problem[] }) => f.problems.length > 0).map((
       f: { file: string },
     ) => f.file.split("/").pop()),
     ["b.json"],
   );
-  assert.match(problemsOf(doc), /"version" is 2, not 1: Copilot CLI ignores the whole file/);
+  assert.match(
+    problemsOf(doc),
+    /version: "version" is 2, not 1: Copilot CLI ignores the whole file/,
+  );
   await Deno.remove(root, { recursive: true });
 });
 
@@ -113,7 +127,7 @@ Deno.test("list reads Codex's config.toml, skips its trust state, and reports ho
     "PreToolUse",
     "Stop",
   ]);
-  assert.match(problemsOf(doc), /both hooks\.json and config\.toml/);
+  assert.match(problemsOf(doc), /both-formats: hooks in both hooks\.json and config\.toml/);
   await Deno.remove(root, { recursive: true });
 });
 
@@ -127,7 +141,7 @@ Deno.test("list says a project's Claude Code hook runs in Copilot CLI too, once"
   assert.equal(doc.entries.length, 1);
   assert.equal(doc.entries[0].agent, "claude-code");
   assert.deepEqual(doc.entries[0].alsoRunBy, ["copilot-cli"]);
-  assert.match(problemsOf(doc), /GitHub Copilot CLI reads this file too/);
+  assert.match(problemsOf(doc), /read-by-another: GitHub Copilot CLI reads this file too/);
   await Deno.remove(root, { recursive: true });
 });
 
@@ -149,7 +163,7 @@ Deno.test("list marks everyhook's own entries and a hook that is gone; --ours an
   );
   const all = await list(root, ["--agent", "cursor"]);
   assert.deepEqual(all.doc.entries.map((e: { ours: boolean }) => e.ours), [true, true, false]);
-  assert.match(problemsOf(all.doc), /gone\.ts" is not there any more/);
+  assert.match(problemsOf(all.doc), /missing-file: the hook ".*gone\.ts" is not there any more/);
   const ours = await list(root, ["--agent", "cursor", "--ours", "--hook", "guard.ts"]);
   assert.equal(ours.code, 0);
   assert.equal(ours.doc.entries.length, 1);
@@ -203,6 +217,9 @@ Deno.test("list reads the lines of everyhook's plugin for OpenCode and Kilo Code
     f.agent === "kilo" && f.scope === "project"
   );
   assert.equal(kilo.status, "unreadable");
-  assert.match(kilo.problems.join("\n"), /not a plugin everyhook wrote, or it was edited since/);
+  assert.match(
+    problemsOf({ files: [kilo], entries: [] }),
+    /syntax: .*not a plugin everyhook wrote, or it was edited since/,
+  );
   await Deno.remove(root, { recursive: true });
 });

@@ -1,6 +1,6 @@
 /**
  * Every command run from a clone with exactly the flags the command table (and
- * the README's permission table) gives it works, and with any one of them left
+ * the table in docs/permissions.md) gives it works, and with any one of them left
  * out it stops before any work, naming the missing flag in one line, with no
  * stack trace.
  */
@@ -124,11 +124,11 @@ Deno.test("a narrower --allow-read=, --allow-write= or --allow-run= is refused u
   }
 });
 
-Deno.test("the README's permission table gives each command exactly its flags", async () => {
-  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+Deno.test("docs/permissions.md's table gives each command exactly its flags", async () => {
+  const readme = await Deno.readTextFile(new URL("docs/permissions.md", ROOT));
   for (const c of COMMANDS) {
     const row = readme.split("\n").find((l) => l.startsWith(`| \`${c.name}\``));
-    assert.ok(row, `the README has a row for ${c.name}`);
+    assert.ok(row, `docs/permissions.md has a row for ${c.name}`);
     const flags = c.permissions.map(flagFor).join(" ");
     const cell = row.split("|")[2]?.trim();
     assert.equal(cell, flags === "" ? "none" : `\`${flags}\``, c.name);

@@ -278,10 +278,39 @@ Deno.test("ci.yml runs deno task ok with the pinned Deno on Linux, macOS and Win
   assert.equal(s.at(-1)?.run, "deno task ok");
 });
 
-Deno.test("release.yml builds compile.ts's targets on a tag, checks the sums and the binary, and attaches them", async () => {
+Deno.test("release.yml on a tag: the gate, then deno publish to JSR with the OIDC token, then the binaries", async () => {
   const doc = await workflow("release.yml");
   assert.deepEqual(at(doc, "on", "push", "tags"), ["v*"]);
-  assert.equal(at(doc, "permissions", "contents"), "write");
+  // Nothing is written with the workflow's token but what a job asks for.
+  assert.deepEqual(at(doc, "permissions"), { contents: "read" });
+  assert.deepEqual(Object.keys(at(doc, "jobs") as Record<string, Yaml>), [
+    "test",
+    "publish",
+    "binaries",
+  ]);
+  assert.equal(at(doc, "jobs", "publish", "needs"), "test");
+  assert.equal(at(doc, "jobs", "binaries", "needs"), "publish");
+  const gate = steps(doc, "test");
+  assert.equal(
+    gate.at(-1)?.run,
+    "deno task ok",
+    "the whole gate runs before anything is published",
+  );
+  const tagCheck = gate.findIndex((x) => String(x.run ?? "").includes("jq -r .version deno.json"));
+  assert.ok(tagCheck >= 0 && tagCheck < gate.length - 1, "the tag is checked against deno.json");
+  // Provenance: deno publish in GitHub Actions with id-token: write signs with the OIDC token.
+  assert.deepEqual(at(doc, "jobs", "publish", "permissions"), {
+    contents: "read",
+    "id-token": "write",
+  });
+  const publish = steps(doc, "publish");
+  assert.equal(publish[0]?.uses, "actions/checkout@v4");
+  const pubSetup = publish.find((x) => String(x.uses).startsWith("denoland/setup-deno@"));
+  assert.equal(at(pubSetup ?? {}, "with", "deno-version"), await pinnedDeno());
+  const publishRuns = publish.flatMap((x) => (typeof x.run === "string" ? [x.run] : []));
+  assert.deepEqual(publishRuns, ["deno publish"], "no --dry-run, no --token: the OIDC token");
+  assert.ok(publish.every((x) => x.env === undefined), "no secret is handed to deno publish");
+  assert.equal(at(doc, "jobs", "binaries", "permissions", "contents"), "write");
   const s = steps(doc, "binaries");
   const setup = s.find((x) => String(x.uses).startsWith("denoland/setup-deno@"));
   assert.equal(at(setup ?? {}, "with", "deno-version"), await pinnedDeno());

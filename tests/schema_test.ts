@@ -2,9 +2,8 @@
  * The JSON Schemas in schema/ against what `run` really builds: every document
  * made from a recorded fixture (fixtures/<agent>/*.json) and from the sample
  * payloads beside the agent modules must validate, and the answer schema must
- * accept exactly what readAnswer() accepts. The validator below knows only the
- * keywords the schemas use, and refuses any other, so a schema cannot use a
- * keyword it would silently skip.
+ * accept exactly what readAnswer() accepts. The validator (json_schema.ts) knows
+ * only the keywords the schemas use, and refuses any other.
  */
 import assert from "node:assert/strict";
 import { findAgent } from "../src/agents/mod.ts";
@@ -12,15 +11,11 @@ import { eventNamed } from "../src/cli/options.ts";
 import { readAnswer } from "../src/contract/contract.ts";
 import type { HookDocument } from "../src/contract/contract.ts";
 import { runAdapter } from "../src/run/run.ts";
-import { type Schema, validate } from "./json_schema.ts";
+import { readSchema, validate } from "./json_schema.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const documentSchema = JSON.parse(
-  await Deno.readTextFile(`${ROOT}schema/document.schema.json`),
-) as Schema;
-const answerSchema = JSON.parse(
-  await Deno.readTextFile(`${ROOT}schema/answer.schema.json`),
-) as Schema;
+const documentSchema = await readSchema("document");
+const answerSchema = await readSchema("answer");
 
 /** The document `run` gives the hook for a payload, exactly as the hook reads it. */
 async function documentFor(agentId: string, event: string, payload: unknown): Promise<unknown> {

@@ -87,6 +87,7 @@ export const CLAUDE_CODE_SWITCHES: readonly HookSwitch[] = [
     key: ["projects", "<project>", "hasTrustDialogAccepted"],
     when: { isNot: true },
     stops: ["user", "project"],
+    kind: "not-trusted",
     problem:
       "the project's folder trust is not accepted in <file>: an interactive Claude Code session holds back every hook until you accept the trust dialog (claude -p runs them)",
   },

@@ -230,6 +230,7 @@ export const copilotCli: Agent = {
         key: ["trustedFolders"],
         when: { trusts: [] },
         stops: ["project"],
+        kind: "not-trusted",
         problem:
           "the project is not in trustedFolders of <file>: Copilot CLI loads no project hook in a folder it does not trust; trust it when Copilot CLI asks (copilot -p needs --trust-folder)",
       },

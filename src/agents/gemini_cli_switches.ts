@@ -60,6 +60,7 @@ export const GEMINI_CLI_SWITCHES: readonly HookSwitch[] = [
     key: [],
     when: { trusts: ["TRUST_FOLDER", "TRUST_PARENT"] },
     stops: ["user", "project"],
+    kind: "not-trusted",
     problem:
       "the project is not a trusted folder in <file>: with folder trust on, Gemini CLI skips settings hooks there; trust the folder when Gemini CLI asks",
   },

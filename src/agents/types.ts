@@ -295,6 +295,8 @@ export interface HookSwitch {
   stops: readonly ReadLocation["scope"][];
   /** The problem line: what stops the entry, and what to do. `<file>` is replaced by the file's path. */
   problem: string;
+  /** The problem's kind in `list --json`: `not-trusted` for a folder trust; default `switched-off`. */
+  kind?: "switched-off" | "not-trusted";
 }
 
 /** One entry of a hooks file, as a trust check sees it. */

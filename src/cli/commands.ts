@@ -323,15 +323,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: [
       JSON_FLAG,
       { ...SPEAKS, text: "what carries over from a hook written for this agent's protocol" },
+      {
+        name: "html",
+        kind: "boolean",
+        text:
+          "print the compatibility page instead: agents by events and by answers, one HTML file with nothing to fetch (docs/agents.html is this page)",
+      },
     ],
+    oneOf: [{ flags: ["json", "html"], required: false }],
     operands: [
       { name: "agent", required: false, text: "an agent, by id or short name" },
       { name: "event", required: false, text: "a contract event" },
     ],
     examples: [
       { line: "explain", text: "how the agents differ" },
-      { line: "explain codex", text: "Codex CLI's events, tools and column" },
       { line: "explain claude pre-tool", text: "what each answer becomes there" },
+      { line: "explain --html > agents.html", text: "the same as a page to open in a browser" },
     ],
     env: [],
     permissions: [],

@@ -12,7 +12,7 @@ import type { ContractEvent } from "../contract/contract.ts";
 import { EveryhookError, EXIT } from "../contract/errors.ts";
 import { commandSpec } from "./commands.ts";
 import { parseArgs } from "./args.ts";
-import { jsonText } from "./report.ts";
+import { jsonOutput } from "./report.ts";
 import type { InstallWorld } from "../hooks_files/config_file.ts";
 import type { InstallReport } from "../hooks_files/install.ts";
 import type { Io } from "./io.ts";
@@ -144,7 +144,7 @@ export async function runChange<R extends { ok: boolean }>(
 ): Promise<number> {
   const a = parseChangeArgs(name, args);
   const report = await how.run(a, changeWorld(io));
-  io.out(a.json ? jsonText(report) : how.render(report, io.env));
+  io.out(a.json ? jsonOutput(report) : how.render(report, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;
 }
 

@@ -47,6 +47,8 @@ export interface Io {
   cwd: string;
   /** True when stdout is a terminal (a person reading), not a pipe or a file. */
   isTerminal?: () => boolean;
+  /** True when stderr is a terminal: where progress lines may go. */
+  errIsTerminal?: () => boolean;
   /** The time now. */
   now(): Date;
 }
@@ -164,6 +166,7 @@ export function denoIo(options: DenoIoOptions = {}): Io {
       return invocationCwd(here, init, options.root);
     },
     isTerminal: () => Deno.stdout.isTerminal(),
+    errIsTerminal: () => Deno.stderr.isTerminal(),
     now: () => new Date(),
   };
 }
@@ -356,6 +359,7 @@ export function memoryIo(
     cwd?: string;
     now?: Date;
     terminal?: boolean;
+    errTerminal?: boolean;
     /** What the person types when asked: stdin is then a terminal. */
     answer?: string;
   } = {},
@@ -372,6 +376,7 @@ export function memoryIo(
       return Promise.resolve(options.answer ?? null);
     },
     isTerminal: () => options.terminal ?? false,
+    errIsTerminal: () => options.errTerminal ?? false,
     readStdin(limit: number) {
       return Promise.resolve({
         bytes: input.subarray(0, limit),

@@ -6,6 +6,7 @@
 
 import type { RunResult } from "../run/run.ts";
 import { runSummary } from "./report.ts";
+import { printed } from "../contract/printed.ts";
 
 export interface DemoCase {
   /** The agent's id. */
@@ -94,7 +95,11 @@ export function demoDocument(report: DemoReport): {
       effect: c.result.effect,
       effects: c.result.effects,
       failure: c.result.failure,
-      native: { stdout: c.result.native.stdout, exit: c.result.native.exit },
+      native: {
+        stdout: c.result.native.stdout,
+        exit: c.result.native.exit,
+        printed: printed(c.result.native.stdout),
+      },
       hook: { status: c.result.hook.status, exit: c.result.hook.exit, ms: c.result.hook.ms },
       notes: c.result.notes,
     })),

@@ -7,6 +7,7 @@
 import type { Paint } from "./colour.ts";
 import type { AgentVerdict, VerifyReport } from "../verify/verify.ts";
 import type { EntryReport } from "../verify/report.ts";
+import { printedText } from "../contract/printed.ts";
 import type { PlannedEntry } from "../verify/consent.ts";
 
 const MARK: Readonly<Record<EntryReport["status"], (p: Paint) => string>> = {
@@ -34,10 +35,12 @@ function entryLines(e: EntryReport, paint: Paint, short: (p: string) => string):
   for (const c of e.calls) {
     const ms = c.ms === null ? "?" : `${c.ms} ms`;
     const exit = c.exit === null ? "stopped by the agent" : `exit ${c.exit}`;
-    const answer = c.answer === "" ? "answered nothing" : `answered ${cut(c.answer, 120)}`;
+    const answer = c.answer.kind === "nothing"
+      ? "answered nothing"
+      : `answered ${cut(printedText(c.answer), 120)}`;
     const seen = c.reachedModel !== null
       ? `; reached the model: ${JSON.stringify(cut(c.reachedModel, 80))}`
-      : c.answer === "" && c.stderr === ""
+      : c.answer.kind === "nothing" && c.stderr === ""
       ? ""
       : "; none of it reached the model";
     const step = c.step === null ? "" : ` (${c.step})`;

@@ -8,6 +8,7 @@
  */
 
 import type { HookAnswer } from "../contract/contract.ts";
+import type { ErrorCode } from "../contract/errors.ts";
 import type { RunResult } from "../run/run.ts";
 import { effectWords } from "../agents/effect_words.ts";
 
@@ -28,29 +29,66 @@ export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
+/**
+ * The version of every `--json` output, its first key `everyhook`: it changes
+ * only when a field is renamed, removed or changes meaning (new fields may come
+ * in any version). The shapes are in schema/<command>.schema.json.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { OUTPUT_VERSION } from "./report.ts";
+ * assert.equal(OUTPUT_VERSION, 1);
+ * ```
+ */
+export const OUTPUT_VERSION = 1;
+
+/**
+ * A command's `--json` output: `everyhook` (the output's version) first, then the
+ * command's own fields, as {@linkcode jsonText} writes them.
+ *
+ * @param value The command's fields.
+ * @returns The text.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { jsonOutput } from "./report.ts";
+ * assert.deepEqual(JSON.parse(jsonOutput({ ok: true })), { everyhook: 1, ok: true });
+ * ```
+ */
+export function jsonOutput(value: object): string {
+  return jsonText({ everyhook: OUTPUT_VERSION, ...value });
+}
+
 /** The document every command prints with `--json` when it fails with an error. */
 export interface ErrorDocument {
+  /** The output's version. */
+  everyhook: typeof OUTPUT_VERSION;
   /** Always false. */
   ok: false;
-  /** The message. */
+  /** The error's stable code (src/contract/errors.ts), for scripts. */
+  code: ErrorCode;
+  /** The message, for people. */
   error: string;
 }
 
 /**
  * The error document.
  *
- * @param message The error's message.
- * @returns `{ ok: false, error }`.
+ * @param error The error's stable code and message.
+ * @returns `{ everyhook: 1, ok: false, code, error }`.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
  * import { errorDocument } from "./report.ts";
- * assert(errorDocument("x").ok === false);
+ * const doc = errorDocument({ code: "usage", message: "x" });
+ * assert.deepEqual(doc, { everyhook: 1, ok: false, code: "usage", error: "x" });
  * ```
  */
-export function errorDocument(message: string): ErrorDocument {
-  return { ok: false, error: message };
+export function errorDocument(error: { code: ErrorCode; message: string }): ErrorDocument {
+  return { everyhook: OUTPUT_VERSION, ok: false, code: error.code, error: error.message };
 }
 
 /**

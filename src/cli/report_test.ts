@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { answerSummary, errorDocument, jsonText, runSummary } from "./report.ts";
+import { answerSummary, errorDocument, jsonOutput, jsonText, runSummary } from "./report.ts";
+import { EveryhookError } from "../contract/errors.ts";
 import { commandHelp, generalHelp, wrap } from "./help.ts";
 import { demoDocument, type DemoReport, renderDemo } from "./render_demo.ts";
 import { effectWords } from "../agents/effect_words.ts";
@@ -30,7 +31,11 @@ Deno.test("wrap() breaks at the width and indents the following lines", () => {
 });
 
 Deno.test("jsonText() and errorDocument() make the --json output", () => {
-  assert.equal(jsonText(errorDocument("bad")), '{\n  "ok": false,\n  "error": "bad"\n}\n');
+  assert.equal(
+    jsonText(errorDocument(new EveryhookError("not-found", "bad"))),
+    '{\n  "everyhook": 1,\n  "ok": false,\n  "code": "not-found",\n  "error": "bad"\n}\n',
+  );
+  assert.equal(jsonOutput({ ok: true }), '{\n  "everyhook": 1,\n  "ok": true\n}\n');
 });
 
 Deno.test("generalHelp() lists every command and keeps lines within 100 characters", () => {
@@ -121,7 +126,7 @@ Deno.test("renderDemo() and demoDocument() show each agent's cases", () => {
     effect: "blocked",
     effects: ["blocked"],
     failure: null,
-    native: { stdout: '{"x":1}', exit: 0 },
+    native: { stdout: '{"x":1}', exit: 0, printed: { kind: "json", value: { x: 1 } } },
     hook: { status: "answered", exit: 0, ms: 12 },
     notes: ["ask: became deny"],
   });

@@ -5,6 +5,9 @@
  */
 
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
+import { progressFor, seconds } from "../cli/progress.ts";
+import { printed } from "../contract/printed.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { bench, type BenchResult } from "../readers/bench.ts";
@@ -81,7 +84,14 @@ export async function command(args: string[], io: Io): Promise<number> {
       );
     }
   }
+  const json = a.flag("json");
+  const progress = progressFor(io, json);
+  const plural = (n: number) => `${n} document${n === 1 ? "" : "s"}`;
   const results = await bench(argv, fixtures, {
+    onDocument: (done, total, r) =>
+      progress.status(`bench: ${done} of ${total} documents (${r.agent} ${r.event} ${r.variant})`),
+    onAgent: (agent, documents, ms) =>
+      progress.line(`bench: ${agent}: ${plural(documents)} in ${seconds(ms)}`),
     agents,
     events: events === "all" || events === undefined ? [] : events,
     failClosed,
@@ -101,23 +111,19 @@ export async function command(args: string[], io: Io): Promise<number> {
       failClosed,
       hookArgs: argv.length > 1,
     });
-  if (a.flag("json")) {
+  progress.end();
+  if (json) {
     io.out(
-      JSON.stringify(
-        {
-          ...(speaks ? { everyhook: 1 } : {}),
-          ok,
-          hook: hook.join(" "),
-          ...(speaks ? { speaks: speaks.id } : {}),
-          failClosed,
-          warnings,
-          broken,
-          brokenFates: fates,
-          results: results.map(benchJson),
-        },
-        null,
-        2,
-      ) + "\n",
+      jsonOutput({
+        ok,
+        hook: hook.join(" "),
+        ...(speaks ? { speaks: speaks.id } : {}),
+        failClosed,
+        warnings,
+        broken,
+        brokenFates: fates,
+        results: results.map(benchJson),
+      }),
     );
   } else {
     io.out(renderBench(hook.join(" "), results, paintFor(io), warnings, fates));
@@ -247,7 +253,7 @@ function benchJson(r: BenchResult) {
     effect: r.result.effect,
     effects: r.result.effects,
     notes: r.result.notes,
-    native: r.result.native,
+    native: { ...r.result.native, printed: printed(r.result.native.stdout) },
     hook: {
       status: r.result.hook.status,
       exit: r.result.hook.exit,

@@ -18,7 +18,7 @@ import { AGENTS } from "../agents/mod.ts";
 import { runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
 import { exampleOnDisk, type Fixture, loadFixtures } from "../readers/recorded.ts";
-import { jsonText } from "../cli/report.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { type DemoCase, demoDocument, type DemoReport, renderDemo } from "../cli/render_demo.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
@@ -230,7 +230,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   const report = await runDemo(io, hook === undefined ? {} : { hook });
-  if (a.flag("json")) io.out(jsonText({ ...demoDocument(report), missing: report.missing }));
+  if (a.flag("json")) io.out(jsonOutput({ ...demoDocument(report), missing: report.missing }));
   else {
     io.out(renderDemo(report));
     for (const m of report.missing) {

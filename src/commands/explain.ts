@@ -5,16 +5,21 @@
  */
 
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { agentNamed, eventNamed } from "../cli/options.ts";
 import { basisTag, differences, explainAgent, explainEvent } from "../readers/explain.ts";
-import { loadConformance } from "../readers/recorded.ts";
+import { type Fixture, loadConformance } from "../readers/recorded.ts";
+import { printedText } from "../contract/printed.ts";
+import { SHIPPED_FIXTURES } from "../readers/shipped.ts";
+import type { AgentsPageInput } from "../cli/render_agents_html.ts";
+import denoJson from "../../deno.json" with { type: "json" };
 
 /**
- * Run `everyhook explain [agent] [event] [--json]`.
+ * Run `everyhook explain [agent] [event] [--json]`, or `everyhook explain --html`.
  *
  * @param args The arguments after the command's name.
  * @param io The world.
@@ -46,10 +51,23 @@ export async function command(args: string[], io: Io): Promise<number> {
     return await explainSpeaks(speaks, agent, event, json, io);
   }
   const conformance = await loadConformance();
+  if (parsed.flag("html")) {
+    if (agentName !== undefined) {
+      throw new EveryhookError(
+        "usage",
+        `Cannot read the "explain" command line: --html prints the page of every agent; leave out "${agentName}"${
+          eventName === undefined ? "" : ` and "${eventName}"`
+        }`,
+      );
+    }
+    const { agentsPage } = await import("../cli/render_agents_html.ts");
+    io.out(agentsPage(await pageInput()));
+    return 0;
+  }
   if (agentName === undefined) {
     const rows = differences(AGENTS, conformance);
     if (json) {
-      io.out(JSON.stringify({ ok: true, agents: AGENTS.map((a) => a.id), rows }, null, 2) + "\n");
+      io.out(jsonOutput({ ok: true, agents: AGENTS.map((a) => a.id), rows }));
       return 0;
     }
     io.out(
@@ -79,7 +97,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   if (eventName === undefined) {
     const info = explainAgent(agent, conformance.find((c) => c.agent === agent.id));
     if (json) {
-      io.out(JSON.stringify({ ok: true, ...info }, null, 2) + "\n");
+      io.out(jsonOutput({ ok: true, ...info }));
       return 0;
     }
     io.out(
@@ -117,7 +135,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     throw new EveryhookError("internal", `explain has no row for ${agent.id} ${eventName}`);
   }
   if (json) {
-    io.out(JSON.stringify({ ok: true, agent: agent.id, name: agent.name, ...e }, null, 2) + "\n");
+    io.out(jsonOutput({ ok: true, agent: agent.id, name: agent.name, ...e }));
     return 0;
   }
   io.out(
@@ -125,7 +143,9 @@ export async function command(args: string[], io: Io): Promise<number> {
   );
   for (const a of e.answers) {
     const label = a.answer === "none" ? "(no opinion)" : a.answer;
-    io.out(`  ${label.padEnd(13)} ${a.native}${a.exit !== 0 ? `  (exit ${a.exit})` : ""}\n`);
+    io.out(
+      `  ${label.padEnd(13)} ${printedText(a.native)}${a.exit !== 0 ? `  (exit ${a.exit})` : ""}\n`,
+    );
     io.out(
       `  ${"".padEnd(13)} ${a.effect} ${basisTag(a.basis)}${
         a.notes.length > 0 ? `; ${a.notes.join("; ")}` : ""
@@ -133,4 +153,30 @@ export async function command(args: string[], io: Io): Promise<number> {
     );
   }
   return 0;
+}
+
+/**
+ * What the agents pages are made of: every agent, the recorded conformance
+ * files, the payloads recorded from a real binary (only those back an event as
+ * `[binary]`), and the version.
+ *
+ * @returns The pages' input.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pageInput } from "./explain.ts";
+ * const input = await pageInput();
+ * assert.ok(input.fixtures.every((f) => !f.startsWith("fixtures/cursor/")));
+ * ```
+ */
+export async function pageInput(): Promise<AgentsPageInput> {
+  const fixtures = SHIPPED_FIXTURES.filter((f) => (f.value as Fixture).source === "recorded")
+    .map((f) => f.path);
+  return {
+    agents: AGENTS,
+    conformance: await loadConformance(),
+    fixtures,
+    version: denoJson.version,
+  };
 }

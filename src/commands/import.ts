@@ -13,7 +13,7 @@ import { EveryhookError, EXIT } from "../contract/errors.ts";
 import { agentNamed, agentsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
-import { jsonText } from "../cli/report.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { changeWorld } from "../cli/install_cli.ts";
 import { listHooks } from "../readers/list.ts";
 import type { ListWorld } from "../readers/listing.ts";
@@ -89,7 +89,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     dryRun: a.flag("dry-run"),
     self,
   }, changeWorld(io));
-  if (a.flag("json")) io.out(jsonText({ everyhook: 1, ...report, notImported }));
+  if (a.flag("json")) io.out(jsonOutput({ ...report, notImported }));
   else io.out(renderImport(report, notImported, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;
 }

@@ -6,6 +6,7 @@
 
 import { paintFor } from "../cli/colour.ts";
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { type ListedEntry, listHooks } from "../readers/list.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
@@ -82,8 +83,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     conditions: conditions.length,
   };
   if (v.json) {
-    const doc = { ok: problems === 0, project, counts, files, entries, conditions };
-    io.out(JSON.stringify(doc, null, 2) + "\n");
+    io.out(jsonOutput({ ok: problems === 0, project, counts, files, entries, conditions }));
     return problems === 0 ? 0 : 1;
   }
   const paint = paintFor(io);
@@ -99,7 +99,7 @@ export async function command(args: string[], io: Io): Promise<number> {
           f.status === "unreadable" ? "  (unreadable)" : ""
         }\n`,
       );
-      for (const p of f.problems) io.out(`    ${paint.bad("problem:")} ${p}\n`);
+      for (const p of f.problems) io.out(`    ${paint.bad("problem:")} ${p.text}\n`);
       for (const e of entries.filter((x) => x.file === f.file && x.agent === agent.id)) {
         const timeout = e.timeout ? `timeout ${e.timeout.value} ${e.timeout.unit}` : "no timeout";
         const matcher = e.matcher ? `matcher ${e.matcher}  ` : "";
@@ -119,7 +119,7 @@ export async function command(args: string[], io: Io): Promise<number> {
           const what = e.speaks.command ?? e.hook ?? "";
           io.out(`      speaks ${e.speaks.agent}: ${what}${came}\n`);
         }
-        for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p}\n`);
+        for (const p of e.problems) io.out(`      ${paint.bad("problem:")} ${p.text}\n`);
         for (const n of e.notes) io.out(`      ${paint.warn("note:")} ${n}\n`);
         for (const w of e.warnings) io.out(`      ${paint.warn("warning:")} ${w}\n`);
       }

@@ -12,7 +12,8 @@ import { type Io, readableCwd } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { MAX_INPUT, runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
-import { jsonText } from "../cli/report.ts";
+import { jsonOutput } from "../cli/report.ts";
+import { printed } from "../contract/printed.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import type { Agent } from "../agents/types.ts";
@@ -202,7 +203,9 @@ export async function command(args: string[], io: Io): Promise<number> {
     ...(debug ? { debug } : {}),
   });
   if (parsed.json) {
-    io.out(jsonText(result));
+    // The native answer as a value too, beside the exact text the agent would read.
+    const native = { ...result.native, printed: printed(result.native.stdout) };
+    io.out(jsonOutput({ ...result, native }));
     return result.ok ? 0 : 1;
   }
   if (result.native.stdout !== "") io.out(`${result.native.stdout}\n`);

@@ -10,7 +10,7 @@ import denoJson from "../../deno.json" with { type: "json" };
 import type { Io } from "../cli/io.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
-import { jsonText } from "../cli/report.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { EveryhookError, EXIT } from "../contract/errors.ts";
 import { changeWorld } from "../cli/install_cli.ts";
@@ -58,7 +58,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     check: a.flag("check"),
     dryRun: a.flag("dry-run"),
   }, changeWorld(io));
-  io.out(a.flag("json") ? jsonText(report) : renderSync(report, io.env));
+  io.out(a.flag("json") ? jsonOutput(report) : renderSync(report, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;
 }
 

@@ -8,7 +8,7 @@
 import type { Io } from "../cli/io.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
-import { jsonText } from "../cli/report.ts";
+import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { agentsNamed } from "../cli/options.ts";
 import { EXIT } from "../contract/errors.ts";
@@ -55,7 +55,7 @@ export async function command(args: string[], io: Io): Promise<number> {
     { project, agents, yes: a.flag("yes"), everyEntry: a.flag("every-entry"), others },
     changeWorld(io),
   );
-  io.out(a.flag("json") ? jsonText(report) : renderTrust(report, io.env));
+  io.out(a.flag("json") ? jsonOutput(report) : renderTrust(report, io.env));
   return report.ok ? EXIT.ok : EXIT.failure;
 }
 

@@ -12,6 +12,14 @@
 
 import { paintFor } from "../cli/colour.ts";
 import type { Io } from "../cli/io.ts";
+import { jsonOutput } from "../cli/report.ts";
+import {
+  type Progress,
+  PROGRESS_VAR,
+  progressFor,
+  progressShown,
+  seconds,
+} from "../cli/progress.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { agentsNamed, eventsNamed } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
@@ -24,7 +32,13 @@ import { findOnPath } from "../run/path_search.ts";
 import { flagFor, runtimeFacts } from "../run/runtime.ts";
 import { findAgentBinary } from "../verify/agent_run.ts";
 import { findDriver } from "../verify/drivers/mod.ts";
-import { HARMLESS_COMMAND, verifyAll, type VerifyOptions } from "../verify/verify.ts";
+import {
+  type AgentVerdict,
+  HARMLESS_COMMAND,
+  verifyAll,
+  type VerifyOptions,
+  type VerifyReport,
+} from "../verify/verify.ts";
 import { PROBE_FILE } from "../verify/steps.ts";
 import { spokenProtocol } from "./run.ts";
 import { importSources } from "./import.ts";
@@ -92,27 +106,39 @@ export async function command(args: string[], io: Io): Promise<number> {
         io.env.HOME,
       ));
       yes = await askYes(planned, yes, io);
-      const inside = await inNamespace(yes && !a.flag("yes") ? [...args, "--yes"] : args, io);
+      const inside = await inNamespace(
+        yes && !a.flag("yes") ? [...args, "--yes"] : args,
+        io,
+        progressShown(io, json),
+      );
       if (inside !== undefined) return inside;
     }
   }
-  const report = await verifyAll({
-    agents,
-    user,
-    events,
-    ...(binPath === undefined ? {} : { bin: binPath }),
-    loopbackOnly: io.env[IN_NAMESPACE] === "1",
-    quick: a.flag("quick"),
-    asReviewed: a.flag("as-reviewed"),
-    yes,
-    progress: (line) => io.err(`everyhook verify: ${line}\n`),
-    ...(speaks ? { speaks } : {}),
-  });
+  const progress = progressFor(io, json);
+  const ticker = verifyTicker(progress, agents.length);
+  let report: VerifyReport;
+  try {
+    report = await verifyAll({
+      agents,
+      user,
+      events,
+      ...(binPath === undefined ? {} : { bin: binPath }),
+      loopbackOnly: io.env[IN_NAMESPACE] === "1",
+      quick: a.flag("quick"),
+      asReviewed: a.flag("as-reviewed"),
+      yes,
+      progress: (line) => ticker.note(line),
+      ...(speaks ? { speaks } : {}),
+      onAgent: (e) => e.kind === "start" ? ticker.start(e.agent.name) : ticker.done(e),
+    });
+  } finally {
+    ticker.stop();
+  }
   if (named) {
     for (const v of report.agents) if (v.run.kind === "not-run") v.ok = false;
     report.ok = report.agents.every((v) => v.ok);
   }
-  if (json) io.out(`${JSON.stringify(report, null, 2)}\n`);
+  if (json) io.out(jsonOutput(report));
   else io.out(renderVerify(report, paintFor(io), io.env.HOME));
   return report.ok ? 0 : 1;
 }
@@ -185,7 +211,12 @@ async function askYes(planned: readonly PlannedEntry[], yes: boolean, io: Io): P
  * Run this verify again inside a loopback-only network namespace, where the
  * machine has one to give: its exit code, or undefined when there is none.
  */
-async function inNamespace(args: string[], io: Io): Promise<number | undefined> {
+async function inNamespace(
+  args: string[],
+  io: Io,
+  progress: boolean,
+): Promise<number | undefined> {
+  const decoder = new TextDecoder();
   const unshare = findOnPath("unshare", io.env, Deno.build.os);
   const ip = findOnPath("ip", io.env, Deno.build.os);
   if (!unshare || !ip) return undefined;
@@ -213,13 +244,14 @@ async function inNamespace(args: string[], io: Io): Promise<number | undefined> 
         "verify",
         ...args,
       ],
-      env: { ...env, [IN_NAMESPACE]: "1" },
+      env: { ...env, [IN_NAMESPACE]: "1", ...(progress ? { [PROGRESS_VAR]: "1" } : {}) },
       cwd: io.cwd,
       timeoutMs: 30 * 60_000,
       sweep: false,
+      // Its stderr as it comes: the progress of a long run is seen while it runs.
+      onStderr: (chunk) => io.err(decoder.decode(chunk, { stream: true })),
     });
     if (out.kind === "start-failed") return undefined;
-    io.err(out.stderr);
     io.out(out.stdout);
     return out.kind === "exited" ? out.code : 1;
   }
@@ -240,4 +272,53 @@ function selfArgv(): string[] {
     : new URL("../../cli.ts", import.meta.url).href;
   const target = cli.startsWith("file:") ? decodeURIComponent(new URL(cli).pathname) : cli;
   return [facts.execPath, "run", ...commandSpec("verify").permissions.map(flagFor), target];
+}
+
+/** What verify shows while it runs: the agents done of all, those running with their time so far. */
+interface Ticker {
+  start(name: string): void;
+  done(e: { agent: { name: string }; verdict: AgentVerdict; ms: number }): void;
+  note(line: string): void;
+  stop(): void;
+}
+
+function verifyTicker(progress: Progress, total: number): Ticker {
+  if (!progress.on) return { start() {}, done() {}, note() {}, stop() {} };
+  const running = new Map<string, number>();
+  let finished = 0;
+  const show = () => {
+    const now = performance.now();
+    const names = [...running].map(([n, t]) => `${n} ${seconds(now - t)}`).join(", ");
+    progress.status(
+      `verify: ${finished} of ${total} agents done${names ? `; running ${names}` : ""}`,
+    );
+  };
+  const timer = setInterval(show, 1000);
+  return {
+    start(name) {
+      running.set(name, performance.now());
+      show();
+    },
+    done({ agent, verdict, ms }) {
+      running.delete(agent.name);
+      finished++;
+      const run = verdict.run;
+      const fired = verdict.entries.filter((e) => e.status === "fired").length;
+      progress.line(
+        run.kind === "ran"
+          ? `verify: ${agent.name}: ${fired} of ${verdict.entries.length} entries fired, in ${
+            seconds(ms)
+          } (${run.binary})`
+          : `verify: ${agent.name}: not run (${run.reason})`,
+      );
+      show();
+    },
+    note(line) {
+      progress.status(`verify: ${line}`);
+    },
+    stop() {
+      clearInterval(timer);
+      progress.end();
+    },
+  };
 }

@@ -58,6 +58,10 @@ export interface BenchOptions {
    * payload's `cwd`, and Cursor's `workspace_roots`, where the payload has them).
    */
   project?: string;
+  /** Told when each document is done, for a progress line. */
+  onDocument?: (done: number, total: number, result: BenchResult) => void;
+  /** Told when an agent's last document is done: how many it had and how long they took, in ms, from its first start. */
+  onAgent?: (agent: string, documents: number, ms: number) => void;
   /** The hook is written for this agent's protocol (`--speaks`). */
   speaks?: SpokenProtocol;
 }
@@ -117,11 +121,17 @@ export async function bench(
     return [{ fixture, agent, event: fixture.event }];
   });
   const results: BenchResult[] = new Array(chosen.length);
+  const left = new Map<string, number>();
+  for (const c of chosen) left.set(c.agent.id, (left.get(c.agent.id) ?? 0) + 1);
+  const totals = new Map(left);
+  const started = new Map<string, number>();
   let next = 0;
+  let done = 0;
   const worker = async () => {
     while (next < chosen.length) {
       const i = next++;
       const { fixture, agent, event } = chosen[i] as (typeof chosen)[number];
+      if (!started.has(agent.id)) started.set(agent.id, performance.now());
       const payload = options.project === undefined
         ? fixture.payload
         : inProject(fixture.payload, options.project);
@@ -145,6 +155,12 @@ export async function bench(
         file: fixture.file,
         result,
       };
+      options.onDocument?.(++done, chosen.length, results[i]);
+      left.set(agent.id, left.get(agent.id)! - 1);
+      if (left.get(agent.id) === 0) {
+        const ms = Math.round(performance.now() - started.get(agent.id)!);
+        options.onAgent?.(agent.id, totals.get(agent.id)!, ms);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.parallel ?? 4) }, worker));

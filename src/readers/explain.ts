@@ -16,6 +16,7 @@ import type { ConformanceFile } from "../contract/conformance.ts";
 import { outcomeText, RAW_OUTPUTS, rawOutputKind } from "../contract/conformance.ts";
 import { translate } from "../run/translate.ts";
 import { effectWords as effectsInWords } from "../agents/effect_words.ts";
+import { type Printed, printed as printedValue } from "../contract/printed.ts";
 import { projectFolderFact } from "../agents/folder_variables.ts";
 
 /** One statement about one agent. */
@@ -239,8 +240,8 @@ export function differences(
 export interface AnswerExplained {
   /** The part. */
   answer: AnswerPart;
-  /** The exact stdout, or `(nothing)`. */
-  native: string;
+  /** What everyhook prints on stdout: the JSON value, other text, or nothing. */
+  native: Printed;
   /** The exit code. */
   exit: number;
   /** What the agent does. */
@@ -308,7 +309,7 @@ export function explainEvent(agent: Agent, event: ContractEvent): EventExplained
       const t = translate(agent, event, sampleAnswer(part));
       return {
         answer: part,
-        native: t.stdout === "" ? "(nothing)" : t.stdout,
+        native: printedValue(t.stdout),
         exit: t.exit,
         effect: cell.becomes === "dropped" ? "dropped" : effectsInWords([cell.effect]),
         notes: cell.note ? [cell.note] : [],

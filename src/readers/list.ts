@@ -20,7 +20,15 @@ import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hooks_files/hook_check.ts";
 import { pluginHooksText } from "../hooks_files/plugin_file.ts";
 
-export type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } from "./listing.ts";
+export type {
+  FolderCondition,
+  ListedEntry,
+  ListedFile,
+  Listing,
+  ListWorld,
+  Problem,
+  ProblemKind,
+} from "./listing.ts";
 
 const FORMAT_NAMES = { json: "JSON", toml: "TOML", plugin: "everyhook's plugin" } as const;
 
@@ -81,7 +89,9 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
         };
         const read = await readListed(path);
         if (read.kind !== "text") {
-          if (read.kind === "refused") file.problems.push(read.reason);
+          if (read.kind === "refused") {
+            file.problems.push({ kind: "unreadable", text: read.reason });
+          }
           const status = read.kind === "refused" ? "unreadable" : "missing";
           if (!where.folder || status !== "missing") files.push({ ...file, status });
           continue;
@@ -100,20 +110,22 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
           );
         } catch (e) {
           file.status = "unreadable";
-          file.problems.push(
-            `not valid ${FORMAT_NAMES[loc.format]}: ${(e as Error).message.split("\n")[0]}`,
-          );
+          file.problems.push({
+            kind: "syntax",
+            text: `not valid ${FORMAT_NAMES[loc.format]}: ${(e as Error).message.split("\n")[0]}`,
+          });
         }
         if (root) {
           if (
             loc.layout === "flat" && root.version !== undefined && root.version !== 1 &&
             where.folder
           ) {
-            file.problems.push(
-              `"version" is ${JSON.stringify(root.version)}, not 1: ${
+            file.problems.push({
+              kind: "version",
+              text: `"version" is ${JSON.stringify(root.version)}, not 1: ${
                 agent.listing?.versionIgnored ?? `${agent.name} may not read it`
               }`,
-            );
+            });
           }
           const found = readEntries(agent, loc, root, world, exists, file.problems);
           for (const e of found) entries.push(e);
@@ -132,7 +144,10 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
           f.agent === agent.id && pathsFor(world.os).dirname(f.file) === dir && f.format === "toml"
         );
         const names = [...new Set(layer.map((l) => l.name))].join(" and ");
-        file?.problems.push(`hooks in both ${names} of ${dir}: ${agent.listing?.bothFormats}`);
+        file?.problems.push({
+          kind: "both-formats",
+          text: `hooks in both ${names} of ${dir}: ${agent.listing?.bothFormats}`,
+        });
       }
     }
   }
@@ -191,7 +206,8 @@ function markCrossReads(
         entry.alsoRunBy.push(other.id);
         // everyhook's own entry reads the other agent's payload too: worth knowing, not a problem.
         const line = `${other.name} reads this file too and will run this hook`;
-        (entry.ours ? entry.notes : entry.problems).push(line);
+        if (entry.ours) entry.notes.push(line);
+        else entry.problems.push({ kind: "read-by-another", text: line });
       }
     }
   }

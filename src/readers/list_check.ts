@@ -112,9 +112,11 @@ export async function checkEntries(
     if (!done.has(key)) done.set(key, check(entry.hook, how));
     const result = await done.get(key)!;
     if (!result.ok) {
-      entry.problems.push(
-        `its hook does not load (list --check): ${result.why}; it guards nothing until it does: fix it and put it to \`everyhook bench\``,
-      );
+      entry.problems.push({
+        kind: "does-not-load",
+        text:
+          `its hook does not load (list --check): ${result.why}; it guards nothing until it does: fix it and put it to \`everyhook bench\``,
+      });
     }
   }
   return done.size;

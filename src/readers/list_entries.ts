@@ -15,7 +15,7 @@ import { pathsFor } from "../hooks_files/locations.ts";
 import { samePath, splitLine } from "../hooks_files/command_line.ts";
 import { importedCommand } from "../hooks_files/import_line.ts";
 import { findOnPath } from "../run/path_search.ts";
-import type { ListedEntry, ListWorld } from "./listing.ts";
+import type { ListedEntry, ListWorld, Problem, ProblemKind } from "./listing.ts";
 
 /** A file `list` reads, with its path and the layout its entries are read in. */
 export interface Located extends ReadLocation {
@@ -42,9 +42,10 @@ export interface Located extends ReadLocation {
  * ```ts
  * import assert from "node:assert/strict";
  * import { readEntries } from "./list_entries.ts";
+ * import type { Problem } from "./listing.ts";
  * import { findAgent } from "../agents/mod.ts";
  * const codex = findAgent("codex")!;
- * const problems: string[] = [];
+ * const problems: Problem[] = [];
  * const entries = readEntries(
  *   codex,
  *   { scope: "user", parts: [], format: "json", path: "/h/.codex/hooks.json", layout: "matcher-groups" },
@@ -53,8 +54,10 @@ export interface Located extends ReadLocation {
  *   () => true,
  *   problems,
  * );
- * assert(entries[0]!.problems[0]!.includes('did you mean "Stop"'));
- * assert(problems[0]!.startsWith('the entries of "Stop" are not an array'));
+ * assert.equal(entries[0]!.problems[0]!.kind, "unknown-event");
+ * assert.match(entries[0]!.problems[0]!.text, /did you mean "Stop"/);
+ * assert.equal(problems[0]!.kind, "syntax");
+ * assert.match(problems[0]!.text, /^the entries of "Stop" are not an array/);
  * ```
  */
 export function readEntries(
@@ -63,24 +66,28 @@ export function readEntries(
   root: Record<string, unknown>,
   world: ListWorld,
   exists: (p: string) => boolean,
-  fileProblems: string[],
+  fileProblems: Problem[],
 ): ListedEntry[] {
   const entries: ListedEntry[] = [];
   const hooks = root.hooks;
   if (hooks === undefined) return entries;
   const table = asRecord(hooks);
   if (!table) {
-    fileProblems.push(`"hooks" is not an object: the agent reads no hook from this file`);
+    fileProblems.push({
+      kind: "syntax",
+      text: `"hooks" is not an object: the agent reads no hook from this file`,
+    });
     return entries;
   }
   const skipped = (key: string) => loc.skipKeys?.includes(key) ?? false;
   const walked = walkEntries(table, loc.layout, (event) => {
     if (skipped(event)) return;
-    fileProblems.push(
-      `the entries of "${event}" are not an array: ${
+    fileProblems.push({
+      kind: "syntax",
+      text: `the entries of "${event}" are not an array: ${
         agent.listing?.notArray ?? `${agent.name} expects one`
       }`,
-    );
+    });
   });
   const info = agent.install;
   const flatLayout = loc.layout === "flat";
@@ -91,10 +98,12 @@ export function readEntries(
     const contractEvent = contractEventOf(agent, event);
     const handler = entry.value;
     const matcher = typeof entry.matcher === "string" ? entry.matcher : null;
-    const problems: string[] = [];
+    const problems: Problem[] = [];
+    const add = (kind: ProblemKind, text: string) => problems.push({ kind, text });
     if (contractEvent === null) {
       const slip = knownNames(agent).find((n) => n.toLowerCase() === event.toLowerCase());
-      problems.push(
+      add(
+        "unknown-event",
         slip
           ? `"${event}" is not an event of ${agent.name}: did you mean "${slip}"?`
           : `"${event}" is not one of the ${agent.name} events everyhook knows: check its name, as a misspelt event never fires`,
@@ -113,10 +122,10 @@ export function readEntries(
     const text = exec ??
       commandField.map((f) => handler[f]).find((v): v is string => typeof v === "string");
     const command = text ?? null;
-    if (command === null && type === "command") problems.push("the entry has no command");
+    if (command === null && type === "command") add("no-command", "the entry has no command");
     const runs = agent.listing?.runsTypes;
     if (runs && !runs.includes(type)) {
-      problems.push(`${agent.name} runs only ${runs.join(", ")} hooks, not "${type}"`);
+      add("hook-type", `${agent.name} runs only ${runs.join(", ")} hooks, not "${type}"`);
     }
     const timeoutField = flatLayout ? [info.timeoutField, "timeout", "timeoutSec"] : ["timeout"];
     const raw = timeoutField.map((f) => handler[f]).find((v): v is number => typeof v === "number");
@@ -126,16 +135,18 @@ export function readEntries(
       const readAs = msFrom !== undefined && raw >= msFrom ? "ms" : unit;
       timeout = { value: raw, unit: readAs, seconds: readAs === "ms" ? raw / 1000 : raw };
       if (unit === "ms" && raw < 1000) {
-        problems.push(`timeout ${raw} is ${raw} milliseconds here, not seconds`);
+        add("timeout", `timeout ${raw} is ${raw} milliseconds here, not seconds`);
       }
       if (msFrom !== undefined && raw >= msFrom) {
-        problems.push(
+        add(
+          "timeout",
           `timeout ${raw} is read as milliseconds (${
             raw / 1000
           } s): ${agent.name} reads ${msFrom} or more as milliseconds`,
         );
       } else if (unit === "s" && raw >= 1000) {
-        problems.push(
+        add(
+          "timeout",
           `timeout ${raw} is in seconds here: more than ${Math.floor(raw / 60)} minutes`,
         );
       }
@@ -144,7 +155,7 @@ export function readEntries(
       try {
         new RegExp(matcher);
       } catch {
-        problems.push(`the matcher "${matcher}" is not a regular expression`);
+        add("matcher", `the matcher "${matcher}" is not a regular expression`);
       }
     }
     const line = entryLine(handler, info);
@@ -155,14 +166,14 @@ export function readEntries(
       : line?.hook;
     if (line) {
       if (hook && imported === undefined && !exists(hook)) {
-        problems.push(`the hook "${hook}" is not there any more`);
+        add("missing-file", `the hook "${hook}" is not there any more`);
       }
       const program = (exec
         ? [handler[info.execFields?.program ?? ""] as string]
         : splitLine(command ?? "") ?? [])[0];
       const who = line.mode === "direct" ? "deno" : "everyhook";
       if (program && (program.includes("/") || program.includes("\\")) && !exists(program)) {
-        problems.push(`${who} ("${program}") is not there any more`);
+        add("missing-file", `${who} ("${program}") is not there any more`);
       } else if (program && !program.includes("/") && !program.includes("\\")) {
         const path = world.os === "windows"
           ? Object.entries(world.env).find(([k]) =>
@@ -172,20 +183,22 @@ export function readEntries(
         if (
           path && findOnPath(program, world.env, world.os as typeof Deno.build.os) === undefined
         ) {
-          problems.push(
+          add(
+            "missing-file",
             `"${program}" is not on PATH here, so this line cannot start: install it as everyhook's README says`,
           );
         }
       }
     } else if (command !== null) {
       const p = programProblem(command, world, exists);
-      if (p) problems.push(p);
+      if (p) add("missing-file", p);
     }
     // In the home folder, the project's file is the user's own: no teammate clones it.
     const home = world.os === "windows" ? world.env.USERPROFILE || world.env.HOME : world.env.HOME;
     if (loc.scope === "project" && command !== null && !(home && samePath(home, world.project))) {
       for (const path of foreignPaths(command, world)) {
-        problems.push(
+        add(
+          "machine-path",
           `it holds "${path}", a path of this machine outside the project: a teammate's clone does not have it (everyhook sync writes lines that name nothing outside the project)`,
         );
       }

@@ -117,13 +117,19 @@ export async function addSwitchProblems(
     const value = valueAt(root, key);
     const held = mine.filter((e) => sw.stops.includes(e.scope) && stops(sw, value, e, world));
     if ("listsEntry" in sw.when) {
-      for (const entry of held) entry.problems.push(sw.problem.replaceAll("<file>", path));
+      for (const entry of held) {
+        entry.problems.push({
+          kind: sw.kind ?? "switched-off",
+          text: sw.problem.replaceAll("<file>", path),
+        });
+      }
     } else if (held.length > 0) {
       conditions.push({
         agent: agent.id,
         folder: world.project,
         file: path,
         text: sw.problem.replaceAll("<file>", path),
+        kind: sw.kind ?? "switched-off",
         change: changeText(sw, key, path, world.project, agent.id),
         stops: sw.stops,
         entries: held.length,
@@ -153,7 +159,7 @@ export async function addSwitchProblems(
     if (!queue || !match) continue;
     queue.next++;
     const problem = await trust.problem(match, root);
-    if (problem) entry.problems.push(problem);
+    if (problem) entry.problems.push({ kind: "not-trusted", text: problem });
   }
   return conditions;
 }
@@ -202,7 +208,9 @@ export function foldConditions(
 ): void {
   for (const c of conditions) {
     for (const e of entries) {
-      if (e.agent === c.agent && c.stops.includes(e.scope)) e.problems.push(c.text);
+      if (e.agent === c.agent && c.stops.includes(e.scope)) {
+        e.problems.push({ kind: c.kind, text: c.text });
+      }
     }
   }
 }

@@ -9,6 +9,50 @@ import type { ReadLocation } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import type { LineMode } from "../hooks_files/command_line.ts";
 
+/**
+ * What kind of problem `list` found, a stable word for scripts beside the text
+ * for people:
+ * - `unreadable`: the file could not be read (refused, or not a regular file);
+ * - `syntax`: the file is not valid JSON, JSONC or TOML, or its `hooks` has the wrong shape;
+ * - `version`: a `version` the agent ignores the file for;
+ * - `both-formats`: hooks in two formats in one folder;
+ * - `unknown-event`: an event name the agent does not have;
+ * - `no-command`: a command entry with no command;
+ * - `hook-type`: a type of hook the agent does not run;
+ * - `timeout`: a timeout in a unit it was likely not meant in;
+ * - `matcher`: a matcher that is not a regular expression;
+ * - `missing-file`: the hook, the program or the script the entry names is not there;
+ * - `read-by-another`: another agent reads this file and runs the entry too;
+ * - `switched-off`: a setting of the agent stops the entry;
+ * - `not-trusted`: the entry lacks the trust the agent needs before it runs it;
+ * - `machine-path`: a project entry names a path of this machine outside the project;
+ * - `does-not-load`: the hook of everyhook's entry does not load (`list --check`).
+ */
+export type ProblemKind =
+  | "unreadable"
+  | "syntax"
+  | "version"
+  | "both-formats"
+  | "unknown-event"
+  | "no-command"
+  | "hook-type"
+  | "timeout"
+  | "matcher"
+  | "missing-file"
+  | "read-by-another"
+  | "switched-off"
+  | "not-trusted"
+  | "machine-path"
+  | "does-not-load";
+
+/** One problem `list` found: its kind and what to read. */
+export interface Problem {
+  /** The kind, for scripts. */
+  kind: ProblemKind;
+  /** What is wrong and what to do, for people. */
+  text: string;
+}
+
 /** One file list read (or tried). */
 export interface ListedFile {
   /** The agent. */
@@ -22,7 +66,7 @@ export interface ListedFile {
   /** read, missing, or unreadable. */
   status: "read" | "missing" | "unreadable";
   /** Problems of the file as a whole. */
-  problems: string[];
+  problems: Problem[];
 }
 
 /** One hook entry. */
@@ -66,7 +110,7 @@ export interface ListedEntry {
   /** Other agents that run this entry too. */
   alsoRunBy: string[];
   /** What it would trip over. */
-  problems: string[];
+  problems: Problem[];
   /** What is worth knowing and is not a problem (another agent runs everyhook's own entry too). */
   notes: string[];
   /** What to know that is no fault, such as a hook that asks for every permission. */
@@ -86,6 +130,8 @@ export interface FolderCondition {
   file: string;
   /** What holds the hooks back, and what to do. */
   text: string;
+  /** Its kind, as a problem of the entries it holds back: a setting, or a trust not given. */
+  kind: "switched-off" | "not-trusted";
   /** The exact change to the file that lifts it. */
   change: string;
   /** The scopes of the entries it holds back. */

@@ -113,6 +113,8 @@ export interface ProgramSpec extends Omit<HookSpec, "argv" | "stdin" | "base"> {
    * is done (default true); its process group is ended either way.
    */
   sweep?: boolean;
+  /** Given each piece of its stderr as it comes (it is kept as well). */
+  onStderr?: (chunk: Uint8Array) => void;
 }
 
 /**
@@ -174,7 +176,10 @@ async function runPlanned(
   const out = new Capture(cap);
   const err = new Capture(spec.stderrCap ?? STDERR_CAP);
   let closed = false;
-  const reading = Promise.all([out.read(child.stdout), err.read(child.stderr)]);
+  const reading = Promise.all([
+    out.read(child.stdout),
+    err.read(child.stderr, spec.onStderr),
+  ]);
   void reading.then(() => closed = true);
   if (spec.stdin !== undefined) void writeQuietly(child.stdin, spec.stdin);
   let exitCode: number | undefined;
@@ -256,12 +261,13 @@ class Capture {
     this.#cap = cap;
   }
 
-  async read(stream: ReadableStream<Uint8Array>): Promise<void> {
+  async read(stream: ReadableStream<Uint8Array>, tee?: (chunk: Uint8Array) => void): Promise<void> {
     this.#reader = stream.getReader();
     try {
       while (true) {
         const { done, value } = await this.#reader.read();
         if (done) return;
+        tee?.(value);
         const room = this.#cap - this.size;
         if (value.length > room) this.cut = true;
         if (room <= 0) continue;

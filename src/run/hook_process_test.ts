@@ -233,3 +233,24 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "runProgram() gives stderr to onStderr as it comes, and keeps it too",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const seen: string[] = [];
+    const decoder = new TextDecoder();
+    const r = await runProgram({
+      program: "/bin/sh",
+      args: ["-c", "echo one >&2; sleep 0.2; echo two >&2"],
+      env,
+      cwd: "/",
+      timeoutMs: 5_000,
+      onStderr: (chunk) => seen.push(decoder.decode(chunk)),
+    });
+    assert.equal(r.kind, "exited");
+    if (r.kind === "exited") assert.equal(r.stderr, "one\ntwo\n");
+    assert.equal(seen.join(""), "one\ntwo\n");
+    assert.ok(seen.length >= 2, "the two lines came apart, as they were written");
+  },
+});

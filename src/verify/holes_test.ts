@@ -35,7 +35,7 @@ function report(calls: ProbeCall[], matcher: string | null = "Bash"): EntryRepor
       payloadEvent: c.payloadEvent,
       ms: c.ms,
       exit: c.exit,
-      answer: "",
+      answer: { kind: "nothing" as const },
       stderr: "",
       reachedModel: null,
       step: stepOfCall(c, "pre-tool"),

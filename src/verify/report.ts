@@ -16,6 +16,7 @@ import type { ListedEntry } from "../readers/listing.ts";
 import type { ProbeCall } from "./probe.ts";
 import { matcherTakes, type Reached } from "./reach.ts";
 import type { Watched } from "./world.ts";
+import { type Printed, printed } from "../contract/printed.ts";
 import { readBroken } from "../run/hook_broken.ts";
 import { reasonText } from "../run/hook_failure.ts";
 import { parseLine } from "../hooks_files/command_line.ts";
@@ -63,8 +64,8 @@ export interface CallReport {
   ms: number | null;
   /** The exit code, or null when the agent stopped the hook. */
   exit: number | null;
-  /** What it printed on stdout, trimmed (the answer). */
-  answer: string;
+  /** What it printed on stdout (the answer): the JSON value, other text, or nothing. */
+  answer: Printed;
   /** What it printed on stderr, trimmed. */
   stderr: string;
   /** Text of its answer that reached the model (a block reason, context), or null. */
@@ -255,7 +256,7 @@ export function reportEntries(
   });
   // A finding of list that entries fired under is not what held another back.
   const firedUnder = new Set(
-    withCalls.filter((x) => x.calls.length > 0).flatMap((x) => x.e.problems),
+    withCalls.filter((x) => x.calls.length > 0).flatMap((x) => x.e.problems.map((p) => p.text)),
   );
   return withCalls.map(({ e, probe, calls }): EntryReport => {
     const reaching = seen.reached.filter((r) =>
@@ -275,15 +276,16 @@ export function reportEntries(
         payloadEvent: c.payloadEvent,
         ms: c.ms,
         exit: c.exit,
-        answer: c.stdout.trim(),
+        answer: printed(c.stdout),
         stderr: c.stderr.trim(),
         reachedModel: reachedModel(c, seen),
         step: seen.stepOf?.(c, e.contractEvent) ?? null,
       })),
       reachedBy: [...new Set(reaching.map((r) => r.step))],
     };
-    const own = e.problems.filter((p) => !firedUnder.has(p)).map(userText).join("; ");
-    const shared = e.problems.filter((p) => firedUnder.has(p)).map(userText);
+    const own = e.problems.filter((p) => !firedUnder.has(p.text)).map((p) => userText(p.text))
+      .join("; ");
+    const shared = e.problems.filter((p) => firedUnder.has(p.text)).map((p) => userText(p.text));
     // Only what no fired entry shares: a finding entries fired under would mislead here.
     const listedNote = own === "" ? "" : ` (list says also: ${own})`;
     if (calls.length > 0) {
@@ -303,7 +305,7 @@ export function reportEntries(
         status: "fired",
         reason: e.problems.length === 0
           ? null
-          : `it fired although list says: ${e.problems.map(userText).join("; ")}`,
+          : `it fired although list says: ${e.problems.map((p) => userText(p.text)).join("; ")}`,
       };
     }
     if (!probe?.id) {

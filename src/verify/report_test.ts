@@ -76,11 +76,13 @@ Deno.test("reportEntries: a call is a fire; a block reason found in a tool resul
 
 Deno.test("reportEntries: no call is not-fired, with list's finding (in the user's paths) as the reason", () => {
   const problem = "disableAllHooks is true in /w/home/.claude/settings.json: off";
-  const [r] = reportEntries(claude, [entry({ problems: [problem] })], [watch("e1-1")], {
-    calls: [],
-    toolResults: [],
-    reached: QUICK,
-  }, userText);
+  const [r] = reportEntries(
+    claude,
+    [entry({ problems: [{ kind: "switched-off", text: problem }] })],
+    [watch("e1-1")],
+    { calls: [], toolResults: [], reached: QUICK },
+    userText,
+  );
   assert.equal(r!.status, "not-fired");
   assert.equal(r!.reason, "disableAllHooks is true in /h/.claude/settings.json: off");
 });
@@ -134,7 +136,7 @@ Deno.test("reportEntries: entries are matched in file order per event; a non-com
 Deno.test("reportEntries: an entry that fired although list found a problem says so", () => {
   const [r] = reportEntries(
     claude,
-    [entry({ problems: ["trust dialog not accepted"] })],
+    [entry({ problems: [{ kind: "not-trusted", text: "trust dialog not accepted" }] })],
     [
       watch("e1-1"),
     ],
@@ -191,7 +193,10 @@ Deno.test("reportEntries: a step that did not run says why its events were not r
 });
 
 Deno.test("reportEntries: list's finding that other entries fired under is not blamed; one for an event not reached is not reached", () => {
-  const trust = "the project's folder trust is not accepted";
+  const trust = {
+    kind: "not-trusted" as const,
+    text: "the project's folder trust is not accepted",
+  };
   const entries = [
     entry({ problems: [trust] }),
     entry({ event: "Stop", contractEvent: "stop", problems: [trust] }),
@@ -219,7 +224,7 @@ Deno.test("reportEntries: list's finding no fired entry shares is the reason", (
   const r = reportEntries(
     claude,
     [
-      entry({ problems: ["off by disableAllHooks"] }),
+      entry({ problems: [{ kind: "switched-off", text: "off by disableAllHooks" }] }),
       entry({ event: "Stop", contractEvent: "stop" }),
     ],
     [watch("e1-1"), watch("e1-2", "Stop")],
@@ -270,7 +275,10 @@ Deno.test("reportEntries: an agent that gave up before the step: list's own find
   const reached = QUICK.filter((x) => x.step !== "shell");
   const r = reportEntries(
     claude,
-    [entry({ problems: ["the project is not a trusted folder"] }), entry({})],
+    [
+      entry({ problems: [{ kind: "not-trusted", text: "the project is not a trusted folder" }] }),
+      entry({}),
+    ],
     [watch("e1-1"), watch("e1-2")],
     { calls: [], toolResults: [], reached, missed },
     userText,

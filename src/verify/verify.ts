@@ -128,6 +128,15 @@ export interface VerifyOptions {
   loopbackOnly: boolean;
   /** Where progress lines go. */
   progress: (line: string) => void;
+  /** Told when an agent's turn starts and when its verdict is in, with the time it took in ms. */
+  onAgent?: (
+    event: { kind: "start"; agent: Agent } | {
+      kind: "done";
+      agent: Agent;
+      verdict: AgentVerdict;
+      ms: number;
+    },
+  ) => void;
   /** How long one agent may run, in milliseconds (default 180 000). */
   timeoutMs?: number;
   /** Only the shell call (the session, the prompt, the call, the stop). */
@@ -416,7 +425,12 @@ export async function verifyAll(o: VerifyOptions): Promise<VerifyReport> {
   const worker = async () => {
     while (next < o.agents.length) {
       const i = next++;
-      verdicts[i] = await verifyAgent(o.agents[i]!, o);
+      const agent = o.agents[i]!;
+      const started = performance.now();
+      o.onAgent?.({ kind: "start", agent });
+      verdicts[i] = await verifyAgent(agent, o);
+      const ms = Math.round(performance.now() - started);
+      o.onAgent?.({ kind: "done", agent, verdict: verdicts[i], ms });
     }
   };
   await Promise.all([worker(), worker()]);

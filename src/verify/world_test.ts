@@ -78,8 +78,8 @@ Deno.test("buildWorld copies a Codex setup, leaves the user's files as they were
     // The wrapped copy names the probe outside its project, which list flags: trust is what is compared.
     const problems = (l: Awaited<ReturnType<typeof listHooks>>) =>
       l.entries.map((e) => {
-        const kept = e.problems.filter((p) => !/outside the project/.test(p));
-        return [e.event, kept.length === 0 ? "runs" : kept[0]!.slice(0, 20)];
+        const kept = e.problems.filter((p) => !/outside the project/.test(p.text));
+        return [e.event, kept.length === 0 ? "runs" : kept[0]!.text.slice(0, 20)];
       });
     const mine = await listHooks([codex], user);
     assert.deepEqual(problems(world.listing), problems(mine));

@@ -8,6 +8,7 @@
  */
 
 import assert from "node:assert/strict";
+import { readSchema, validate } from "../json_schema.ts";
 import { stringify } from "smol-toml";
 import { CODEX_ENTRY_TRUST } from "../../src/agents/codex_switches.ts";
 import { walkEntries } from "../../src/hooks_files/entry_walk.ts";
@@ -55,11 +56,15 @@ async function verify(
 ): Promise<{ code: number; report: VerifyReport; err: string }> {
   // --quick: the one shell call these worlds need (verify_run_test.ts plays the whole run).
   const out = await everyhook(world, ["--json", "verify", "--all", "--quick", ...extra]);
+  let report: VerifyReport;
   try {
-    return { code: out.code, report: JSON.parse(out.stdout), err: out.stderr };
+    report = JSON.parse(out.stdout);
   } catch {
     throw new Error(`verify printed no JSON (exit ${out.code}):\n${out.stdout}\n${out.stderr}`);
   }
+  const schema = await readSchema("verify");
+  assert.deepEqual(validate(report, schema, schema), [], "verify --json against its schema");
+  return { code: out.code, report, err: out.stderr };
 }
 
 async function gitInit(dir: string): Promise<void> {
