@@ -92,9 +92,9 @@ export const AUGGIE_DRIVER: AgentDriver<"augment"> = {
       tool: "launch-process",
       basis: "fixtures/auggie/pre-tool.shell-harmless.json",
     }),
-    write: { cannot: "not recorded yet for Auggie (its save-file tool)" },
-    edit: { cannot: "not recorded yet for Auggie (its str-replace-editor tool)" },
+    write: { cannot: "verify's play of Auggie's save-file tool is not written yet" },
+    edit: { cannot: "verify's play of Auggie's str-replace-editor tool is not written yet" },
     subagent: { cannot: "Auggie has no subagent event" },
-    mcp: noMcp("not recorded yet for Auggie"),
+    mcp: noMcp("verify's MCP step is not written yet for Auggie"),
   },
 };
