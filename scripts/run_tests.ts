@@ -57,8 +57,29 @@ async function cacheNpmMetadata(): Promise<void> {
   if (code !== 0) console.log("the npm packages' registry metadata could not be cached");
 }
 
+/**
+ * Installs Debian's chromium for the compatibility page's browser test when it
+ * is missing and this is root with apt-get; otherwise, or when apt-get fails,
+ * says so, and that test skips with its reason.
+ */
+async function ensureChromium(): Promise<void> {
+  if (await canRun("chromium", ["--version"])) return;
+  if (Deno.uid() !== 0 || !await canRun("apt-get", ["--version"])) {
+    console.log(
+      "no chromium, and no apt-get as root to install it: the page's browser test will skip",
+    );
+    return;
+  }
+  console.log("chromium: installing Debian's package ...");
+  const env = { ...Deno.env.toObject(), DEBIAN_FRONTEND: "noninteractive" };
+  const ok = await run("apt-get", ["update", "-qq"], env) === 0 &&
+    await run("apt-get", ["install", "-y", "-qq", "chromium"], env) === 0;
+  if (!ok) console.log("apt-get could not install chromium: the page's browser test will skip");
+}
+
 async function main(): Promise<number> {
   if (Deno.env.get("EVERYHOOK_SKIP_AGENT_INSTALL") !== "1") {
+    await ensureChromium();
     const code = await run(deno, ["run", "-A", "scripts/install_agents.ts"]);
     if (code !== 0) {
       console.log(

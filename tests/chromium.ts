@@ -10,7 +10,7 @@
 export async function chromiumMissing(): Promise<string | undefined> {
   const path = await chromiumPath();
   if (path) return undefined;
-  return "no chromium on PATH (Debian: apt-get install -y chromium; .ci/run installs it)";
+  return "no chromium on PATH (Debian: apt-get install -y chromium; deno task test installs it as root)";
 }
 
 async function chromiumPath(): Promise<string | undefined> {

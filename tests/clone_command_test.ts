@@ -1,7 +1,8 @@
 // deno-lint-ignore-file no-console -- a skipped test prints why
 /**
- * The README's line that makes an `everyhook` command from a clone works in a
- * fresh copy of the clone with a fresh DENO_DIR: the command it installs runs
+ * The line of docs/install.md ("A clone", which the README links) that makes
+ * an `everyhook` command from a clone works in a fresh copy of the clone with
+ * a fresh DENO_DIR: the command it installs runs
  * every command (its imports resolve through the clone's deno.json, wherever
  * it runs), and the hints everyhook prints name that command.
  */
@@ -46,17 +47,19 @@ async function copyTree(from: string, to: string): Promise<void> {
   }
 }
 
-/** The README's line in "A clone" that installs the command. */
+/** The line of "A clone" in docs/install.md that installs the command. */
 async function readmeLine(): Promise<string> {
-  const readme = await Deno.readTextFile(`${ROOT}README.md`);
-  const section = readme.slice(readme.indexOf("### A clone"));
+  const page = await Deno.readTextFile(`${ROOT}docs/install.md`);
+  assert.ok(page.includes("## A clone"), 'docs/install.md has its "A clone" section');
+  const section = page.slice(page.indexOf("## A clone"));
   const line = section.split("\n").find((l) => l.startsWith("deno install --global"));
-  assert.ok(line, 'the README\'s "A clone" section has a "deno install --global" line');
+  assert.ok(line, 'the "A clone" section has a "deno install --global" line');
   return line;
 }
 
 Deno.test({
-  name: "the README's line makes an everyhook command from a fresh clone, with a fresh DENO_DIR",
+  name:
+    "the clone's install line makes an everyhook command from a fresh clone, with a fresh DENO_DIR",
   ignore: !posix,
   fn: async () => {
     const root = await Deno.makeTempDir({ prefix: "everyhook-clone-" });

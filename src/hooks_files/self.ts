@@ -105,7 +105,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   for (const { mark, name } of CACHE_MARKS) {
     if (mark.test(facts.execPath)) {
       warnings.push(
-        `The deno this line names lives in ${name}, which may be deleted: "${facts.execPath}". Install Deno for good (\`npm install --global deno\` works with nothing but npm's registry; or see https://docs.deno.com/runtime/getting_started/installation/), then install again with that deno`,
+        `The deno this line names lives in ${name}, which may be deleted: "${facts.execPath}". Install Deno for good (\`npm install --global deno@${Deno.version.deno}\`, this Deno's version, works with nothing but npm's registry; or see https://docs.deno.com/runtime/getting_started/installation/), then install again with that deno`,
       );
       break;
     }
