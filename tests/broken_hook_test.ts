@@ -130,14 +130,15 @@ Deno.test({
     assert.doesNotMatch(plain.stdout, /does not load/);
     const checked = await everyhook(w, ["list", "--check", "--json"]);
     assert.equal(checked.code, 1, checked.stderr);
-    const entries: Array<{ hook: string; problems: string[] }> = JSON.parse(checked.stdout).entries;
+    const entries: Array<{ hook: string; problems: Array<{ kind: string; text: string }> }> =
+      JSON.parse(checked.stdout).entries;
     const bad = entries.find((e) => e.hook.endsWith("/syntax.ts"));
     assert.match(
-      bad?.problems.join() ?? "",
+      bad?.problems.map((p) => p.text).join() ?? "",
       /its hook does not load \(list --check\): SyntaxError/,
     );
     const good2 = entries.find((e) => e.hook.endsWith("/good.ts"));
-    assert.ok(good2 && !good2.problems.some((p) => /does not load/.test(p)));
+    assert.ok(good2 && !good2.problems.some((p) => /does not load/.test(p.text)));
   },
 });
 

@@ -247,6 +247,7 @@ Deno.test({
       `${h.root}/xdg/opencode/plugin/everyhook.js`,
       `${h.root}/xdg/kilo/plugin/everyhook.js`,
       `${h.root}/kimi/config.toml`,
+      `${h.home}/.augment/settings.json`,
     ]);
   },
 });

@@ -38,9 +38,10 @@ Deno.test("list tells a folder's trust once per agent, with the folder and the c
     const json = await list(root, ["--json"]);
     assert.equal(json.code, 0, json.out);
     const doc = JSON.parse(json.out);
-    const entries = doc.entries as Array<{ problems: string[] }>;
+    const entries = doc.entries as Array<{ problems: Array<{ kind: string; text: string }> }>;
     assert.equal(entries.length, 5);
-    assert.ok(entries.every((e) => !e.problems.some((p) => /trust/.test(p))), json.out);
+    assert.ok(entries.every((e) => e.problems.every((p) => typeof p.text === "string")), json.out);
+    assert.ok(entries.every((e) => !e.problems.some((p) => /trust/.test(p.text))), json.out);
     const conditions = doc.conditions as Array<Record<string, unknown>>;
     assert.deepEqual(conditions.map((c) => [c.agent, c.folder, c.entries]), [
       ["claude-code", project, 3],
@@ -94,8 +95,12 @@ Deno.test("list flags a project entry that holds an absolute path outside the pr
     const io = memoryIo({ env: { HOME: `${root}/home`, PATH: "" }, cwd: project });
     await command(["--agent", "codex", "--json"], io);
     const doc = JSON.parse(io.stdoutText());
-    const foreign = (doc.entries as Array<{ scope: string; event: string; problems: string[] }>)
-      .map((e) => [e.scope, e.event, e.problems.filter((p) => /outside the project/.test(p))]);
+    type Entry = { scope: string; event: string; problems: Array<{ text: string }> };
+    const foreign = (doc.entries as Entry[]).map((e) => [
+      e.scope,
+      e.event,
+      e.problems.map((p) => p.text).filter((t) => /outside the project/.test(t)),
+    ]);
     assert.deepEqual(foreign, [
       ["user", "Stop", []],
       ["user", "SessionStart", []],

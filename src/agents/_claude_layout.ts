@@ -21,6 +21,7 @@ import type {
   Basis,
   Cell,
   EventCells,
+  Fact,
   HookSwitch,
   ProjectFolder,
   ReadLocation,
@@ -358,8 +359,10 @@ export interface ClaudeLayoutSpec {
   recorded?: boolean;
   /** The hook reference. */
   docs: string;
-  /** The events, by contract event. */
-  events: Readonly<Record<ClaudeLayoutEvent, ClaudeLayoutEventSpec>>;
+  /** The events, by contract event; null for an event the agent does not have. */
+  events: Readonly<Record<ClaudeLayoutEvent, ClaudeLayoutEventSpec | null>>;
+  /** The agent's own name of an event whose name differs from the family's (Auggie's `PromptSubmit`). */
+  natives?: Readonly<Partial<Record<ClaudeLayoutEvent, string>>>;
   /** The tool table. */
   tools: ToolTable;
   /** How a tool call reads. */
@@ -373,16 +376,21 @@ export interface ClaudeLayoutSpec {
   readMore?(doc: HookDocument, payload: Record<string, unknown>): void;
   /** What the agent says at a stop. */
   stopSays: StopSays;
-  /** The transcript format it writes. */
-  transcriptFormat: TranscriptFormat;
+  /** The transcript format it writes; absent when its payload names no transcript (Auggie). */
+  transcriptFormat?: TranscriptFormat;
   /** Files `list` reads hooks from besides the ones install writes. */
   reads?: readonly ReadLocation[];
   /** What `list` says of the agent's ways. */
-  listing?: { runsTypes?: readonly string[]; switches?: readonly HookSwitch[] };
+  listing?: { runsTypes?: readonly string[]; switches?: readonly HookSwitch[]; gate?: Fact };
   /** The dot-folder of the home and of the project that holds `settings.json`, such as `.qwen`. */
   folder: string;
-  /** The variable that moves the user's folder, and how many leading parts it stands for. */
-  userEnv: { name: string; replaces: number };
+  /**
+   * The variable that moves the user's folder, and how many leading parts it
+   * stands for; absent when none does (Auggie reads only the home's folder).
+   */
+  userEnv?: { name: string; replaces: number };
+  /** The unit of an entry's timeout: seconds (the family's, when absent) or milliseconds (Auggie). */
+  timeoutUnit?: "s" | "ms";
   /** Where a timeout in seconds is read as milliseconds from this value up. */
   timeoutMsFrom?: number;
   /** Fields written into an entry with --fail-closed, where the agent has a switch. */
@@ -411,7 +419,14 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
   const events: Partial<Record<ContractEvent, AgentEvent>> = {};
   for (const [event, { native, matcher }] of Object.entries(NATIVE)) {
     const own = spec.events[event as ClaudeLayoutEvent];
-    events[event as ClaudeLayoutEvent] = { native, info: own.info, matcher, cells: own.cells };
+    if (own === null) continue;
+    const name = spec.natives?.[event as ClaudeLayoutEvent] ?? native;
+    events[event as ClaudeLayoutEvent] = {
+      native: name,
+      info: own.info,
+      matcher,
+      cells: own.cells,
+    };
   }
   const readTool = (
     name: string,
@@ -458,8 +473,10 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
       return doc;
     },
     stopSays: spec.stopSays,
-    transcriptFormat: spec.transcriptFormat,
-    transcriptLastMessage: transcriptReader(spec.transcriptFormat),
+    ...(spec.transcriptFormat === undefined ? {} : {
+      transcriptFormat: spec.transcriptFormat,
+      transcriptLastMessage: transcriptReader(spec.transcriptFormat),
+    }),
     ...(spec.reads ? { reads: spec.reads } : {}),
     ...(spec.listing ? { listing: spec.listing } : {}),
     ...(spec.projectFolder ? { projectFolder: spec.projectFolder } : {}),
@@ -469,13 +486,12 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
         user: {
           scope: "user",
           parts: [spec.folder, "settings.json"],
-          env: spec.userEnv.name,
-          envReplaces: spec.userEnv.replaces,
+          ...(spec.userEnv ? { env: spec.userEnv.name, envReplaces: spec.userEnv.replaces } : {}),
         },
         project: { scope: "project", parts: [spec.folder, "settings.json"] },
       },
       layout: "matcher-groups",
-      timeoutUnit: "s",
+      timeoutUnit: spec.timeoutUnit ?? "s",
       ...(spec.timeoutMsFrom === undefined ? {} : { timeoutMsFrom: spec.timeoutMsFrom }),
       timeoutField: "timeout",
       commandField: "command",

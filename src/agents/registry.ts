@@ -160,6 +160,15 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
     env: ["KIMI"],
     load: async () => (await import("./kimi_code.ts")).kimiCode,
   },
+  {
+    id: "auggie",
+    aliases: ["augment"],
+    module: "auggie",
+    // Augment's CLI; it talks only to an Augment backend (verify and the tests run a fake of it).
+    pin: { package: "@augmentcode/auggie", version: "0.36.0", bin: "auggie" },
+    env: ["AUGMENT"],
+    load: async () => (await import("./auggie.ts")).auggie,
+  },
 ];
 
 /**

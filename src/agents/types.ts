@@ -428,6 +428,12 @@ export interface Agent {
     switches?: readonly HookSwitch[];
     /** The trust each entry needs before the agent runs it. */
     entryTrust?: EntryTrust;
+    /**
+     * What decides, outside every file `list` reads, whether the agent runs
+     * hooks at all (Auggie's backend flag): `list` notes it on each entry, and
+     * `explain` has a row for it.
+     */
+    gate?: Fact;
   };
   /** Install data. */
   install: InstallInfo;

@@ -57,7 +57,7 @@ Deno.test("eventNamed() names the contract event an agent's own name stands for"
   );
   usage(
     () => eventNamed("Stop", { command: "list" }),
-    /that is what Claude Code, Codex CLI, GitHub Copilot CLI, Qwen Code, Factory Droid and Kimi Code call stop; write stop/,
+    /that is what Claude Code, Codex CLI, GitHub Copilot CLI, Qwen Code, Factory Droid, Kimi Code and Auggie call stop; write stop/,
   );
 });
 

@@ -184,6 +184,11 @@ const ROWS: readonly RowSpec[] = [
       basis: docs(a),
     }),
   },
+  {
+    id: "hooks-gate",
+    title: "What decides, outside every file, whether hooks run at all",
+    cell: (a) => a.listing?.gate ?? { text: "nothing known", basis: { kind: "none" } },
+  },
   ...RAW_OUTPUTS.map((raw): RowSpec => ({
     id: `raw-${raw.id}`,
     title: `A hook's raw output before a tool: ${raw.title}`,

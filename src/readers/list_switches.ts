@@ -72,7 +72,9 @@ function stops(
 
 /**
  * Add to each entry the problems of the settings that name it and of the trust
- * it lacks, and give the folder conditions that hold back every hook of the agent.
+ * it lacks, and give the folder conditions that hold back every hook of the agent;
+ * note on each entry what decides, outside every file, whether the agent runs
+ * hooks at all (its gate).
  *
  * @param agent The agent whose entries they are.
  * @param entries The agent's entries; changed in place.
@@ -96,6 +98,11 @@ export async function addSwitchProblems(
   const conditions: FolderCondition[] = [];
   const mine = entries.filter((e) => e.agent === agent.id);
   if (mine.length === 0) return conditions;
+  const gate = agent.listing?.gate;
+  if (gate) {
+    const basis = gate.basis.kind === "binary" ? "[binary]" : "[docs]";
+    for (const entry of mine) entry.notes.push(`${gate.text} ${basis}`);
+  }
   const cache = new Map<string, Record<string, unknown> | undefined>();
   const settings = async (loc: HookSwitch["file"]) => {
     const path = locate(loc, world);

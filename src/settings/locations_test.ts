@@ -18,6 +18,7 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/home/me/.config/opencode/plugin/everyhook.js",
     "/home/me/.config/kilo/plugin/everyhook.js",
     "/home/me/.kimi-code/config.toml",
+    "/home/me/.augment/settings.json",
   ]);
   assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
     "/p/.claude/settings.json",
@@ -31,6 +32,7 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/p/.kilo/plugin/everyhook.js",
     // Kimi Code reads no project file: install skips that scope (its noProject).
     "/p/.kimi-code/config.toml",
+    "/p/.augment/settings.json",
   ]);
 });
 

@@ -46,7 +46,7 @@ export type ToolShapes = Readonly<Partial<Record<ToolKind, ToolShape>>>;
 export const FIELD_NAMES = {
   command: ["command", "cmd"],
   path: ["file_path", "path", "filePath", "absolute_path", "target_file", "notebook_path"],
-  content: ["content", "file_text", "contents", "text"],
+  content: ["content", "file_text", "contents", "text", "file_content"],
   oldText: ["old_string", "old_str", "oldString", "old_text"],
   newText: ["new_string", "new_str", "newString", "new_text"],
   description: ["description", "summary"],

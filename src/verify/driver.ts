@@ -14,6 +14,7 @@
 import type { ContractEvent } from "../contract/contract.ts";
 import type { McpServerSpec } from "./mcp_server.ts";
 import type { AnthropicScript, AnthropicStep } from "./fake/anthropic.ts";
+import type { AugmentScript, AugmentStep } from "./fake/augment.ts";
 import type { GeminiStep } from "./fake/gemini.ts";
 import type { ChatScript, ChatStep } from "./fake/openai_chat.ts";
 import type { ResponsesScript, ResponsesStep } from "./fake/openai_responses.ts";
@@ -29,6 +30,8 @@ export interface FakeApis {
   "openai-chat": { step: ChatStep; script: ChatScript };
   /** Gemini (`:streamGenerateContent`). */
   "gemini": { step: GeminiStep; script: readonly GeminiStep[] };
+  /** Augment's own backend (`POST /chat-stream`, NDJSON), the only one Auggie speaks. */
+  "augment": { step: AugmentStep; script: AugmentScript };
 }
 
 /** The name of a fake model API. */
@@ -40,6 +43,7 @@ export const FAKE_API_KINDS: readonly FakeApiKind[] = [
   "openai-responses",
   "openai-chat",
   "gemini",
+  "augment",
 ];
 
 /**

@@ -24,7 +24,7 @@ import {
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli, lineModes } from "./everyhook_e2e.ts";
 import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
-import { agentVersion, skipReason, type World } from "./world.ts";
+import { agentVersion, REPO_ROOT, skipReason, type World } from "./world.ts";
 
 const skip = await skipReason(COPILOT);
 if (skip) console.log(`copilot-cli e2e tests skip: ${skip}`);
@@ -165,15 +165,36 @@ Deno.test({
   },
 });
 
+/** A hook of the contract with no import, refusing a force push, for the project. */
+const PROJECT_HOOK = `#!/usr/bin/env -S deno run
+const doc = JSON.parse(await new Response(Deno.stdin.readable).text());
+if (doc.event === "pre-tool" && /push --force/.test(doc.tool?.command ?? "")) {
+  console.log(JSON.stringify({ decision: "deny", reason: "no force push in this project" }));
+}
+`;
+
 Deno.test({
   name: "everyhook in copilot-cli: a project-scope hook runs only in a trusted folder",
   ignore: cliSkip !== undefined,
   async fn() {
     const pushResult = async (args: string[]): Promise<string> => {
       await using world = await copilotWorld();
+      // A project's hook lives in the project (a project line names nothing outside it).
+      const hook = `${world.project}/hooks/no-force-push.ts`;
+      await Deno.mkdir(`${world.project}/hooks`);
+      await Deno.writeTextFile(hook, PROJECT_HOOK);
+      // A project's line starts everyhook by name: an everyhook on PATH, as a teammate has.
+      const bin = `${world.root}/bin`;
+      await Deno.mkdir(bin);
+      await Deno.writeTextFile(
+        `${bin}/everyhook`,
+        `#!/bin/sh\nexec deno run --allow-read --allow-write --allow-run --allow-env "${REPO_ROOT}/cli.ts" "$@"\n`,
+        { mode: 0o755 },
+      );
+      const path = `${bin}:${world.env().PATH}`;
       await everyhook(world, [
         "install",
-        BLOCK_FORCE_PUSH,
+        hook,
         "--agent",
         COPILOT,
         "--scope",
@@ -191,6 +212,7 @@ Deno.test({
           ],
         },
         args,
+        env: { PATH: path },
       });
       assert.equal(s.run.code, 0, s.run.stderr.slice(-1500));
       return pushAndEcho(s).push;

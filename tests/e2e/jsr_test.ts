@@ -148,7 +148,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   await t.step("explain, with no permission flag", async () => {
     const r = await everyhook([], ["explain"]);
     assert.equal(r.code, 0, shown(r));
-    assert.match(r.stdout, /Recorded: claude-code \d/, shown(r));
+    assert.match(r.stdout, /Recorded: .*claude-code \d/, shown(r));
     const one = await everyhook([], ["explain", "claude-code", "pre-tool", "--json"]);
     assert.equal(JSON.parse(one.stdout).agent, "claude-code", shown(one));
   });
@@ -209,7 +209,10 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       await Deno.mkdir(dir);
       for (const h of hooks) {
         const where = `docs/contract.md:${h.line} (${h.name})`;
-        const file = `${dir}/${h.name}`;
+        // A project's hook lives in the project: a project line names nothing outside it.
+        const project = `${dir}/${h.name}-project`;
+        await Deno.mkdir(project);
+        const file = `${project}/${h.name}`;
         await Deno.writeTextFile(file, h.text);
         await Deno.chmod(file, 0o755);
         const bench = await everyhook(BENCH, ["bench", file, "--agent", "claude-code", "--json"]);
@@ -221,8 +224,6 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
         );
         assert.equal(pushed?.answer.decision, "deny", `${where}\n${JSON.stringify(pushed)}`);
         // The line install writes, run as Claude Code runs it, with the recorded force push.
-        const project = `${dir}/${h.name}-project`;
-        await Deno.mkdir(project);
         const installed = await everyhook(INSTALL, [
           "install",
           file,

@@ -16,6 +16,9 @@
  * (the table below); each agent's own test file checks what only that agent
  * does.
  *
+ * Over 600 lines: the scenarios and the table of every agent's data, one row
+ * an agent, read together.
+ *
  * @module
  */
 
@@ -213,6 +216,24 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
     },
     // The Stop of the turn a stop hook sent back does not fire again.
     stops: [false],
+  },
+  "auggie": {
+    blocked: /^Blocked .*force.*hook returned blocking error$/s,
+    refusedPrompt: {
+      skip:
+        "Auggie sent the prompt on after a PromptSubmit block and an exit 2 (fixtures/conformance/auggie.json: prompt-block, prompt-exit2)",
+    },
+    hung: /hook returned blocking error/,
+    own: (w) => ({
+      path: `${w.home}/.augment/settings.json`,
+      text: JSON.stringify({ hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
+    }),
+    lacks: {
+      startContext:
+        "Auggie did not pass a SessionStart additionalContext to the model (fixtures/conformance/auggie.json: ss-context)",
+      stopSentBack:
+        "auggie --print ended the turn after a Stop block (fixtures/conformance/auggie.json: stop-block)",
+    },
   },
   "opencode": pluginAgentData("opencode"),
   "kilo": pluginAgentData("kilo"),

@@ -177,8 +177,8 @@ Deno.test({
         assert.equal(e.speaks.from.file, claudeFile);
         assert.equal(e.hook, null);
         assert.ok(
-          !e.problems.some((p: string) => /not there any more/.test(p)),
-          e.problems.join("; "),
+          !e.problems.some((p: { text: string }) => /not there any more/.test(p.text)),
+          e.problems.map((p: { text: string }) => p.text).join("; "),
         );
       }
       const text = await everyhook(["list", "--agent", "codex,claude-code"], env);

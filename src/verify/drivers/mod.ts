@@ -6,6 +6,7 @@
  */
 
 import type { AnyDriver } from "../driver.ts";
+import { AUGGIE_DRIVER } from "./auggie.ts";
 import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
 import { CODEX_DRIVER } from "./codex.ts";
 import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
@@ -36,6 +37,7 @@ export const DRIVERS: readonly AnyDriver[] = [
   OPENCODE_DRIVER,
   KILO_DRIVER,
   KIMI_CODE_DRIVER,
+  AUGGIE_DRIVER,
 ];
 
 /**

@@ -72,6 +72,7 @@ Deno.test("a driver's toolResults() reads what its fake API was sent back", () =
     "gemini": {
       contents: [{ role: "user", parts: [{ functionResponse: { response: { output: "R-1" } } }] }],
     },
+    "augment": { nodes: [{ type: 1, "tool_result_node": { content: "R-1", "is_error": true } }] },
   };
   for (const d of DRIVERS) {
     const request = { method: "POST", path: "/", body: bodies[d.api] };

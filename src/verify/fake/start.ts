@@ -6,6 +6,7 @@
 
 import type { FakeApiKind, FakeApis } from "../driver.ts";
 import { startFakeAnthropic } from "./anthropic.ts";
+import { startFakeAugment } from "./augment.ts";
 import { startFakeGemini } from "./gemini.ts";
 import { startFakeOpenAiChat } from "./openai_chat.ts";
 import { startFakeResponses } from "./openai_responses.ts";
@@ -16,6 +17,7 @@ const STARTERS: { [K in FakeApiKind]: (script: FakeApis[K]["script"]) => Promise
   "openai-responses": startFakeResponses,
   "openai-chat": startFakeOpenAiChat,
   "gemini": startFakeGemini,
+  "augment": startFakeAugment,
 };
 
 /**
