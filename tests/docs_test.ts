@@ -83,7 +83,10 @@ function shape(lines: readonly string[], home?: string): string[] {
         .replaceAll(home, "~");
       line = cutPath(line, home);
     }
-    line = line.replace(/\x1b\[[0-9;]*m/g, "").replace(/\d+(-\d+)*/g, "0").trimEnd();
+    line = line.replace(new RegExp(`${String.fromCharCode(0x1b)}\\[[0-9;]*m`, "g"), "").replace(
+      /\d+(-\d+)*/g,
+      "0",
+    ).trimEnd();
     // Columns padded to their widest cell: the gap between two is one gap, whatever its width.
     const indent = /^ */.exec(line)![0];
     line = indent + line.slice(indent.length).replace(/ {2,}/g, "  ");
@@ -283,7 +286,7 @@ Deno.test("stepsOf() and shapeDiff() read a page and compare shapes", () => {
   assert.equal(shapeDiff(want, shape(["3 hook in 4 files", "a", "b", "the end"])), undefined);
   assert.equal(shapeDiff(want, shape(["3 hook in 4 files", "the end"])), undefined);
   assert.match(shapeDiff(want, shape(["3 hooks in 4 files", "the end"]))!, /page line 1/);
-  assert.match(shapeDiff(want, shape(["3 hook in 4 files"]))!, /wanted\n  the end/);
+  assert.match(shapeDiff(want, shape(["3 hook in 4 files"]))!, /wanted\n {2}the end/);
   assert.equal(shapeDiff(["a long line…"], ["a long line that goes on"]), undefined);
   assert.equal(shapeDiff(["a long line that goes on"], ["a long li…"]), undefined);
   assert.notEqual(shapeDiff(["a long line…"], ["a short line"]), undefined);
