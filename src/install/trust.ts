@@ -130,6 +130,11 @@ export async function trust(options: TrustOptions, world: InstallWorld): Promise
   const results: TrustResult[] = [];
   const none: string[] = [];
   for (const agent of options.agents) {
+    // An agent that reads no project file runs no project hook: there is nothing to trust.
+    if (agent.install.noProject !== undefined) {
+      none.push(agent.id);
+      continue;
+    }
     const byFile = new Map<string, { loc: ReadLocation; writes: TrustWrite[] }>();
     const add = (loc: ReadLocation, w: TrustWrite) => {
       const file = readLocationPath(loc, context);

@@ -57,6 +57,8 @@ const UNTRUSTED_SKIPS: Readonly<Record<string, string>> = {
   "factory-droid": "everyhook knows no folder trust of Factory Droid's to write",
   "opencode": "a plugin agent keeps no folder trust",
   "kilo": "a plugin agent keeps no folder trust",
+  "auggie":
+    "auggie --print ran the project's hook in a folder it was never told to trust (this test's run)",
 };
 
 /** The project file sync writes for each agent, relative to the project. */
@@ -65,7 +67,15 @@ function projectFile(id: string): string {
 }
 
 const skips = new Map<string, string | undefined>();
-for (const id of AGENTS) skips.set(id, (await cliMissing()) ?? await skipReason(id));
+for (const id of AGENTS) {
+  const noProject = findAgent(id)!.install.noProject;
+  skips.set(
+    id,
+    noProject
+      ? `it reads no project file: ${noProject}`
+      : (await cliMissing()) ?? await skipReason(id),
+  );
+}
 
 async function git(world: World, cwd: string, args: string[]): Promise<void> {
   const r = await runAgent({
