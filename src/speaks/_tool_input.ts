@@ -52,6 +52,48 @@ export const FIELD_NAMES = {
   description: ["description", "summary"],
 } as const;
 
+/**
+ * The field of a file tool's path, sent absolute, under the spoken agent's key.
+ *
+ * @param key The field's name in the spoken agent's input.
+ * @returns The field rule.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { absolutePathField } from "./_tool_input.ts";
+ * const f = absolutePathField("file_path");
+ * assert.equal(f.key, "file_path");
+ * assert.equal(f.absolute, true);
+ * assert.ok(f.from.includes("filePath"));
+ * ```
+ */
+export function absolutePathField(key: string): FieldRule {
+  return { key, from: FIELD_NAMES.path, doc: "path", required: true, absolute: true };
+}
+
+/**
+ * What a spoken rule rests on when it is a payload the agent sent: one of its
+ * committed fixtures.
+ *
+ * @param agentId The spoken agent's id, the folder of its fixtures.
+ * @returns A function from a fixture's name (without `.json`) to its basis.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fixtureBasis } from "./_tool_input.ts";
+ * const sent = fixtureBasis("codex");
+ * assert.deepEqual(sent("pre-tool.shell"), {
+ *   kind: "binary",
+ *   case: "fixtures/codex/pre-tool.shell.json",
+ * });
+ * ```
+ */
+export function fixtureBasis(agentId: string): (file: string) => Basis {
+  return (file) => ({ kind: "binary", case: `fixtures/${agentId}/${file}.json` });
+}
+
 /** A tool input written in a spoken agent's shape, and how to carry a rewrite back. */
 export type WrittenInput =
   | {

@@ -17,25 +17,16 @@ import type { Basis } from "../agents/types.ts";
 import { claudeCode } from "../agents/claude_code.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { FIELD_NAMES, type ToolShapes } from "./_tool_input.ts";
+import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
 const documented = (anchor: string): Basis => documentedAt(claudeCode.docs, anchor);
-const sent = (file: string): Basis => ({
-  kind: "binary",
-  case: `fixtures/claude-code/${file}.json`,
-});
+const sent = fixtureBasis(claudeCode.id);
 const seen = recordedCase;
 
-const PATH = {
-  key: "file_path",
-  from: FIELD_NAMES.path,
-  doc: "path",
-  required: true,
-  absolute: true,
-} as const;
+const PATH = absolutePathField("file_path");
 
 /** Claude Code's tool for each kind of call, and the shape of its input. */
 const TOOLS: ToolShapes = {

@@ -19,23 +19,21 @@ import { copilotCli } from "../agents/copilot_cli.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, Said, SpokenProtocol, WriteContext } from "./types.ts";
-import { FIELD_NAMES, inputBack, type ToolShapes, writeInput } from "./_tool_input.ts";
+import {
+  absolutePathField,
+  FIELD_NAMES,
+  fixtureBasis,
+  inputBack,
+  type ToolShapes,
+  writeInput,
+} from "./_tool_input.ts";
 import { readJsonObject, sameAgentSaid, spokenEvents } from "./_spoken.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(copilotCli.docs, anchor);
-const sent = (file: string): Basis => ({
-  kind: "binary",
-  case: `fixtures/copilot-cli/${file}.json`,
-});
+const sent = fixtureBasis(copilotCli.id);
 const seen = recordedCase;
 
-const PATH = {
-  key: "path",
-  from: FIELD_NAMES.path,
-  doc: "path",
-  required: true,
-  absolute: true,
-} as const;
+const PATH = absolutePathField("path");
 
 const TOOLS: ToolShapes = {
   shell: {

@@ -17,18 +17,18 @@ import { cursor } from "../agents/cursor.ts";
 import { documentedAt } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, Said, SpokenProtocol, WriteContext } from "./types.ts";
-import { FIELD_NAMES, inputBack, type ToolShapes, writeInput } from "./_tool_input.ts";
+import {
+  absolutePathField,
+  FIELD_NAMES,
+  inputBack,
+  type ToolShapes,
+  writeInput,
+} from "./_tool_input.ts";
 import { readJsonObject, sameAgentSaid, spokenEvents } from "./_spoken.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(cursor.docs, anchor);
 
-const PATH = {
-  key: "file_path",
-  from: FIELD_NAMES.path,
-  doc: "path",
-  required: true,
-  absolute: true,
-} as const;
+const PATH = absolutePathField("file_path");
 
 const TOOLS: ToolShapes = {
   shell: {

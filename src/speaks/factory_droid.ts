@@ -14,25 +14,16 @@ import type { Basis } from "../agents/types.ts";
 import { factoryDroid } from "../agents/factory_droid.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { FIELD_NAMES, type ToolShapes } from "./_tool_input.ts";
+import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(factoryDroid.docs, anchor);
-const sent = (file: string): Basis => ({
-  kind: "binary",
-  case: `fixtures/factory-droid/${file}.json`,
-});
+const sent = fixtureBasis(factoryDroid.id);
 const seen = recordedCase;
 
-const PATH = {
-  key: "file_path",
-  from: FIELD_NAMES.path,
-  doc: "path",
-  required: true,
-  absolute: true,
-} as const;
+const PATH = absolutePathField("file_path");
 
 const TOOLS: ToolShapes = {
   shell: {

@@ -18,24 +18,15 @@ import { geminiCli } from "../agents/gemini_cli.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, SpokenProtocol } from "./types.ts";
-import { FIELD_NAMES, type ToolShapes } from "./_tool_input.ts";
+import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { readJsonObject, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(geminiCli.docs, anchor);
-const sent = (file: string): Basis => ({
-  kind: "binary",
-  case: `fixtures/gemini-cli/${file}.json`,
-});
+const sent = fixtureBasis(geminiCli.id);
 const seen = recordedCase;
 
-const PATH = {
-  key: "file_path",
-  from: FIELD_NAMES.path,
-  doc: "path",
-  required: true,
-  absolute: true,
-} as const;
+const PATH = absolutePathField("file_path");
 
 const TOOLS: ToolShapes = {
   shell: {

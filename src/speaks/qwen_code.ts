@@ -14,22 +14,16 @@ import type { Basis } from "../agents/types.ts";
 import { qwenCode } from "../agents/qwen_code.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { FIELD_NAMES, type ToolShapes } from "./_tool_input.ts";
+import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(qwenCode.docs, anchor);
-const sent = (file: string): Basis => ({ kind: "binary", case: `fixtures/qwen-code/${file}.json` });
+const sent = fixtureBasis(qwenCode.id);
 const seen = recordedCase;
 
-const PATH = {
-  key: "file_path",
-  from: FIELD_NAMES.path,
-  doc: "path",
-  required: true,
-  absolute: true,
-} as const;
+const PATH = absolutePathField("file_path");
 
 const TOOLS: ToolShapes = {
   shell: {
