@@ -9,7 +9,7 @@
  * @module
  */
 
-import { type AgentDriver, failingCommand, noMcp } from "../driver.ts";
+import { type AgentDriver, failingCommand, noMcp, ownSettingsText } from "../driver.ts";
 import { type AugmentStep, augmentToolResults } from "../fake/augment.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -96,5 +96,23 @@ export const AUGGIE_DRIVER: AgentDriver<"augment"> = {
     edit: { cannot: "verify's play of Auggie's str-replace-editor tool is not written yet" },
     subagent: { cannot: "Auggie has no subagent event" },
     mcp: noMcp("verify's MCP step is not written yet for Auggie"),
+  },
+  shared: {
+    blocked: /^Blocked .*force.*hook returned blocking error$/s,
+    refusedPrompt: {
+      skip:
+        "Auggie sent the prompt on after a PromptSubmit block and an exit 2 (fixtures/conformance/auggie.json: prompt-block, prompt-exit2)",
+    },
+    hung: /hook returned blocking error/,
+    own: (w) => ({
+      path: `${w.home}/.augment/settings.json`,
+      text: ownSettingsText({}),
+    }),
+    lacks: {
+      startContext:
+        "Auggie did not pass a SessionStart additionalContext to the model (fixtures/conformance/auggie.json: ss-context)",
+      stopSentBack:
+        "auggie --print ended the turn after a Stop block (fixtures/conformance/auggie.json: stop-block)",
+    },
   },
 };

@@ -7,7 +7,13 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, noMcp } from "../driver.ts";
+import {
+  type AgentDriver,
+  type AgentWorld,
+  failingCommand,
+  noMcp,
+  ownSettingsText,
+} from "../driver.ts";
 import { type ChatStep, mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
@@ -159,4 +165,13 @@ export const FACTORY_DROID_DRIVER: AgentDriver<"openai-chat"> = {
     why:
       "droid exec fires no UserPromptSubmit for the person's prompt, only in a sub-agent's session (fixtures/factory-droid/prompt.subagent-task.json)",
   }],
+  shared: {
+    blocked: /^Error: Blocked .*force/s,
+    refusedPrompt: { skip: "`droid exec` fires no prompt event" },
+    hung: /ran past its|timed out/i,
+    own: (w, apiUrl) => ({
+      path: droidSettingsPath(w),
+      text: ownSettingsText(droidBaseSettings(apiUrl)),
+    }),
+  },
 };

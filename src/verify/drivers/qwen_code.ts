@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, ownSettingsText } from "../driver.ts";
 import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
@@ -162,4 +162,10 @@ export const QWEN_CODE_DRIVER: AgentDriver<"openai-chat"> = {
     why:
       "a headless run of Qwen Code fires no SessionEnd (none in its recordings, fixtures/qwen-code/)",
   }],
+  shared: {
+    blocked: /^Blocked .*force/s,
+    refusedPrompt: { told: null },
+    hung: /ran past its|timed out/i,
+    own: (w) => ({ path: qwenSettingsPath(w), text: ownSettingsText(qwenBaseSettings()) }),
+  },
 };
