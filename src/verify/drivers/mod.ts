@@ -26,10 +26,9 @@ import { AUGGIE_DRIVER } from "./auggie.ts";
 import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
 import { CODEX_DRIVER } from "./codex.ts";
 import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
-import { FACTORY_DROID_DRIVER } from "./factory_droid.ts";
 import { GEMINI_CLI_DRIVER } from "./gemini_cli.ts";
 import { KIMI_CODE_DRIVER } from "./kimi_code.ts";
-import { QWEN_CODE_DRIVER } from "./qwen_code.ts";
+import { chatDriver } from "./_chat_driver.ts";
 import { pluginDriver } from "./_plugin_driver.ts";
 
 /**
@@ -48,8 +47,6 @@ export const OWN_DRIVERS: Readonly<Record<string, AnyDriver>> = {
   codex: CODEX_DRIVER,
   "gemini_cli": GEMINI_CLI_DRIVER,
   "copilot_cli": COPILOT_CLI_DRIVER,
-  "qwen_code": QWEN_CODE_DRIVER,
-  "factory_droid": FACTORY_DROID_DRIVER,
   "kimi_code": KIMI_CODE_DRIVER,
   auggie: AUGGIE_DRIVER,
 };
@@ -76,12 +73,40 @@ export const FAMILY_BUILDERS: {
   ) => AnyDriver;
 } = {
   plugin: (id, name, run) => pluginDriver({ id, name, ...run }),
+  chat: (id, name, run) => chatDriver({ id, name, ...run }),
 };
+
+/**
+ * The driver its family's builder makes of an agent's headless data.
+ *
+ * @param id The agent's id.
+ * @param name The agent's name for people.
+ * @param run Its record's `headless`.
+ * @returns The driver.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { familyDriver } from "./mod.ts";
+ * import { findAgent } from "../../agents/mod.ts";
+ * const kilo = findAgent("kilo")!;
+ * assert.equal(familyDriver(kilo.id, kilo.name, kilo.headless!).homeFolders[0], ".config/kilo");
+ * ```
+ */
+export function familyDriver(id: string, name: string, run: HeadlessRun): AnyDriver {
+  // Each family's builder takes that family's data: the table's type says so, run.family picks it.
+  const build = FAMILY_BUILDERS[run.family] as (
+    id: string,
+    name: string,
+    run: HeadlessRun,
+  ) => AnyDriver;
+  return build(id, name, run);
+}
 
 function driverOf(id: string, module: string): AnyDriver | undefined {
   const agent = AGENTS.find((a) => a.id === id);
   const run = agent?.headless;
-  if (agent && run) return FAMILY_BUILDERS[run.family](agent.id, agent.name, run);
+  if (agent && run) return familyDriver(agent.id, agent.name, run);
   return OWN_DRIVERS[module];
 }
 

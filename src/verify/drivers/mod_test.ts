@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { AGENT_ENTRIES } from "../../agents/registry.ts";
 import { shellScript } from "../driver.ts";
 import { AGENTS } from "../../agents/mod.ts";
-import { DRIVERS, FAMILY_BUILDERS, findDriver, OWN_DRIVERS } from "./mod.ts";
+import { DRIVERS, familyDriver, findDriver, OWN_DRIVERS } from "./mod.ts";
 
 const WORLD = { root: "/w", home: "/w/home", project: "/w/project", tmp: "/w/tmp" };
 const API = "http://127.0.0.1:4321";
@@ -55,7 +55,7 @@ Deno.test("a family's builder makes the driver from the agent's record alone", (
   for (const agent of AGENTS) {
     const run = agent.headless;
     if (!run) continue;
-    const built = FAMILY_BUILDERS[run.family](agent.id, agent.name, run);
+    const built = familyDriver(agent.id, agent.name, run);
     assert.equal(built.id, agent.id);
     assert.deepEqual(built.bins, run.bins);
     assert.deepEqual(built.args(WORLD, API, RUN), findDriver(agent.id)?.args(WORLD, API, RUN));
