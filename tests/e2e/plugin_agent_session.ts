@@ -54,12 +54,6 @@ export function pluginAgentOf(id: string): PluginAgent {
   return { id, driver, spec };
 }
 
-/** OpenCode. */
-export const OPENCODE: PluginAgent = pluginAgentOf("opencode");
-
-/** Kilo Code. */
-export const KILO: PluginAgent = pluginAgentOf("kilo");
-
 /** The plugin events a recording can hook. */
 export const PLUGIN_NATIVES = [
   "tool.execute.before",
@@ -78,7 +72,7 @@ export const PLUGIN_NATIVES = [
  *
  * @example Usage
  * ```ts ignore
- * console.log(userPluginFolder(OPENCODE, world));
+ * console.log(userPluginFolder(pluginAgentOf("opencode"), world));
  * ```
  */
 export function userPluginFolder(agent: PluginAgent, world: World): string {
@@ -94,7 +88,7 @@ export function userPluginFolder(agent: PluginAgent, world: World): string {
  *
  * @example Usage
  * ```ts ignore
- * console.log(userPlugin(OPENCODE, world));
+ * console.log(userPlugin(pluginAgentOf("opencode"), world));
  * ```
  */
 export function userPlugin(agent: PluginAgent, world: World): string {
@@ -132,8 +126,8 @@ export interface PluginRunOptions {
  *
  * @example Usage
  * ```ts ignore
- * await using world = await chatWorld(OPENCODE.id);
- * const s = await runPluginAgent(OPENCODE, { world, script: { steps: [textStep("hi")] } });
+ * await using world = await chatWorld(pluginAgentOf("opencode").id);
+ * const s = await runPluginAgent(pluginAgentOf("opencode"), { world, script: { steps: [textStep("hi")] } });
  * ```
  */
 export async function runPluginAgent(
