@@ -1,7 +1,8 @@
 /**
  * What everyhook knows about running one agent headless against a fake model
  * API on 127.0.0.1, as data: an {@linkcode AgentDriver} per agent that can be
- * run (src/verify/drivers/). A driver says which fake API the agent speaks,
+ * run (src/verify/drivers/: made by a family's builder from the agent's
+ * record, or a module of its own). A driver says which fake API the agent speaks,
  * the names of its binary, the Node.js it needs, what a throwaway home must
  * hold for a run with no login and no network, the command line of one
  * headless prompt, the model's call of the agent's shell tool, and how to read
