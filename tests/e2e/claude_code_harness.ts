@@ -1,17 +1,20 @@
 /**
- * Claude Code's recorder: fixtures/claude-code/*.json from one real session
- * (claude_code_session.ts) that plays every tool variant, starts a subagent
- * and is sent back once at its stop, and fixtures/conformance/claude-code.json
- * from the cases of claude_code_conformance.ts.
+ * Claude Code on the shared recorder and tests (agent_e2e.ts): its fixtures
+ * from one real session (claude_code_session.ts) that plays every tool
+ * variant, starts a subagent and is sent back once at its stop; its
+ * conformance cases from claude_code_cases.ts. `deno task record claude-code`
+ * runs {@linkcode harness}.
  *
  * @module
  */
 
 import type { AgentHarness, Fixture } from "./harness_types.ts";
 import type { AnthropicScript } from "../../src/verify/fake/anthropic.ts";
-import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
+import { type AgentE2e, agentHarness, type FixtureSet, sessionProblems } from "./agent_e2e.ts";
+import { payloadOf } from "./chat_agent_fixtures.ts";
+import { fixtureDate, fixtureOs, redact } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
-import { agentVersion, type HookLogEntry, makeWorld, skipReason, type World } from "./world.ts";
+import { type HookLogEntry, makeWorld, type World } from "./world.ts";
 import {
   ALLOWED_TOOLS,
   bash,
@@ -21,12 +24,11 @@ import {
   type ClaudeRun,
   FORCE_PUSH,
   inSubagent,
-  payloadOf,
   runClaude,
   say,
   SUB_MARKER,
 } from "./claude_code_session.ts";
-import { recordConformance } from "./claude_code_conformance.ts";
+import { CLAUDE_CASES, type ClaudeCase, runClaudeCase } from "./claude_code_cases.ts";
 
 /**
  * The recording session's script: every tool variant, a subagent, a final
@@ -157,7 +159,7 @@ const PICKS: readonly Pick[] = [
  *
  * @example Usage
  * ```ts ignore
- * const payloads = pickPayloads(run.hookLog);
+ * const payloads = pickPayloads(run.hookCalls);
  * console.log(payloads.get("pre-tool.shell-force-push"));
  * ```
  */
@@ -192,12 +194,12 @@ const HOW =
  * Runs the recording session (every tool variant, a subagent, sent back once at its stop).
  *
  * @param world The world to run in.
- * @returns The run; {@linkcode pickPayloads} finds the fixtures' payloads in its hook log.
+ * @returns The run; {@linkcode pickPayloads} finds the fixtures' payloads in its hook calls.
  *
  * @example Usage
  * ```ts ignore
  * await using world = await makeWorld("claude-code");
- * const payloads = pickPayloads((await recordingSession(world)).hookLog);
+ * const payloads = pickPayloads((await recordingSession(world)).hookCalls);
  * ```
  */
 export function recordingSession(world: World): Promise<ClaudeRun> {
@@ -210,30 +212,46 @@ export function recordingSession(world: World): Promise<ClaudeRun> {
 }
 
 /**
- * Records fixtures/claude-code/*.json from one real session that plays every
- * tool variant, starts a subagent, and is sent back once at its stop.
+ * What went wrong in a run, for error messages.
  *
- * @param outDir The agent's fixtures folder.
- * @returns The files written.
+ * @param run The run.
+ * @returns Its exit, the ends of its output and its hook calls.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import assert from "node:assert/strict";
+ * import { why } from "./claude_code_harness.ts";
+ * assert.equal(run.run.code, 0, why(run));
+ * ```
  */
-async function recordFixtures(outDir: string): Promise<string[]> {
-  const version = await agentVersion(CLAUDE);
+export function why(run: ClaudeRun): string {
+  return `exit ${run.run.code}${run.run.timedOut ? " (timed out)" : ""}\nstderr:\n${
+    run.run.stderr.slice(-1500)
+  }\nstdout tail:\n${run.run.stdout.slice(-1500)}\nhook calls: ${
+    run.hookCalls.map((e) => e.event).join(" ")
+  }`;
+}
+
+/**
+ * One fresh set of Claude Code's fixtures, from the recording session.
+ *
+ * @param version The binary's version.
+ * @returns The fixtures (redacted) and what is missing.
+ */
+async function fixtureSet(version: string): Promise<FixtureSet> {
   await using world = await makeWorld(CLAUDE);
   const run = await recordingSession(world);
-  const picked = pickPayloads(run.hookLog);
-  const missing = PICKS.map((p) => `${CLAUDE_EVENTS[p.native]}.${p.variant}`)
-    .filter((name) => !picked.has(name));
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot find ${missing.join(", ")} in the hook log; saw ${
-        run.hookLog.map((e) => e.event).join(" ")
-      }; exit ${run.process.code}; stderr ${run.process.stderr.slice(0, 500)}`,
-    );
-  }
-  const written: string[] = [];
+  const picked = pickPayloads(run.hookCalls);
+  const fixtures: Fixture[] = [];
+  const missing: string[] = [];
   for (const pick of PICKS) {
-    const payload = picked.get(`${CLAUDE_EVENTS[pick.native]}.${pick.variant}`)!;
-    const fixture: Fixture = {
+    const name = `${CLAUDE_EVENTS[pick.native]}.${pick.variant}`;
+    const payload = picked.get(name);
+    if (payload === undefined) {
+      missing.push(`${name} (${pick.native})`);
+      continue;
+    }
+    fixtures.push({
       agent: CLAUDE,
       version,
       source: "recorded",
@@ -244,14 +262,46 @@ async function recordFixtures(outDir: string): Promise<string[]> {
       variant: pick.variant,
       note: pick.note ? `${pick.note}; ${HOW}` : HOW,
       payload: redact(payload, world) as Record<string, unknown>,
-    };
-    written.push(await writeFixture(outDir, fixture));
+    });
   }
-  return written;
+  // The silencing variables hold: nothing but the Messages API is called.
+  const problems = sessionProblems({
+    requests: run.requests,
+    api: (path) => path.startsWith("/v1/messages"),
+  });
+  return { fixtures, missing, problems, why: why(run) };
 }
 
 /**
- * Claude Code's harness for scripts/record.ts and the tests.
+ * Claude Code's parts for the shared recorder and tests.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { CLAUDE_E2E } from "./claude_code_harness.ts";
+ * import { agentE2eTests } from "./agent_e2e.ts";
+ * await agentE2eTests(CLAUDE_E2E);
+ * ```
+ */
+export const CLAUDE_E2E: AgentE2e<ClaudeCase> = {
+  id: CLAUDE,
+  fixtureSet,
+  fixtureCheck: { cover: "all", keys: "kept", fields: ["tool_name"], nativeEvent: true },
+  cases: CLAUDE_CASES,
+  runCase: runClaudeCase,
+  jobs: 4,
+  keyCases: [
+    "pre-exit2-stderr",
+    "pre-exit1-stderr",
+    "pre-deny-json",
+    "pre-deny-no-eventname",
+    "post-addctx",
+    "ups-block",
+    "stop-block",
+  ],
+};
+
+/**
+ * Claude Code's harness for scripts/record.ts.
  *
  * @example Usage
  * ```ts ignore
@@ -259,9 +309,4 @@ async function recordFixtures(outDir: string): Promise<string[]> {
  * if (await harness.unavailable() === undefined) await harness.recordFixtures("fixtures/claude-code");
  * ```
  */
-export const harness: AgentHarness = {
-  id: CLAUDE,
-  unavailable: () => skipReason(CLAUDE),
-  recordFixtures,
-  recordConformance,
-};
+export const harness: AgentHarness = agentHarness(CLAUDE_E2E);
