@@ -8,13 +8,12 @@
  * @module
  */
 
-import type { AgentHarness, Fixture } from "./harness_types.ts";
+import type { AgentHarness } from "./harness_types.ts";
 import type { AnthropicScript } from "../../src/verify/fake/anthropic.ts";
 import { type AgentE2e, agentHarness, type FixtureSet, sessionProblems } from "./agent_e2e.ts";
-import { payloadOf } from "./chat_agent_fixtures.ts";
-import { fixtureDate, fixtureOs, redact } from "./fixture_io.ts";
+import { type FixturePick, pickFixtures, toolInput } from "./fixture_picks.ts";
 import type { HookRule } from "./record_hook.ts";
-import { type HookLogEntry, makeWorld, type World } from "./world.ts";
+import { makeWorld, type World } from "./world.ts";
 import {
   ALLOWED_TOOLS,
   bash,
@@ -85,21 +84,8 @@ export function recordingScript(project: string): AnthropicScript {
 /** The reason the stop hook sends Claude Code back with, once. */
 export const STOP_REASON = "R-STOP-BACK check the work once more";
 
-/** How a fixture is picked from the hook log. */
-interface Pick {
-  native: ClaudeEvent;
-  variant: string;
-  /** The n-th match (default 0). */
-  nth?: number;
-  /** Which calls qualify. */
-  when?: (p: Record<string, unknown>) => boolean;
-  note?: string;
-}
-
-const toolInput = (p: Record<string, unknown>): Record<string, unknown> =>
-  typeof p["tool_input"] === "object" && p["tool_input"] !== null
-    ? p["tool_input"] as Record<string, unknown>
-    : {};
+/** A fixture's pick: its native event and variant (its contract event is the native one's). */
+type Pick = Omit<FixturePick, "event"> & { native: ClaudeEvent };
 
 const PICKS: readonly Pick[] = [
   {
@@ -151,34 +137,6 @@ const PICKS: readonly Pick[] = [
   { native: "SubagentStop", variant: "first", note: "the Agent tool's subagent ending" },
 ];
 
-/**
- * The payloads of the recording session, by fixture name (`<event>.<variant>`).
- *
- * @param hookLog The recording hook's log of the session.
- * @returns The payloads found (not redacted).
- *
- * @example Usage
- * ```ts ignore
- * const payloads = pickPayloads(run.hookCalls);
- * console.log(payloads.get("pre-tool.shell-force-push"));
- * ```
- */
-export function pickPayloads(
-  hookLog: readonly HookLogEntry[],
-): Map<string, Record<string, unknown>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for (const pick of PICKS) {
-    const found = hookLog.filter((e) =>
-      e.event === pick.native && (pick.native === "SubagentStop" || !inSubagent(e)) &&
-      (pick.when?.(payloadOf(e)) ?? true)
-    )[pick.nth ?? 0];
-    if (found !== undefined) {
-      out.set(`${CLAUDE_EVENTS[pick.native]}.${pick.variant}`, payloadOf(found));
-    }
-  }
-  return out;
-}
-
 /** The stop rule of the recording session: send the agent back once. */
 export const RECORDING_RULES: readonly HookRule[] = [{
   event: "Stop",
@@ -194,12 +152,12 @@ const HOW =
  * Runs the recording session (every tool variant, a subagent, sent back once at its stop).
  *
  * @param world The world to run in.
- * @returns The run; {@linkcode pickPayloads} finds the fixtures' payloads in its hook calls.
+ * @returns The run, whose hook calls the fixtures are picked from.
  *
  * @example Usage
  * ```ts ignore
  * await using world = await makeWorld("claude-code");
- * const payloads = pickPayloads((await recordingSession(world)).hookCalls);
+ * console.log((await recordingSession(world)).hookCalls.length);
  * ```
  */
 export function recordingSession(world: World): Promise<ClaudeRun> {
@@ -233,7 +191,9 @@ export function why(run: ClaudeRun): string {
 }
 
 /**
- * One fresh set of Claude Code's fixtures, from the recording session.
+ * One fresh set of Claude Code's fixtures, from the recording session: each
+ * pick among the main agent's calls (a subagent's carry its `agent_id`), but
+ * SubagentStop's.
  *
  * @param version The binary's version.
  * @returns The fixtures (redacted) and what is missing.
@@ -241,35 +201,14 @@ export function why(run: ClaudeRun): string {
 async function fixtureSet(version: string): Promise<FixtureSet> {
   await using world = await makeWorld(CLAUDE);
   const run = await recordingSession(world);
-  const picked = pickPayloads(run.hookCalls);
-  const fixtures: Fixture[] = [];
-  const missing: string[] = [];
-  for (const pick of PICKS) {
-    const name = `${CLAUDE_EVENTS[pick.native]}.${pick.variant}`;
-    const payload = picked.get(name);
-    if (payload === undefined) {
-      missing.push(`${name} (${pick.native})`);
-      continue;
-    }
-    fixtures.push({
-      agent: CLAUDE,
-      version,
-      source: "recorded",
-      os: fixtureOs(),
-      date: fixtureDate(),
-      event: CLAUDE_EVENTS[pick.native],
-      nativeEvent: pick.native,
-      variant: pick.variant,
-      note: pick.note ? `${pick.note}; ${HOW}` : HOW,
-      payload: redact(payload, world) as Record<string, unknown>,
-    });
-  }
+  const calls = run.hookCalls.filter((e) => e.event === "SubagentStop" || !inSubagent(e));
+  const picks = PICKS.map((p) => ({ ...p, event: CLAUDE_EVENTS[p.native] }));
   // The silencing variables hold: nothing but the Messages API is called.
   const problems = sessionProblems({
     requests: run.requests,
     api: (path) => path.startsWith("/v1/messages"),
   });
-  return { fixtures, missing, problems, why: why(run) };
+  return { ...pickFixtures(CLAUDE, calls, picks, world, version, HOW), problems, why: why(run) };
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   claudeConfigDir as driverConfigDir,
 } from "../../src/verify/drivers/claude_code.ts";
 import { type HookedRun, hookedRun } from "./hooked_run.ts";
-import { payloadOf } from "./chat_agent_fixtures.ts";
+import { payloadOf } from "./fixture_picks.ts";
 import type { HookRule } from "./record_hook.ts";
 import { type HookLogEntry, recordHookCommand, type World } from "./world.ts";
 

@@ -21,7 +21,7 @@ import {
   withCodexSession,
 } from "./codex_session.ts";
 import type { ResponsesStep } from "../../src/verify/fake/openai_responses.ts";
-import { fixtureDate, fixtureOs, redact } from "./fixture_io.ts";
+import { pickFixtures } from "./fixture_picks.ts";
 
 /** The patch that edits a file. */
 export const EDIT_PATCH =
@@ -142,39 +142,22 @@ const WAIT: ResponsesStep = {
 };
 
 /** A session's fixtures, redacted, and the picks it gave no payload for. */
-function pickFixtures(
+function sessionFixtures(
   s: CodexSession,
   picks: readonly Pick[],
   version: string,
 ): { fixtures: Fixture[]; missing: string[]; why: string } {
-  const fixtures: Fixture[] = [];
-  const missing: string[] = [];
-  for (const p of picks) {
-    const native = CODEX_EVENTS[p.event];
-    const call = s.hookCalls.find((c) =>
-      c.event === native && typeof c.stdin === "object" && c.stdin !== null &&
-      (p.holds === undefined || JSON.stringify(c.stdin).includes(p.holds))
-    );
-    if (call === undefined) {
-      missing.push(`${p.event}.${p.variant} (${native}${p.holds ? ` holding ${p.holds}` : ""})`);
-      continue;
-    }
-    fixtures.push(redact({
-      agent: CODEX,
-      version,
-      source: "recorded",
-      os: fixtureOs(),
-      date: fixtureDate(),
-      event: p.event,
-      nativeEvent: native,
-      variant: p.variant,
-      note: p.note ? `${p.note}; ${HOW}` : HOW,
-      payload: call.stdin as Record<string, unknown>,
-    }, s.world) as Fixture);
-  }
+  const shared = picks.map((p) => ({
+    event: p.event,
+    native: CODEX_EVENTS[p.event],
+    variant: p.variant,
+    ...(p.holds === undefined ? {} : {
+      when: (payload: Record<string, unknown>) => JSON.stringify(payload).includes(p.holds!),
+    }),
+    ...(p.note === undefined ? {} : { note: p.note }),
+  }));
   return {
-    fixtures,
-    missing,
+    ...pickFixtures(CODEX, s.hookCalls, shared, s.world, version, HOW),
     why: `codex exec exit ${s.run.code}; stderr: ${s.run.stderr.slice(-600)}`,
   };
 }
@@ -194,7 +177,7 @@ function pickFixtures(
  */
 export function recordMainFixtures(
   version: string,
-): Promise<ReturnType<typeof pickFixtures>> {
+): Promise<ReturnType<typeof sessionFixtures>> {
   const events = (Object.keys(CODEX_EVENTS) as CodexEvent[]).filter((e) => e !== "subagent-stop");
   return withCodexSession({
     script: { steps: [...MAIN_STEPS], final: "All steps done." },
@@ -206,7 +189,7 @@ export function recordMainFixtures(
       stdout: JSON.stringify({ decision: "block", reason: STOP_REASON }),
     }],
     prompt: "Push, edit, write, read, then say done.",
-  }, (s) => Promise.resolve(pickFixtures(s, MAIN_PICKS, version)));
+  }, (s) => Promise.resolve(sessionFixtures(s, MAIN_PICKS, version)));
 }
 
 /**
@@ -224,7 +207,7 @@ export function recordMainFixtures(
  */
 export function recordSubagentFixtures(
   version: string,
-): Promise<ReturnType<typeof pickFixtures>> {
+): Promise<ReturnType<typeof sessionFixtures>> {
   return withCodexSession({
     script: { steps: [SPAWN, WAIT], final: "The sub-agent is done.", subagentFinal: "hello" },
     model: "fake-model",
@@ -235,7 +218,7 @@ export function recordSubagentFixtures(
       max: 1,
       stdout: JSON.stringify({ decision: "block", reason: "R-SUBAGENT-BACK" }),
     }],
-  }, (s) => Promise.resolve(pickFixtures(s, SUBAGENT_PICKS, version)));
+  }, (s) => Promise.resolve(sessionFixtures(s, SUBAGENT_PICKS, version)));
 }
 
 /** One fresh set of Codex's fixtures: both sessions, at once. */
