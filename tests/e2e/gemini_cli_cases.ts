@@ -23,8 +23,8 @@ import {
   recordingHooks,
   runGeminiSession,
   SHORT_SCRIPT,
-  toolInput,
 } from "./gemini_cli_session.ts";
+import { toolInput } from "./fixture_picks.ts";
 
 /** One raw hook output to put to the binary. */
 export interface ConformanceSpec {

@@ -25,8 +25,8 @@ import {
   recordingHooks,
   runGeminiSession,
   SHORT_SCRIPT,
-  toolInput,
 } from "./gemini_cli_session.ts";
+import { toolInput } from "./fixture_picks.ts";
 import { type ConformanceSpec, conformanceSpecs, runConformanceCase } from "./gemini_cli_cases.ts";
 
 /** The full script of the fixture session: every tool kind, an env file, then the final text. */

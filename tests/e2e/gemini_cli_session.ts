@@ -252,32 +252,6 @@ export async function writeSettings(world: World, hooks?: Record<string, unknown
   await Deno.writeTextFile(settingsPath(world), JSON.stringify(settings, null, 2) + "\n");
 }
 
-/**
- * The environment Gemini CLI runs with in a world: API-key auth against the
- * fake API, no telemetry, no browser, HOME = GEMINI_CLI_HOME = the world's home.
- *
- * @param world The world.
- * @param apiUrl The fake API's url.
- * @param extra More variables.
- * @returns The whole environment.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { geminiEnv } from "./gemini_cli_session.ts";
- * import { makeWorld } from "./world.ts";
- * await using world = await makeWorld("gemini-cli");
- * assert(geminiEnv(world, "http://127.0.0.1:1").GEMINI_CLI_HOME === world.home);
- * ```
- */
-export function geminiEnv(
-  world: World,
-  apiUrl: string,
-  extra: Record<string, string> = {},
-): Record<string, string> {
-  return world.env({ ...GEMINI_CLI_DRIVER.env(world, apiUrl), ...extra });
-}
-
 /** Waits until the log holds a SessionEnd call, or until `ms` have passed. */
 async function waitForSessionEnd(log: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -351,22 +325,4 @@ export function asObject(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? value as Record<string, unknown>
     : {};
-}
-
-/**
- * The `tool_input` of a tool event's payload, or an empty object.
- *
- * @param stdin The payload.
- * @returns Its tool input.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { toolInput } from "./gemini_cli_session.ts";
- * assert(toolInput({ tool_input: { command: "ls" } }).command === "ls");
- * ```
- */
-export function toolInput(stdin: Record<string, unknown>): Record<string, unknown> {
-  const input = stdin.tool_input;
-  return typeof input === "object" && input !== null ? input as Record<string, unknown> : {};
 }
