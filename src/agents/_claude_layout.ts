@@ -33,19 +33,30 @@ import type {
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import { obj, parseInput, snakeCaseDocument, str, toolCall, toolKind } from "./_payload.ts";
 import {
+  BLOCK,
   documentedAt,
   droppedCell,
   droppedDecisions,
   hookSpecific,
+  messageCell,
+  noInputCell,
+  nothingCell,
   recordedCase,
+  refusalCells,
+  stopAskAllow,
 } from "./_cells.ts";
 
 export {
+  BLOCK,
   contextCell,
   droppedCell,
   droppedDecisions,
   hookSpecific,
+  messageCell,
   noApprovalCell,
+  noInputCell,
+  nothingCell,
+  refusalCells,
 } from "./_cells.ts";
 import { transcriptReader } from "./_transcript.ts";
 
@@ -100,9 +111,6 @@ export function bases(page: string): Bases {
   return { documented: (anchor) => documentedAt(page, anchor), seen: recordedCase };
 }
 
-/** The stdout that refuses a prompt, sends a stop back, or gives feedback after a tool. */
-export const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
-
 /**
  * The stdout of a PreToolUse decision: `permissionDecision`, with the reason
  * unless `withReason` is false.
@@ -130,64 +138,6 @@ export function preToolDecision(
 }
 
 /**
- * The cell of a message to the person (`systemMessage`).
- *
- * @param basis What it rests on.
- * @param note What the agent did with it, where that is worth saying.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { messageCell } from "./_claude_layout.ts";
- * assert(messageCell({ kind: "docs", ref: "x" }).effect === "message");
- * ```
- */
-export function messageCell(basis: Basis, note?: string): Cell {
-  return {
-    stdout: { systemMessage: "<message>" },
-    exit: 0,
-    effect: "message",
-    ...(note === undefined ? {} : { note }),
-    basis,
-  };
-}
-
-/**
- * The cell of an answer with no decision: nothing printed.
- *
- * @param basis What it rests on.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { nothingCell } from "./_claude_layout.ts";
- * assert(nothingCell({ kind: "docs", ref: "x" }).stdout === undefined);
- * ```
- */
-export function nothingCell(basis: Basis): Cell {
-  return { exit: 0, effect: "none", basis };
-}
-
-/**
- * The cell of a rewritten input at an event after the tool or without one: not sent.
- *
- * @param basis What it rests on.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { noInputCell } from "./_claude_layout.ts";
- * assert(noInputCell({ kind: "docs", ref: "x" }).becomes === "dropped");
- * ```
- */
-export function noInputCell(basis: Basis): Cell {
-  return droppedCell("a tool input can only be rewritten before the tool runs", basis);
-}
-
-/**
  * The deny and ask of a prompt: both refuse it (`decision: "block"`), the ask
  * becoming a deny, since no agent of the family asks about a prompt.
  *
@@ -209,10 +159,7 @@ export function promptRefusal(
   denyNote: string,
   askNote: string,
 ): Pick<EventCells, "deny" | "ask"> {
-  return {
-    deny: { stdout: BLOCK, exit: 0, effect: "blocked", note: denyNote, basis },
-    ask: { stdout: BLOCK, exit: 0, effect: "blocked", becomes: "deny", note: askNote, basis },
-  };
+  return refusalCells(BLOCK, "blocked", { note: denyNote, basis }, { note: askNote });
 }
 
 /** The three cells most events of an agent share: the message, the input and no decision. */
@@ -320,8 +267,7 @@ export function stopCells(
 ): EventCells {
   return {
     deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", others),
-    allow: droppedCell("stopping is what happens anyway", others),
+    ...stopAskAllow(others),
     context,
     ...common,
   };

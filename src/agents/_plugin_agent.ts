@@ -21,7 +21,14 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument } from "../contract/contract.ts";
 import { baseDocument, obj, outputText, patchPaths, str, toolCall, toolKind } from "./_payload.ts";
-import { documentedAt, droppedCell, droppedDecisions, recordedCase } from "./_cells.ts";
+import {
+  documentedAt,
+  droppedCell,
+  droppedDecisions,
+  noApprovalCell,
+  recordedCase,
+  refusalCells,
+} from "./_cells.ts";
 
 /** OpenCode's plugin reference, which Kilo Code's plugin API follows. */
 export const PLUGIN_DOCS = "https://opencode.ai/docs/plugins/";
@@ -60,23 +67,14 @@ const NO_INPUT = droppedCell(
 const BLOCK = { block: "<reason>" };
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(BLOCK, "blocked", {
     note:
       "the plugin throws the reason: the tool does not run, and the model gets the reason word for word as its error",
     basis: seen("pre-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "a plugin cannot ask the person (the agent's own permission rules do): everyhook refuses instead",
-    basis: seen("pre-block"),
-  },
+  }),
   allow: droppedCell(
     "a plugin cannot approve a call: the agent's permission rules decide, as without the hook",
     documented("events"),
@@ -107,10 +105,7 @@ const APPEND_REASON: Cell = {
 const POST_TOOL: EventCells = {
   deny: APPEND_REASON,
   ask: { ...APPEND_REASON, becomes: "deny" },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("events"),
-  ),
+  allow: noApprovalCell("tool", documented("events")),
   context: {
     stdout: { append: "<context>" },
     exit: 0,
@@ -124,23 +119,12 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(BLOCK, "blocked", {
     note:
       "the plugin throws the reason: the prompt never reaches the model, and a headless run ends with exit 1 without printing the reason",
     basis: seen("prompt-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "there is no one to ask about a prompt: it is refused",
-    basis: seen("prompt-block"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("events")),
+  }, { note: "there is no one to ask about a prompt: it is refused" }),
+  allow: noApprovalCell("prompt", documented("events")),
   context: droppedCell(
     "everyhook's plugin adds no context to a prompt",
     documented("events"),

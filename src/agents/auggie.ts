@@ -41,23 +41,15 @@ const BLOCKING =
   'the model gets the reason as the tool\'s error, followed by "PreToolUse:<tool> hook returned blocking error"';
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
+  ...family.refusalCells(family.preToolDecision("deny"), "blocked", {
     note:
       `${BLOCKING}; Claude Code's legacy {"decision":"block"} did not block here, so everyhook never writes it`,
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "auggie --print ran the tool when a hook asked, with no one asked and the reason lost: everyhook refuses instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: {
     stdout: family.preToolDecision("allow"),
     exit: 0,

@@ -6,7 +6,7 @@
 
 import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
 import { transcriptReader } from "./_transcript.ts";
-import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
+import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -20,12 +20,20 @@ import {
   toolKind,
 } from "./_payload.ts";
 import {
+  BLOCK,
   contextCell,
   documentedAt,
+  droppedAnswers,
   droppedCell,
   droppedDecisions,
   hookSpecific,
+  messageCell,
+  noApprovalCell,
+  noInputCell,
+  nothingCell,
   recordedCase,
+  refusalCells,
+  stopAskAllow,
 } from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
@@ -38,37 +46,22 @@ function documented(anchor?: string): Basis {
   return documentedAt(DOCS, anchor);
 }
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: documented() };
+const NOTHING: Cell = nothingCell(documented());
 const NOT_PRINTED =
   "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
-const MESSAGE: Cell = {
-  stdout: { systemMessage: "<message>" },
-  exit: 0,
-  effect: "message",
-  note: NOT_PRINTED,
-  basis: documented(),
-};
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs",
-  documented("pretooluse"),
-);
-const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
+const MESSAGE: Cell = messageCell(documented(), NOT_PRINTED);
+const NO_INPUT = noInputCell(documented("pretooluse"));
 const PRE_DENY = hookSpecific("PreToolUse", {
   permissionDecision: "deny",
   permissionDecisionReason: "<reason>",
 });
 
 const PRE_TOOL: EventCells = {
-  deny: { stdout: PRE_DENY, exit: 0, effect: "blocked", basis: seen("pre-deny") },
-  ask: {
-    stdout: PRE_DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  ...refusalCells(PRE_DENY, "blocked", { basis: seen("pre-deny") }, {
     note:
       "Codex cannot ask: given ask, it marked the hook failed and ran the tool, so everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: droppedCell(
     "Codex has no approval to give: a bare allow was marked failed and the tool ran as it would have anyway",
     seen("pre-allow"),
@@ -89,25 +82,10 @@ const REPLACES_OUTPUT =
   "Codex replaces the tool's whole output with the reason: the model does not see what the tool printed";
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
-    note: REPLACES_OUTPUT,
-    basis: seen("post-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  ...refusalCells(BLOCK, "feedback", { note: REPLACES_OUTPUT, basis: seen("post-block") }, {
     note: `the tool already ran, so there is nothing to ask; ${REPLACES_OUTPUT}`,
-    basis: seen("post-block"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
+  }),
+  allow: noApprovalCell("tool", documented("posttooluse")),
   context: contextCell("PostToolUse", seen("post-context")),
   message: MESSAGE,
   input: NO_INPUT,
@@ -115,22 +93,11 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(BLOCK, "blocked", {
     note: "the prompt is not sent, and codex exec showed the reason nowhere",
     basis: seen("prompt-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Codex cannot ask about a prompt: the prompt is refused",
-    basis: seen("prompt-block"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit")),
+  }, { note: "Codex cannot ask about a prompt: the prompt is refused" }),
+  allow: noApprovalCell("prompt", documented("userpromptsubmit")),
   context: contextCell("UserPromptSubmit", seen("prompt-context")),
   message: MESSAGE,
   input: NO_INPUT,
@@ -150,9 +117,7 @@ const SESSION_START: EventCells = {
 const AT_END = "Codex's SessionEnd only informs: it takes no answer";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
-  message: droppedCell(AT_END, documented("sessionend")),
+  ...droppedAnswers(AT_END, documented("sessionend")),
   input: NO_INPUT,
   none: NOTHING,
 };
@@ -164,8 +129,7 @@ const SESSION_END: EventCells = {
 function stopCells(deny: Basis, anchor: string): EventCells {
   return {
     deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
+    ...stopAskAllow(documented(anchor)),
     context: droppedCell(
       "Codex takes no added context at a stop (deny with a reason sends the agent back with it)",
       documented(anchor),

@@ -6,9 +6,18 @@
  * @module
  */
 
-import type { AgentEvent, Basis, Cell, EventCells, Template } from "./types.ts";
+import type { AgentEvent, Basis, Cell, EventCells } from "./types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { droppedCell, droppedDecisions } from "./_cells.ts";
+import {
+  BLOCK,
+  droppedCell,
+  droppedDecisions,
+  noApprovalCell,
+  noInputCell,
+  nothingCell,
+  refusalCells,
+  stopAskAllow,
+} from "./_cells.ts";
 
 const REFERENCE =
   "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
@@ -23,16 +32,12 @@ function documented(anchor: string): Basis {
   return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
 }
 
-const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
+const NOTHING: Cell = nothingCell(seen("pre-nothing"));
 const NO_MESSAGE = droppedCell(
   "Copilot CLI has no field for a message to the person in a command hook's answer",
   documented("hook-events"),
 );
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs",
-  documented("pretooluse-decision-control"),
-);
+const NO_INPUT = noInputCell(documented("pretooluse-decision-control"));
 
 const PRE_TOOL: EventCells = {
   deny: {
@@ -77,27 +82,15 @@ const PRE_TOOL: EventCells = {
 };
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
+  ...refusalCells(BLOCK, "feedback", {
     note:
       'a permissionDecision deny does nothing after the tool; decision block replaces the result with "Tool result blocked: <reason>"',
     basis: seen("post-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  }, {
     note:
       "the tool already ran, so there is nothing to ask: its result is replaced with the reason",
-    basis: seen("post-block"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
+  }),
+  allow: noApprovalCell("tool", documented("posttooluse")),
   context: {
     stdout: { additionalContext: "<context>" },
     exit: 0,
@@ -111,23 +104,12 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(BLOCK, "blocked", {
     note:
       "the prompt is not sent, so the model never sees the reason: Copilot CLI prints it for the person and, in a -p run, exits with code 1",
     basis: seen("prompt-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Copilot CLI cannot ask about a prompt: the prompt is refused with the reason",
-    basis: seen("prompt-block"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmitted")),
+  }, { note: "Copilot CLI cannot ask about a prompt: the prompt is refused with the reason" }),
+  allow: noApprovalCell("prompt", documented("userpromptsubmitted")),
   context: {
     stdout: { additionalContext: "<context>" },
     exit: 0,
@@ -170,8 +152,7 @@ const SESSION_END: EventCells = {
 function stopCells(deny: Cell, anchor: string): EventCells {
   return {
     deny,
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
+    ...stopAskAllow(documented(anchor)),
     context: droppedCell(`Copilot CLI's ${anchor} takes no added context`, documented(anchor)),
     message: NO_MESSAGE,
     input: NO_INPUT,

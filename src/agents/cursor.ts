@@ -6,6 +6,7 @@
  */
 
 import { transcriptReader } from "./_transcript.ts";
+import { systemFiles } from "./_system_files.ts";
 import type { Agent, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import { STOP_STATUSES } from "../contract/contract.ts";
@@ -194,15 +195,7 @@ export const cursor: Agent = {
   transcriptFormat: "cursor",
   transcriptLastMessage: transcriptReader("cursor"),
   // DOCS: https://cursor.com/docs/hooks (enterprise hooks, watched and reloaded).
-  reads: [
-    { scope: "system", parts: ["etc", "cursor", "hooks.json"], format: "json", os: ["linux"] },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "Cursor", "hooks.json"],
-      format: "json",
-      os: ["darwin"],
-    },
-  ],
+  reads: systemFiles("cursor", "Cursor", "hooks.json"),
   // DOCS: the hooks reference names the variables a hook script gets.
   projectFolder: {
     env: ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],

@@ -8,7 +8,15 @@
 
 import type { AgentEvent, Basis, Cell, EventCells } from "./types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { droppedCell, droppedDecisions } from "./_cells.ts";
+import {
+  droppedCell,
+  droppedDecisions,
+  noApprovalCell,
+  noInputCell,
+  nothingCell,
+  refusalCells,
+  stopAskAllow,
+} from "./_cells.ts";
 
 const REFERENCE = "https://cursor.com/docs/hooks";
 
@@ -17,10 +25,10 @@ function documented(anchor: string): Basis {
   return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
 }
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("hook-events") };
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs (preToolUse updated_input)",
+const NOTHING: Cell = nothingCell(documented("hook-events"));
+const NO_INPUT = noInputCell(
   documented("pretooluse"),
+  "a tool input can only be rewritten before the tool runs (preToolUse updated_input)",
 );
 
 /**
@@ -42,23 +50,19 @@ const NO_OPINION: Cell = {
 };
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    note:
-      "agent_message goes to the model and user_message to the person; the person sees the reason unless the answer has a message",
-    basis: documented("pretooluse"),
-  },
-  ask: {
-    stdout: { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note:
-      'Cursor accepts "ask" at preToolUse but does not enforce it, so everyhook refuses the call with the reason (beforeShellExecution and beforeMCPExecution do ask, when wired by hand)',
-    basis: documented("pretooluse"),
-  },
+  ...refusalCells(
+    { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
+    "blocked",
+    {
+      note:
+        "agent_message goes to the model and user_message to the person; the person sees the reason unless the answer has a message",
+      basis: documented("pretooluse"),
+    },
+    {
+      note:
+        'Cursor accepts "ask" at preToolUse but does not enforce it, so everyhook refuses the call with the reason (beforeShellExecution and beforeMCPExecution do ask, when wired by hand)',
+    },
+  ),
   allow: {
     stdout: { permission: "allow" },
     exit: 0,
@@ -106,10 +110,7 @@ const POST_TOOL: EventCells = {
       "the tool already ran, so there is nothing to ask: the reason is added after the tool's result as context",
     basis: documented("posttooluse"),
   },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
+  allow: noApprovalCell("tool", documented("posttooluse")),
   context: {
     stdout: { additional_context: "<context>" },
     exit: 0,
@@ -125,23 +126,14 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: { continue: false, user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells({ continue: false, user_message: "<reason>" }, "blocked", {
     note:
       "the prompt is not sent, so the model never sees the reason: Cursor shows it to the person",
     basis: documented("beforesubmitprompt"),
-  },
-  ask: {
-    stdout: { continue: false, user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note: "Cursor cannot ask about a prompt: the prompt is refused and the person sees the reason",
-    basis: documented("beforesubmitprompt"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("beforesubmitprompt")),
+  }),
+  allow: noApprovalCell("prompt", documented("beforesubmitprompt")),
   context: droppedCell(
     "Cursor's beforeSubmitPrompt takes no added context",
     documented("beforesubmitprompt"),
@@ -202,8 +194,7 @@ function stopCells(anchor: string, note: string): EventCells {
       note,
       basis: documented(anchor),
     },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
+    ...stopAskAllow(documented(anchor)),
     context: droppedCell(`Cursor's ${anchor} takes no added context`, documented(anchor)),
     message: droppedCell(`Cursor's ${anchor} has no message for the person`, documented(anchor)),
     input: NO_INPUT,

@@ -28,23 +28,15 @@ const COMMON = family.commonCells(
 );
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
+  ...family.refusalCells(family.preToolDecision("deny"), "blocked", {
     note:
       'the model gets "Error: <reason>"; Claude Code\'s legacy {"decision":"block"} did not block here, so everyhook never writes it',
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "droid exec ran the tool when a hook asked (there is no one to ask, and it did not refuse): everyhook refuses instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: {
     stdout: family.preToolDecision("allow"),
     exit: 0,

@@ -4,7 +4,11 @@
  * @module
  */
 
-import { GEMINI_CLI_SWITCHES, GEMINI_PROJECT_FOLDER } from "./gemini_cli_switches.ts";
+import {
+  GEMINI_CLI_SWITCHES,
+  GEMINI_PROJECT_FOLDER,
+  GEMINI_SYSTEM_SETTINGS,
+} from "./gemini_cli_switches.ts";
 import { contentText, transcriptReader } from "./_transcript.ts";
 import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
@@ -17,7 +21,19 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { droppedCell, droppedDecisions, hookSpecific } from "./_cells.ts";
+import {
+  BLOCK,
+  droppedAnswers,
+  droppedCell,
+  droppedDecisions,
+  hookSpecific,
+  messageCell,
+  noApprovalCell,
+  noInputCell,
+  nothingCell,
+  refusalCells,
+  stopAskAllow,
+} from "./_cells.ts";
 
 const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
 
@@ -36,35 +52,19 @@ function documented(anchor: string): Basis {
 }
 
 const DENY: { [key: string]: Template } = { decision: "deny", reason: "<reason>" };
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-exit0-empty") };
-const MESSAGE: Cell = {
-  stdout: { systemMessage: "<message>" },
-  exit: 0,
-  effect: "message",
-  basis: documented("common-output-fields"),
-};
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs",
-  documented("beforetool"),
-);
+const NOTHING: Cell = nothingCell(seen("pre-exit0-empty"));
+const MESSAGE: Cell = messageCell(documented("common-output-fields"));
+const NO_INPUT = noInputCell(documented("beforetool"));
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(DENY, "blocked", {
     note: 'the model gets the reason as the tool\'s error: "Tool execution blocked: <reason>"',
     basis: seen("pre-deny"),
-  },
-  ask: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "Gemini CLI waits forever for a confirmation on ask in a headless run (it hung until killed), so everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: {
     stdout: { decision: "allow" },
     exit: 0,
@@ -94,26 +94,14 @@ const PRE_TOOL: EventCells = {
 };
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: DENY,
-    exit: 0,
-    effect: "feedback",
+  ...refusalCells(DENY, "feedback", {
     note: "the tool already ran: Gemini CLI replaces its output with the reason",
     basis: seen("post-deny"),
-  },
-  ask: {
-    stdout: DENY,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  }, {
     note:
       "the tool already ran, so there is nothing to ask: its output is replaced with the reason",
-    basis: seen("post-deny"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("aftertool"),
-  ),
+  }),
+  allow: noApprovalCell("tool", documented("aftertool")),
   context: {
     stdout: hookSpecific("AfterTool", { additionalContext: "<context>" }),
     exit: 0,
@@ -127,23 +115,12 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(DENY, "blocked", {
     note:
       'the prompt is not sent, so the model never sees the reason: it is in the run\'s warnings ("Agent execution blocked: <reason>")',
     basis: seen("prompt-deny"),
-  },
-  ask: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Gemini CLI cannot ask about a prompt: the prompt is refused with the reason",
-    basis: seen("prompt-deny"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("beforeagent")),
+  }, { note: "Gemini CLI cannot ask about a prompt: the prompt is refused with the reason" }),
+  allow: noApprovalCell("prompt", documented("beforeagent")),
   context: {
     stdout: hookSpecific("BeforeAgent", { additionalContext: "<context>" }),
     exit: 0,
@@ -180,24 +157,21 @@ const SESSION_START: EventCells = {
 const AT_END = "Gemini CLI does not wait for a SessionEnd hook and uses no answer from it";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
-  message: droppedCell(AT_END, documented("sessionend")),
+  ...droppedAnswers(AT_END, documented("sessionend")),
   input: NO_INPUT,
   none: { ...NOTHING, basis: documented("sessionend") },
 };
 
 const STOP: EventCells = {
   deny: {
-    stdout: { decision: "block", reason: "<reason>" },
+    stdout: BLOCK,
     exit: 0,
     effect: "sent-back",
     note:
       "the reason becomes the next prompt; Gemini CLI has no cap on this loop, so a hook must let the agent stop when stop.continued is true",
     basis: seen("stop-block-once"),
   },
-  ask: droppedCell("there is no one to ask at a stop: the agent stops", documented("afteragent")),
-  allow: droppedCell("stopping is what happens anyway", documented("afteragent")),
+  ...stopAskAllow(documented("afteragent")),
   context: droppedCell(
     "Gemini CLI's AfterAgent takes no added context",
     documented("afteragent"),
@@ -343,20 +317,7 @@ export const geminiCli: Agent = {
   // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
   // (system settings). Seen in a run of Gemini CLI 0.61.0: a hooks entry that is an object
   // prints "Invalid configuration" at every start, and the hook still runs.
-  reads: [
-    {
-      scope: "system",
-      parts: ["etc", "gemini-cli", "settings.json"],
-      format: "json",
-      os: ["linux"],
-    },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "GeminiCli", "settings.json"],
-      format: "json",
-      os: ["darwin"],
-    },
-  ],
+  reads: GEMINI_SYSTEM_SETTINGS,
   listing: {
     switches: GEMINI_CLI_SWITCHES,
     runsTypes: ["command"],

@@ -23,7 +23,17 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { droppedCell, droppedDecisions, hookSpecific, recordedCase } from "./_cells.ts";
+import {
+  droppedAnswers,
+  droppedCell,
+  droppedDecisions,
+  hookSpecific,
+  noApprovalCell,
+  nothingCell,
+  recordedCase,
+  refusalCells,
+  stopAskAllow,
+} from "./_cells.ts";
 
 // The config-file reference the binary itself links to: hooks are entries of that file. What a
 // hook's answer does rests on recorded runs; the entry's fields (a timeout of 1 to 600 seconds)
@@ -33,7 +43,7 @@ const DOCS = "https://moonshotai.github.io/kimi-code/en/configuration/config-fil
 /** A cell resting on a recorded run: the case id in fixtures/conformance/kimi-code.json. */
 const seen = recordedCase;
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
+const NOTHING: Cell = nothingCell(seen("pre-nothing"));
 const NO_MESSAGE = droppedCell(
   "Kimi Code has no message for the person: a systemMessage was neither shown nor sent to the model",
   seen("pre-systemmessage"),
@@ -48,23 +58,15 @@ const PRE_DENY = hookSpecific("PreToolUse", {
 });
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: PRE_DENY,
-    exit: 0,
-    effect: "blocked",
+  ...refusalCells(PRE_DENY, "blocked", {
     note:
       'the model gets "Tool execution failed." and the reason; Claude Code\'s legacy {"decision":"block"} did not block here, so everyhook never writes it',
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: PRE_DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "Kimi Code reads no ask from a hook (the tool ran): everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: droppedCell(
     "Kimi Code takes no approval from a hook; prompt mode runs every tool without asking anyway",
     seen("pre-ask"),
@@ -105,7 +107,7 @@ const PROMPT: EventCells = {
     becomes: "deny",
     note: "Kimi Code cannot ask about a prompt: the prompt is refused",
   },
-  allow: droppedCell("a prompt needs no approval", seen("ups-exit2-stderr")),
+  allow: noApprovalCell("prompt", seen("ups-exit2-stderr")),
   context: {
     stdout: { message: "<context>" },
     exit: 0,
@@ -136,9 +138,7 @@ const SESSION_START: EventCells = {
 const NOT_FIRED = "SessionEnd did not fire in a headless (-p) run: nothing of it reaches anyone";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(NOT_FIRED, seen("session-end-fires")),
-  context: droppedCell(NOT_FIRED, seen("session-end-fires")),
-  message: droppedCell(NOT_FIRED, seen("session-end-fires")),
+  ...droppedAnswers(NOT_FIRED, seen("session-end-fires")),
   input: NO_INPUT,
   none: { ...NOTHING, basis: seen("session-end-fires") },
 };
@@ -152,8 +152,7 @@ const STOP: EventCells = {
       "the reason goes to the model as a user message, once per turn: a second refusal in the same turn is not honoured",
     basis: seen("stop-exit2-stderr"),
   },
-  ask: droppedCell("there is no one to ask at a stop: the agent stops", seen("stop-exit2-stderr")),
-  allow: droppedCell("stopping is what happens anyway", seen("stop-exit2-stderr")),
+  ...stopAskAllow(seen("stop-exit2-stderr")),
   context: droppedCell(
     "Kimi Code takes no context at a stop (a deny with a reason sends the agent back with it)",
     seen("stop-context"),

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
+import { QWEN_CODE_SWITCHES, QWEN_SYSTEM_SETTINGS } from "./qwen_code_switches.ts";
 import type { Agent, Cell, EventCells } from "./types.ts";
 import { obj, outputText } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
@@ -203,20 +203,7 @@ export const qwenCode: Agent = family.claudeLayoutAgent({
   },
   transcriptFormat: "qwen-code",
   // DOCS: the settings reference (system settings files, overridden by QWEN_CODE_SYSTEM_SETTINGS_PATH).
-  reads: [
-    {
-      scope: "system",
-      parts: ["etc", "qwen-code", "settings.json"],
-      format: "json",
-      os: ["linux"],
-    },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "QwenCode", "settings.json"],
-      format: "json",
-      os: ["darwin"],
-    },
-  ],
+  reads: QWEN_SYSTEM_SETTINGS,
   listing: {
     runsTypes: ["command", "http", "prompt"],
     switches: QWEN_CODE_SWITCHES,
