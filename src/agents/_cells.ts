@@ -13,6 +13,7 @@ import type { Basis, Cell, Effect, EventCells, Template } from "./types.ts";
  *
  * @param nativeEvent The native event name, written as `hookEventName`.
  * @param basis What the cell rests on.
+ * @param note What the agent did with the context, where that is worth saying.
  * @returns The cell.
  *
  * @example Usage
@@ -23,11 +24,12 @@ import type { Basis, Cell, Effect, EventCells, Template } from "./types.ts";
  * assert(c.effect === "context");
  * ```
  */
-export function contextCell(nativeEvent: string, basis: Basis): Cell {
+export function contextCell(nativeEvent: string, basis: Basis, note?: string): Cell {
   return {
     stdout: hookSpecific(nativeEvent, { additionalContext: "<context>" }),
     exit: 0,
     effect: "context",
+    ...(note === undefined ? {} : { note }),
     basis,
   };
 }
@@ -320,4 +322,26 @@ export function refusalCells(
       basis: ask.basis ?? deny.basis,
     },
   };
+}
+
+/**
+ * The decisions of a session start: none can be taken, so each is dropped.
+ *
+ * @param basis What that rests on.
+ * @param note Why, where the agent's words say more than the default.
+ * @returns The deny, ask and allow cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startDecisions } from "./_cells.ts";
+ * const d = startDecisions({ kind: "docs", ref: "x" });
+ * assert(d.ask.becomes === "dropped" && d.deny.note?.includes("session start"));
+ * ```
+ */
+export function startDecisions(
+  basis: Basis,
+  note = "a session start cannot be refused, asked about or approved",
+): Record<"deny" | "ask" | "allow", Cell> {
+  return droppedDecisions(note, basis);
 }

@@ -32,19 +32,7 @@ import type {
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import { obj, parseInput, snakeCaseDocument, str, toolCall, toolKind } from "./_payload.ts";
-import {
-  BLOCK,
-  documentedAt,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  messageCell,
-  noInputCell,
-  nothingCell,
-  recordedCase,
-  refusalCells,
-  stopAskAllow,
-} from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 export {
   BLOCK,
@@ -58,7 +46,7 @@ export {
   nothingCell,
   refusalCells,
 } from "./_cells.ts";
-import { transcriptReader } from "./_transcript.ts";
+import { transcriptOf } from "./_transcript.ts";
 
 /** The contract events every agent of the family has. */
 export type ClaudeLayoutEvent =
@@ -108,7 +96,7 @@ export interface Bases {
  * ```
  */
 export function bases(page: string): Bases {
-  return { documented: (anchor) => documentedAt(page, anchor), seen: recordedCase };
+  return { documented: (anchor) => cells.documentedAt(page, anchor), seen: cells.recordedCase };
 }
 
 /**
@@ -131,7 +119,7 @@ export function preToolDecision(
   decision: "deny" | "ask" | "allow",
   withReason = true,
 ): { [key: string]: Template } {
-  return hookSpecific("PreToolUse", {
+  return cells.hookSpecific("PreToolUse", {
     permissionDecision: decision,
     ...(withReason ? { permissionDecisionReason: "<reason>" } : {}),
   });
@@ -159,7 +147,53 @@ export function promptRefusal(
   denyNote: string,
   askNote: string,
 ): Pick<EventCells, "deny" | "ask"> {
-  return refusalCells(BLOCK, "blocked", { note: denyNote, basis }, { note: askNote });
+  return cells.refusalCells(cells.BLOCK, "blocked", { note: denyNote, basis }, { note: askNote });
+}
+
+/**
+ * The cells after a tool of an agent that passed no `decision: "block"` after
+ * the tool to the model, and did pass `additionalContext`: a refusal goes to
+ * the model as context, an ask too, and nothing is left to approve.
+ *
+ * @param agent The agent's name, as the note says it.
+ * @param basis What the refusal and the context rest on: the recorded context case.
+ * @param allow What the dropped approval rests on.
+ * @returns The deny, ask, allow and context cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { postToolAsContext } from "./_claude_layout.ts";
+ * const b = { kind: "binary", case: "post-context" } as const;
+ * const cells = postToolAsContext("Droid", b, { kind: "docs", ref: "x" });
+ * assert(cells.deny.effect === "feedback" && cells.ask.becomes === "deny");
+ * assert(cells.deny.note?.startsWith("Droid did not pass"));
+ * ```
+ */
+export function postToolAsContext(
+  agent: string,
+  basis: Basis,
+  allow: Basis,
+): Pick<EventCells, "deny" | "ask" | "allow" | "context"> {
+  const feedback: Cell = {
+    stdout: cells.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
+    exit: 0,
+    effect: "feedback",
+    note:
+      `${agent} did not pass {"decision":"block"} after the tool ran to the model, and additionalContext did reach it: the reason goes as context`,
+    basis,
+  };
+  return {
+    deny: feedback,
+    ask: {
+      ...feedback,
+      becomes: "deny",
+      note:
+        "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
+    },
+    allow: cells.noApprovalCell("tool", allow),
+    context: cells.contextCell("PostToolUse", basis),
+  };
 }
 
 /** The three cells most events of an agent share: the message, the input and no decision. */
@@ -185,9 +219,9 @@ export function commonCells(
   messageNote?: string,
 ): CommonCells {
   return {
-    message: messageCell(bases.message, messageNote),
-    input: noInputCell(bases.input),
-    none: nothingCell(bases.none),
+    message: cells.messageCell(bases.message, messageNote),
+    input: cells.noInputCell(bases.input),
+    none: cells.nothingCell(bases.none),
   };
 }
 
@@ -202,10 +236,10 @@ export function commonCells(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { messageCell, noInputCell, nothingCell, sessionStartCells } from "./_claude_layout.ts";
+ * import { cells.messageCell, cells.noInputCell, cells.nothingCell, sessionStartCells } from "./_claude_layout.ts";
  * const b = { kind: "docs", ref: "x" } as const;
- * const common = { message: messageCell(b), input: noInputCell(b), none: nothingCell(b) };
- * assert(sessionStartCells(b, nothingCell(b), common).deny.becomes === "dropped");
+ * const common = { message: cells.messageCell(b), input: cells.noInputCell(b), none: cells.nothingCell(b) };
+ * assert(sessionStartCells(b, cells.nothingCell(b), common).deny.becomes === "dropped");
  * ```
  */
 export function sessionStartCells(
@@ -214,7 +248,7 @@ export function sessionStartCells(
   common: CommonCells,
 ): EventCells {
   return {
-    ...droppedDecisions("a session start cannot be refused, asked about or approved", decisions),
+    ...cells.startDecisions(decisions),
     context,
     ...common,
   };
@@ -230,15 +264,19 @@ export function sessionStartCells(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { messageCell, noInputCell, nothingCell, sessionEndCells } from "./_claude_layout.ts";
+ * import { cells.messageCell, cells.noInputCell, cells.nothingCell, sessionEndCells } from "./_claude_layout.ts";
  * const b = { kind: "docs", ref: "x" } as const;
- * const common = { message: messageCell(b), input: noInputCell(b), none: nothingCell(b) };
+ * const common = { message: cells.messageCell(b), input: cells.noInputCell(b), none: cells.nothingCell(b) };
  * assert(sessionEndCells(b, common).context.becomes === "dropped");
  * ```
  */
 export function sessionEndCells(basis: Basis, common: CommonCells): EventCells {
   const atEnd = "the session is over: nothing can be refused, approved or added";
-  return { ...droppedDecisions(atEnd, basis), context: droppedCell(atEnd, basis), ...common };
+  return {
+    ...cells.droppedDecisions(atEnd, basis),
+    context: cells.droppedCell(atEnd, basis),
+    ...common,
+  };
 }
 
 /**
@@ -253,10 +291,10 @@ export function sessionEndCells(basis: Basis, common: CommonCells): EventCells {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { messageCell, noInputCell, nothingCell, stopCells } from "./_claude_layout.ts";
+ * import { cells.messageCell, cells.noInputCell, cells.nothingCell, stopCells } from "./_claude_layout.ts";
  * const b = { kind: "docs", ref: "x" } as const;
- * const common = { message: messageCell(b), input: noInputCell(b), none: nothingCell(b) };
- * assert(stopCells(b, b, nothingCell(b), common).deny.effect === "sent-back");
+ * const common = { message: cells.messageCell(b), input: cells.noInputCell(b), none: cells.nothingCell(b) };
+ * assert(stopCells(b, b, cells.nothingCell(b), common).deny.effect === "sent-back");
  * ```
  */
 export function stopCells(
@@ -266,8 +304,8 @@ export function stopCells(
   common: CommonCells,
 ): EventCells {
   return {
-    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
-    ...stopAskAllow(others),
+    deny: { stdout: cells.BLOCK, exit: 0, effect: "sent-back", basis: deny },
+    ...cells.stopAskAllow(others),
     context,
     ...common,
   };
@@ -419,10 +457,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
       return doc;
     },
     stopSays: spec.stopSays,
-    ...(spec.transcriptFormat === undefined ? {} : {
-      transcriptFormat: spec.transcriptFormat,
-      transcriptLastMessage: transcriptReader(spec.transcriptFormat),
-    }),
+    ...(spec.transcriptFormat === undefined ? {} : transcriptOf(spec.transcriptFormat)),
     ...(spec.reads ? { reads: spec.reads } : {}),
     ...(spec.listing ? { listing: spec.listing } : {}),
     ...(spec.projectFolder ? { projectFolder: spec.projectFolder } : {}),

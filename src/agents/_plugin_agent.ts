@@ -21,14 +21,7 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument } from "../contract/contract.ts";
 import { baseDocument, obj, outputText, patchPaths, str, toolCall, toolKind } from "./_payload.ts";
-import {
-  documentedAt,
-  droppedCell,
-  droppedDecisions,
-  noApprovalCell,
-  recordedCase,
-  refusalCells,
-} from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 /** OpenCode's plugin reference, which Kilo Code's plugin API follows. */
 export const PLUGIN_DOCS = "https://opencode.ai/docs/plugins/";
@@ -47,19 +40,19 @@ export const PLUGIN_EVENTS = {
 
 /** A basis in the plugin reference. */
 function documented(anchor?: string): Basis {
-  return documentedAt(PLUGIN_DOCS, anchor);
+  return cells.documentedAt(PLUGIN_DOCS, anchor);
 }
 
-const seen = recordedCase;
+const seen = cells.recordedCase;
 
 const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("events") };
 
-const NO_MESSAGE = droppedCell(
+const NO_MESSAGE = cells.droppedCell(
   "a plugin has no place to show the person a message: it is not sent",
   documented("events"),
 );
 
-const NO_INPUT = droppedCell(
+const NO_INPUT = cells.droppedCell(
   "only the arguments of a tool that has not run yet can be rewritten",
   documented("events"),
 );
@@ -67,7 +60,7 @@ const NO_INPUT = droppedCell(
 const BLOCK = { block: "<reason>" };
 
 const PRE_TOOL: EventCells = {
-  ...refusalCells(BLOCK, "blocked", {
+  ...cells.refusalCells(BLOCK, "blocked", {
     note:
       "the plugin throws the reason: the tool does not run, and the model gets the reason word for word as its error",
     basis: seen("pre-block"),
@@ -75,11 +68,11 @@ const PRE_TOOL: EventCells = {
     note:
       "a plugin cannot ask the person (the agent's own permission rules do): everyhook refuses instead",
   }),
-  allow: droppedCell(
+  allow: cells.droppedCell(
     "a plugin cannot approve a call: the agent's permission rules decide, as without the hook",
     documented("events"),
   ),
-  context: droppedCell(
+  context: cells.droppedCell(
     "a plugin has no way to add context before a tool runs",
     documented("events"),
   ),
@@ -105,7 +98,7 @@ const APPEND_REASON: Cell = {
 const POST_TOOL: EventCells = {
   deny: APPEND_REASON,
   ask: { ...APPEND_REASON, becomes: "deny" },
-  allow: noApprovalCell("tool", documented("events")),
+  allow: cells.noApprovalCell("tool", documented("events")),
   context: {
     stdout: { append: "<context>" },
     exit: 0,
@@ -119,13 +112,13 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  ...refusalCells(BLOCK, "blocked", {
+  ...cells.refusalCells(BLOCK, "blocked", {
     note:
       "the plugin throws the reason: the prompt never reaches the model, and a headless run ends with exit 1 without printing the reason",
     basis: seen("prompt-block"),
   }, { note: "there is no one to ask about a prompt: it is refused" }),
-  allow: noApprovalCell("prompt", documented("events")),
-  context: droppedCell(
+  allow: cells.noApprovalCell("prompt", documented("events")),
+  context: cells.droppedCell(
     "everyhook's plugin adds no context to a prompt",
     documented("events"),
   ),
@@ -139,8 +132,8 @@ const TOLD_ONLY =
 
 function toldOnly(basis: Basis): EventCells {
   return {
-    ...droppedDecisions(TOLD_ONLY, basis),
-    context: droppedCell(TOLD_ONLY, basis),
+    ...cells.droppedDecisions(TOLD_ONLY, basis),
+    context: cells.droppedCell(TOLD_ONLY, basis),
     message: NO_MESSAGE,
     input: NO_INPUT,
     none: { ...NOTHING, basis },

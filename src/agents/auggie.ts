@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { Agent, Cell, EventCells, Fact } from "./types.ts";
+import type { Agent, EventCells, Fact } from "./types.ts";
 import type { HookDocument } from "../contract/contract.ts";
 import { obj, outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
@@ -72,26 +72,8 @@ const PRE_TOOL: EventCells = {
   none: { ...COMMON.none, basis: seen("pre-nothing") },
 };
 
-/** After a tool, only additionalContext reached the model: a reason goes that way. */
-const FEEDBACK: Cell = {
-  stdout: family.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
-  exit: 0,
-  effect: "feedback",
-  note:
-    'Auggie did not pass {"decision":"block"} after the tool ran to the model, and additionalContext did reach it: the reason goes as context',
-  basis: seen("post-context"),
-};
-
 const POST_TOOL: EventCells = {
-  deny: FEEDBACK,
-  ask: {
-    ...FEEDBACK,
-    becomes: "deny",
-    note:
-      "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
-  },
-  allow: family.noApprovalCell("tool", documented()),
-  context: family.contextCell("PostToolUse", seen("post-context")),
+  ...family.postToolAsContext("Auggie", seen("post-context"), documented()),
   ...COMMON,
 };
 

@@ -5,8 +5,16 @@
  */
 
 import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
-import { transcriptReader } from "./_transcript.ts";
-import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
+import { transcriptOf } from "./_transcript.ts";
+import type {
+  Agent,
+  AgentEvent,
+  Basis,
+  Cell,
+  EventCells,
+  ReadContext,
+  ToolTable,
+} from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -19,57 +27,45 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import {
-  BLOCK,
-  contextCell,
-  documentedAt,
-  droppedAnswers,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  messageCell,
-  noApprovalCell,
-  noInputCell,
-  nothingCell,
-  recordedCase,
-  refusalCells,
-  stopAskAllow,
-} from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
 
 /** A cell resting on a recorded run. */
-const seen = recordedCase;
+const seen = cells.recordedCase;
 
 /** A cell resting on the hooks reference. */
 function documented(anchor?: string): Basis {
-  return documentedAt(DOCS, anchor);
+  return cells.documentedAt(DOCS, anchor);
 }
 
-const NOTHING: Cell = nothingCell(documented());
+const NOTHING: Cell = cells.nothingCell(documented());
 const NOT_PRINTED =
   "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
-const MESSAGE: Cell = messageCell(documented(), NOT_PRINTED);
-const NO_INPUT = noInputCell(documented("pretooluse"));
-const PRE_DENY = hookSpecific("PreToolUse", {
+const MESSAGE: Cell = cells.messageCell(documented(), NOT_PRINTED);
+const NO_INPUT = cells.noInputCell(documented("pretooluse"));
+const PRE_DENY = cells.hookSpecific("PreToolUse", {
   permissionDecision: "deny",
   permissionDecisionReason: "<reason>",
 });
 
 const PRE_TOOL: EventCells = {
-  ...refusalCells(PRE_DENY, "blocked", { basis: seen("pre-deny") }, {
+  ...cells.refusalCells(PRE_DENY, "blocked", { basis: seen("pre-deny") }, {
     note:
       "Codex cannot ask: given ask, it marked the hook failed and ran the tool, so everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
   }),
-  allow: droppedCell(
+  allow: cells.droppedCell(
     "Codex has no approval to give: a bare allow was marked failed and the tool ran as it would have anyway",
     seen("pre-allow"),
   ),
-  context: contextCell("PreToolUse", seen("pre-context")),
+  context: cells.contextCell("PreToolUse", seen("pre-context")),
   message: { ...MESSAGE, basis: seen("pre-system-message") },
   input: {
-    stdout: hookSpecific("PreToolUse", { permissionDecision: "allow", updatedInput: "<input>" }),
+    stdout: cells.hookSpecific("PreToolUse", {
+      permissionDecision: "allow",
+      updatedInput: "<input>",
+    }),
     exit: 0,
     effect: "rewritten",
     note: "Codex takes a new input only together with an allow, so everyhook sends one with it",
@@ -82,33 +78,34 @@ const REPLACES_OUTPUT =
   "Codex replaces the tool's whole output with the reason: the model does not see what the tool printed";
 
 const POST_TOOL: EventCells = {
-  ...refusalCells(BLOCK, "feedback", { note: REPLACES_OUTPUT, basis: seen("post-block") }, {
+  ...cells.refusalCells(cells.BLOCK, "feedback", {
+    note: REPLACES_OUTPUT,
+    basis: seen("post-block"),
+  }, {
     note: `the tool already ran, so there is nothing to ask; ${REPLACES_OUTPUT}`,
   }),
-  allow: noApprovalCell("tool", documented("posttooluse")),
-  context: contextCell("PostToolUse", seen("post-context")),
+  allow: cells.noApprovalCell("tool", documented("posttooluse")),
+  context: cells.contextCell("PostToolUse", seen("post-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
 };
 
 const PROMPT: EventCells = {
-  ...refusalCells(BLOCK, "blocked", {
+  ...cells.refusalCells(cells.BLOCK, "blocked", {
     note: "the prompt is not sent, and codex exec showed the reason nowhere",
     basis: seen("prompt-block"),
   }, { note: "Codex cannot ask about a prompt: the prompt is refused" }),
-  allow: noApprovalCell("prompt", documented("userpromptsubmit")),
-  context: contextCell("UserPromptSubmit", seen("prompt-context")),
+  allow: cells.noApprovalCell("prompt", documented("userpromptsubmit")),
+  context: cells.contextCell("UserPromptSubmit", seen("prompt-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
 };
 
-const NOT_AT_START = "a session start cannot be refused, asked about or approved";
-
 const SESSION_START: EventCells = {
-  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
-  context: contextCell("SessionStart", seen("session-start-context")),
+  ...cells.startDecisions(documented("sessionstart")),
+  context: cells.contextCell("SessionStart", seen("session-start-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -117,7 +114,7 @@ const SESSION_START: EventCells = {
 const AT_END = "Codex's SessionEnd only informs: it takes no answer";
 
 const SESSION_END: EventCells = {
-  ...droppedAnswers(AT_END, documented("sessionend")),
+  ...cells.droppedAnswers(AT_END, documented("sessionend")),
   input: NO_INPUT,
   none: NOTHING,
 };
@@ -128,9 +125,9 @@ const SESSION_END: EventCells = {
  */
 function stopCells(deny: Basis, anchor: string): EventCells {
   return {
-    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
-    ...stopAskAllow(documented(anchor)),
-    context: droppedCell(
+    deny: { stdout: cells.BLOCK, exit: 0, effect: "sent-back", basis: deny },
+    ...cells.stopAskAllow(documented(anchor)),
+    context: cells.droppedCell(
       "Codex takes no added context at a stop (deny with a reason sends the agent back with it)",
       documented(anchor),
     ),
@@ -253,10 +250,10 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
  * Read a Codex CLI payload into the contract's document.
  *
  * @param payload The payload, whole.
- * @param event The contract event.
+ * @param context What `run` was told besides the payload: the contract event.
  * @returns The document.
  */
-function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+function read(payload: Record<string, unknown>, { event }: ReadContext): HookDocument {
   const doc = snakeCaseDocument("codex", payload, event, EVENTS[event]?.native ?? event);
   const name = str(payload.tool_name);
   if (name !== undefined) doc.tool = readTool(name, payload, event);
@@ -282,9 +279,7 @@ export const codex: Agent = {
   events: EVENTS,
   aliasEvents: {},
   tools: TOOLS,
-  read(payload, context) {
-    return read(payload, context.event);
-  },
+  read,
   stopSays: {
     status: {
       text: "not sent: Stop and SubagentStop carry stop_hook_active, not why the turn ended",
@@ -296,8 +291,7 @@ export const codex: Agent = {
       basis: { kind: "binary", case: "fixtures/codex/subagent-stop.first.json" },
     },
   },
-  transcriptFormat: "codex",
-  transcriptLastMessage: transcriptReader("codex"),
+  ...transcriptOf("codex"),
   // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
   reads: [
     {

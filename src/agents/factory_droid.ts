@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Agent, Cell, EventCells } from "./types.ts";
+import type { Agent, EventCells } from "./types.ts";
 import { outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
 
@@ -59,25 +59,12 @@ const PRE_TOOL: EventCells = {
   none: { ...COMMON.none, basis: seen("pre-nothing") },
 };
 
-const FEEDBACK: Cell = {
-  stdout: family.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
-  exit: 0,
-  effect: "feedback",
-  note:
-    'Droid did not pass {"decision":"block"} after the tool ran to the model, and additionalContext did reach it: the reason goes as context',
-  basis: seen("post-context"),
-};
-
 const POST_TOOL: EventCells = {
-  deny: FEEDBACK,
-  ask: {
-    ...FEEDBACK,
-    becomes: "deny",
-    note:
-      "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
-  },
-  allow: family.noApprovalCell("tool", documented("posttooluse-decision-control")),
-  context: family.contextCell("PostToolUse", seen("post-context")),
+  ...family.postToolAsContext(
+    "Droid",
+    seen("post-context"),
+    documented("posttooluse-decision-control"),
+  ),
   ...COMMON,
 };
 
