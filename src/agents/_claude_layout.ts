@@ -236,10 +236,10 @@ export function commonCells(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { cells.messageCell, cells.noInputCell, cells.nothingCell, sessionStartCells } from "./_claude_layout.ts";
+ * import { messageCell, noInputCell, nothingCell, sessionStartCells } from "./_claude_layout.ts";
  * const b = { kind: "docs", ref: "x" } as const;
- * const common = { message: cells.messageCell(b), input: cells.noInputCell(b), none: cells.nothingCell(b) };
- * assert(sessionStartCells(b, cells.nothingCell(b), common).deny.becomes === "dropped");
+ * const common = { message: messageCell(b), input: noInputCell(b), none: nothingCell(b) };
+ * assert(sessionStartCells(b, nothingCell(b), common).deny.becomes === "dropped");
  * ```
  */
 export function sessionStartCells(
@@ -264,9 +264,9 @@ export function sessionStartCells(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { cells.messageCell, cells.noInputCell, cells.nothingCell, sessionEndCells } from "./_claude_layout.ts";
+ * import { messageCell, noInputCell, nothingCell, sessionEndCells } from "./_claude_layout.ts";
  * const b = { kind: "docs", ref: "x" } as const;
- * const common = { message: cells.messageCell(b), input: cells.noInputCell(b), none: cells.nothingCell(b) };
+ * const common = { message: messageCell(b), input: noInputCell(b), none: nothingCell(b) };
  * assert(sessionEndCells(b, common).context.becomes === "dropped");
  * ```
  */
@@ -291,10 +291,10 @@ export function sessionEndCells(basis: Basis, common: CommonCells): EventCells {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { cells.messageCell, cells.noInputCell, cells.nothingCell, stopCells } from "./_claude_layout.ts";
+ * import { messageCell, noInputCell, nothingCell, stopCells } from "./_claude_layout.ts";
  * const b = { kind: "docs", ref: "x" } as const;
- * const common = { message: cells.messageCell(b), input: cells.noInputCell(b), none: cells.nothingCell(b) };
- * assert(stopCells(b, b, cells.nothingCell(b), common).deny.effect === "sent-back");
+ * const common = { message: messageCell(b), input: noInputCell(b), none: nothingCell(b) };
+ * assert(stopCells(b, b, nothingCell(b), common).deny.effect === "sent-back");
  * ```
  */
 export function stopCells(
