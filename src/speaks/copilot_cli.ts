@@ -19,46 +19,21 @@ import { copilotCli } from "../agents/copilot_cli.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, Said, SpokenProtocol, WriteContext } from "./types.ts";
-import {
-  absolutePathField,
-  FIELD_NAMES,
-  fixtureBasis,
-  inputBack,
-  type ToolShapes,
-  writeInput,
-} from "./_tool_input.ts";
+import { fileTools, fixtureBasis, inputBack, type ToolShapes, writeInput } from "./_tool_input.ts";
 import { readJsonObject, sameAgentSaid, spokenEvents } from "./_spoken.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(copilotCli.docs, anchor);
 const sent = fixtureBasis(copilotCli.id);
 const seen = recordedCase;
 
-const PATH = absolutePathField("path");
-
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "bash",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "description", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "create",
-    fields: [PATH, { key: "file_text", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "edit",
-    fields: [
-      PATH,
-      { key: "old_str", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_str", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "view", fields: [PATH], basis: sent("pre-tool.read") },
+  ...fileTools({
+    path: "path",
+    shell: ["bash", "description"],
+    write: ["create", "file_text"],
+    edit: ["edit", "old_str", "new_str"],
+    read: ["view"],
+  }, sent),
 };
 
 const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {

@@ -14,7 +14,7 @@ import type { Basis } from "../agents/types.ts";
 import { factoryDroid } from "../agents/factory_droid.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { AGENT_FIELDS, fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
@@ -23,38 +23,20 @@ const documented = (anchor?: string): Basis => documentedAt(factoryDroid.docs, a
 const sent = fixtureBasis(factoryDroid.id);
 const seen = recordedCase;
 
-const PATH = absolutePathField("file_path");
-
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "Execute",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "summary", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "Create",
-    fields: [PATH, { key: "content", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "Edit",
-    fields: [
-      PATH,
-      { key: "old_str", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_str", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "Read", fields: [PATH], basis: sent("pre-tool.read") },
+  ...fileTools({
+    path: "file_path",
+    shell: ["Execute", "summary"],
+    write: ["Create", "content"],
+    edit: ["Edit", "old_str", "new_str"],
+    read: ["Read"],
+  }, sent),
   agent: {
     name: "Task",
     fields: [
-      { key: "subagent_type", from: ["subagent_type", "subagentType", "agent_type"] },
-      { key: "description", from: ["description"] },
-      { key: "prompt", from: ["prompt", "task"], required: true },
+      AGENT_FIELDS.type,
+      AGENT_FIELDS.description,
+      AGENT_FIELDS.prompt,
     ],
     basis: sent("pre-tool.agent"),
   },

@@ -18,7 +18,7 @@ import { geminiCli } from "../agents/gemini_cli.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, SpokenProtocol } from "./types.ts";
-import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { readJsonObject, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 
@@ -26,32 +26,14 @@ const documented = (anchor?: string): Basis => documentedAt(geminiCli.docs, anch
 const sent = fixtureBasis(geminiCli.id);
 const seen = recordedCase;
 
-const PATH = absolutePathField("file_path");
-
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "run_shell_command",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "description", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "write_file",
-    fields: [PATH, { key: "content", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "replace",
-    fields: [
-      PATH,
-      { key: "old_string", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_string", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "read_file", fields: [PATH], basis: sent("pre-tool.read") },
+  ...fileTools({
+    path: "file_path",
+    shell: ["run_shell_command", "description"],
+    write: ["write_file", "content"],
+    edit: ["replace", "old_string", "new_string"],
+    read: ["read_file"],
+  }, sent),
 };
 
 const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
