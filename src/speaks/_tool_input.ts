@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { HookDocument, ToolKind } from "../contract/contract.ts";
+import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract.ts";
 import type { Basis } from "../agents/types.ts";
 import { obj, patchText } from "../agents/_payload.ts";
 
@@ -92,6 +92,43 @@ export function absolutePathField(key: string): FieldRule {
  */
 export function fixtureBasis(agentId: string): (file: string) => Basis {
   return (file) => ({ kind: "binary", case: `fixtures/${agentId}/${file}.json` });
+}
+
+/** The fixture each event's payload was recorded in, named alike in every agent's fixtures. */
+export const EVENT_FIXTURES: Readonly<Record<ContractEvent, string>> = {
+  "pre-tool": "pre-tool.shell-force-push",
+  "post-tool": "post-tool.shell-harmless",
+  prompt: "prompt.prompt",
+  "session-start": "session-start.startup",
+  "session-end": "session-end.end",
+  stop: "stop.first",
+  "subagent-stop": "subagent-stop.first",
+};
+
+/**
+ * What the name of each of a spoken agent's events rests on: its recorded
+ * payload of that event, or for an event none was recorded of, what the table
+ * says instead.
+ *
+ * @param sent The basis of one of the agent's fixtures, by name.
+ * @param unrecorded The events with no recorded payload, and what each rests on.
+ * @returns The basis of an event.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { eventBases, fixtureBasis } from "./_tool_input.ts";
+ * const docs = { kind: "docs", ref: "https://example.com" } as const;
+ * const basis = eventBases(fixtureBasis("qwen-code"), { "session-end": docs });
+ * assert.equal(basis("session-end"), docs);
+ * assert.deepEqual(basis("stop"), { kind: "binary", case: "fixtures/qwen-code/stop.first.json" });
+ * ```
+ */
+export function eventBases(
+  sent: (file: string) => Basis,
+  unrecorded: Readonly<Partial<Record<ContractEvent, Basis>>> = {},
+): (event: ContractEvent) => Basis {
+  return (event) => unrecorded[event] ?? sent(EVENT_FIXTURES[event]);
 }
 
 /** How a spoken agent names its shell, write, edit and read tools and the keys of their input. */

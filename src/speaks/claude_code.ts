@@ -12,12 +12,17 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
 import type { Basis } from "../agents/types.ts";
 import { claudeCode } from "../agents/claude_code.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { AGENT_FIELDS, fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import {
+  AGENT_FIELDS,
+  eventBases,
+  fileTools,
+  fixtureBasis,
+  type ToolShapes,
+} from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
@@ -46,17 +51,6 @@ const TOOLS: ToolShapes = {
   },
 };
 
-/** The recorded payload each event's name rests on. */
-const EVENT_FIXTURE: Record<ContractEvent, string> = {
-  "pre-tool": "shell-force-push",
-  "post-tool": "shell-harmless",
-  prompt: "prompt",
-  "session-start": "startup",
-  "session-end": "end",
-  stop: "first",
-  "subagent-stop": "first",
-};
-
 const EXIT_2_AT_SESSION = documented("exit-code-2-behavior-per-event");
 
 /**
@@ -73,7 +67,7 @@ const EXIT_2_AT_SESSION = documented("exit-code-2-behavior-per-event");
 export const claudeCodeSpoken: SpokenProtocol = {
   id: claudeCode.id,
   name: claudeCode.name,
-  events: spokenEvents(claudeCode, (event) => sent(`${event}.${EVENT_FIXTURE[event]}`)),
+  events: spokenEvents(claudeCode, eventBases(sent)),
   shell: {
     argv: ["bash", "-c"],
     text:

@@ -10,12 +10,11 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
 import type { Basis } from "../agents/types.ts";
 import { codex } from "../agents/codex.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { eventBases, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
@@ -33,16 +32,6 @@ const TOOLS: ToolShapes = {
   },
 };
 
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
-};
-
 /**
  * Codex CLI's hook protocol, spoken the other way.
  *
@@ -57,7 +46,7 @@ const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
 export const codexSpoken: SpokenProtocol = {
   id: codex.id,
   name: codex.name,
-  events: spokenEvents(codex, (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented()),
+  events: spokenEvents(codex, eventBases(sent)),
   shell: {
     argv: ["sh", "-c"],
     text: "a command hook's command string runs through the shell, in the session's folder",

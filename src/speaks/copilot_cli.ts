@@ -19,7 +19,14 @@ import { copilotCli } from "../agents/copilot_cli.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, Said, SpokenProtocol, WriteContext } from "./types.ts";
-import { fileTools, fixtureBasis, inputBack, type ToolShapes, writeInput } from "./_tool_input.ts";
+import {
+  eventBases,
+  fileTools,
+  fixtureBasis,
+  inputBack,
+  type ToolShapes,
+  writeInput,
+} from "./_tool_input.ts";
 import { readJsonObject, sameAgentSaid, spokenEvents } from "./_spoken.ts";
 
 const documented = (anchor?: string): Basis => documentedAt(copilotCli.docs, anchor);
@@ -34,16 +41,6 @@ const TOOLS: ToolShapes = {
     edit: ["edit", "old_str", "new_str"],
     read: ["view"],
   }, sent),
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
 };
 
 function write(doc: HookDocument, context: WriteContext): Said {
@@ -298,10 +295,7 @@ function read(print: HookPrint, event: ContractEvent, nativeEvent: string): Hear
 export const copilotCliSpoken: SpokenProtocol = {
   id: copilotCli.id,
   name: copilotCli.name,
-  events: spokenEvents(
-    copilotCli,
-    (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented("hook-events"),
-  ),
+  events: spokenEvents(copilotCli, eventBases(sent)),
   shell: {
     argv: ["bash", "-c"],
     text: "a hook's bash command runs through bash",

@@ -9,12 +9,17 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
 import type { Basis } from "../agents/types.ts";
 import { factoryDroid } from "../agents/factory_droid.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { AGENT_FIELDS, fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import {
+  AGENT_FIELDS,
+  eventBases,
+  fileTools,
+  fixtureBasis,
+  type ToolShapes,
+} from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
@@ -42,15 +47,6 @@ const TOOLS: ToolShapes = {
   },
 };
 
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
-};
-
 /**
  * Factory Droid's hook protocol, spoken the other way.
  *
@@ -65,10 +61,7 @@ const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
 export const factoryDroidSpoken: SpokenProtocol = {
   id: factoryDroid.id,
   name: factoryDroid.name,
-  events: spokenEvents(
-    factoryDroid,
-    (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented(),
-  ),
+  events: spokenEvents(factoryDroid, eventBases(sent, { prompt: documented() })),
   shell: {
     argv: ["bash", "-c"],
     text: "a command hook's command string runs through the shell",

@@ -18,7 +18,7 @@ import { geminiCli } from "../agents/gemini_cli.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, SpokenProtocol } from "./types.ts";
-import { fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { eventBases, fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
 import { readJsonObject, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 
@@ -34,15 +34,6 @@ const TOOLS: ToolShapes = {
     edit: ["replace", "old_string", "new_string"],
     read: ["read_file"],
   }, sent),
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
 };
 
 const STOPS = new Set<ContractEvent>(["stop", "subagent-stop"]);
@@ -265,7 +256,7 @@ function read(print: HookPrint, event: ContractEvent, nativeEvent: string): Hear
 export const geminiCliSpoken: SpokenProtocol = {
   id: geminiCli.id,
   name: geminiCli.name,
-  events: spokenEvents(geminiCli, (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented()),
+  events: spokenEvents(geminiCli, eventBases(sent)),
   shell: {
     argv: ["bash", "-c"],
     text: "a command hook's command string runs through the shell",

@@ -9,12 +9,17 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
 import type { Basis } from "../agents/types.ts";
 import { qwenCode } from "../agents/qwen_code.ts";
 import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { AGENT_FIELDS, fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import {
+  AGENT_FIELDS,
+  eventBases,
+  fileTools,
+  fixtureBasis,
+  type ToolShapes,
+} from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
@@ -42,15 +47,6 @@ const TOOLS: ToolShapes = {
   },
 };
 
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
-};
-
 /**
  * Qwen Code's hook protocol, spoken the other way.
  *
@@ -65,10 +61,7 @@ const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
 export const qwenCodeSpoken: SpokenProtocol = {
   id: qwenCode.id,
   name: qwenCode.name,
-  events: spokenEvents(
-    qwenCode,
-    (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented(),
-  ),
+  events: spokenEvents(qwenCode, eventBases(sent, { "session-end": documented() })),
   shell: {
     argv: ["bash", "-c"],
     text: "a command hook's command string runs through the shell",
