@@ -12,7 +12,8 @@
  */
 
 import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract.ts";
-import type { Basis } from "../agents/types.ts";
+import type { Agent, Basis } from "../agents/types.ts";
+import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, patchText } from "../agents/_payload.ts";
 
 /** One field of a spoken agent's tool input. */
@@ -92,6 +93,41 @@ export function absolutePathField(key: string): FieldRule {
  */
 export function fixtureBasis(agentId: string): (file: string) => Basis {
   return (file) => ({ kind: "binary", case: `fixtures/${agentId}/${file}.json` });
+}
+
+/** The three kinds of basis a spoken protocol's rules rest on. */
+export interface SpokenBases {
+  /** A place in the agent's hook reference: an anchor on its page, or the page. */
+  documented(anchor?: string): Basis;
+  /** A payload the agent sent: one of its fixtures, by name (without `.json`). */
+  sent(file: string): Basis;
+  /** A recorded case: its id in the agent's conformance file. */
+  seen(caseId: string): Basis;
+}
+
+/**
+ * The basis makers of a spoken agent's rules, from its module.
+ *
+ * @param agent The spoken agent's module.
+ * @returns The makers.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spokenBases } from "./_tool_input.ts";
+ * import { codex } from "../agents/codex.ts";
+ * const { documented, sent, seen } = spokenBases(codex);
+ * assert.deepEqual(documented(), { kind: "docs", ref: codex.docs });
+ * assert.deepEqual(sent("stop.first"), { kind: "binary", case: "fixtures/codex/stop.first.json" });
+ * assert.deepEqual(seen("pre-deny"), { kind: "binary", case: "pre-deny" });
+ * ```
+ */
+export function spokenBases(agent: Pick<Agent, "id" | "docs">): SpokenBases {
+  return {
+    documented: (anchor) => documentedAt(agent.docs, anchor),
+    sent: fixtureBasis(agent.id),
+    seen: recordedCase,
+  };
 }
 
 /** The fixture each event's payload was recorded in, named alike in every agent's fixtures. */

@@ -12,24 +12,20 @@
  * @module
  */
 
-import type { Basis } from "../agents/types.ts";
 import { claudeCode } from "../agents/claude_code.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
 import {
   AGENT_FIELDS,
   eventBases,
   fileTools,
-  fixtureBasis,
+  spokenBases,
   type ToolShapes,
 } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor: string): Basis => documentedAt(claudeCode.docs, anchor);
-const sent = fixtureBasis(claudeCode.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(claudeCode);
 
 /** Claude Code's tool for each kind of call, and the shape of its input. */
 const TOOLS: ToolShapes = {

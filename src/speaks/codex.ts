@@ -10,18 +10,14 @@
  * @module
  */
 
-import type { Basis } from "../agents/types.ts";
 import { codex } from "../agents/codex.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { eventBases, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { eventBases, FIELD_NAMES, spokenBases, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(codex.docs, anchor);
-const sent = fixtureBasis(codex.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(codex);
 
 /** Codex's shell; its edits and writes go through `apply_patch` (the writer's `patch`). */
 const TOOLS: ToolShapes = {

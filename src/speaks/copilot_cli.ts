@@ -16,22 +16,19 @@
 import type { ContractEvent, HookAnswer, HookDocument } from "../contract/contract.ts";
 import type { Basis, Fact } from "../agents/types.ts";
 import { copilotCli } from "../agents/copilot_cli.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, Said, SpokenProtocol, WriteContext } from "./types.ts";
 import {
   eventBases,
   fileTools,
-  fixtureBasis,
   inputBack,
+  spokenBases,
   type ToolShapes,
   writeInput,
 } from "./_tool_input.ts";
 import { readJsonObject, sameAgentSaid, spokenEvents } from "./_spoken.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(copilotCli.docs, anchor);
-const sent = fixtureBasis(copilotCli.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(copilotCli);
 
 const TOOLS: ToolShapes = {
   ...fileTools({

@@ -9,24 +9,20 @@
  * @module
  */
 
-import type { Basis } from "../agents/types.ts";
 import { factoryDroid } from "../agents/factory_droid.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
 import {
   AGENT_FIELDS,
   eventBases,
   fileTools,
-  fixtureBasis,
+  spokenBases,
   type ToolShapes,
 } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(factoryDroid.docs, anchor);
-const sent = fixtureBasis(factoryDroid.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(factoryDroid);
 
 const TOOLS: ToolShapes = {
   ...fileTools({

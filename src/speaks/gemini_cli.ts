@@ -15,16 +15,13 @@
 import type { ContractEvent, HookAnswer } from "../contract/contract.ts";
 import type { Basis, Fact } from "../agents/types.ts";
 import { geminiCli } from "../agents/gemini_cli.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, SpokenProtocol } from "./types.ts";
-import { eventBases, fileTools, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { eventBases, fileTools, spokenBases, type ToolShapes } from "./_tool_input.ts";
 import { readJsonObject, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(geminiCli.docs, anchor);
-const sent = fixtureBasis(geminiCli.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(geminiCli);
 
 const TOOLS: ToolShapes = {
   ...fileTools({

@@ -9,24 +9,20 @@
  * @module
  */
 
-import type { Basis } from "../agents/types.ts";
 import { qwenCode } from "../agents/qwen_code.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
 import {
   AGENT_FIELDS,
   eventBases,
   fileTools,
-  fixtureBasis,
+  spokenBases,
   type ToolShapes,
 } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(qwenCode.docs, anchor);
-const sent = fixtureBasis(qwenCode.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(qwenCode);
 
 const TOOLS: ToolShapes = {
   ...fileTools({
