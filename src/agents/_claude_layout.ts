@@ -196,6 +196,53 @@ export function postToolAsContext(
   };
 }
 
+/**
+ * The cell of a rewritten tool input before the tool runs: `updatedInput`.
+ *
+ * @param basis What it rests on.
+ * @param note What the agent did with it, where that is worth saying.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rewriteCell } from "./_claude_layout.ts";
+ * assert(rewriteCell({ kind: "binary", case: "pre-updated-input" }).effect === "rewritten");
+ * ```
+ */
+export function rewriteCell(basis: Basis, note?: string): Cell {
+  return {
+    stdout: cells.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
+    exit: 0,
+    effect: "rewritten",
+    ...(note === undefined ? {} : { note }),
+    basis,
+  };
+}
+
+/**
+ * The context before a tool of an agent that did not pass a PreToolUse
+ * `additionalContext` to the model: not sent.
+ *
+ * @param agent The agent's name, as the note says it.
+ * @param basis What that rests on: the recorded case.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noPreToolContext } from "./_claude_layout.ts";
+ * const c = noPreToolContext("Droid", { kind: "binary", case: "pre-context" });
+ * assert(c.becomes === "dropped" && c.note?.startsWith("Droid did not pass"));
+ * ```
+ */
+export function noPreToolContext(agent: string, basis: Basis): Cell {
+  return cells.droppedCell(
+    `${agent} did not pass a PreToolUse additionalContext to the model`,
+    basis,
+  );
+}
+
 /** The three cells most events of an agent share: the message, the input and no decision. */
 export type CommonCells = Pick<EventCells, "message" | "input" | "none">;
 

@@ -57,18 +57,12 @@ const PRE_TOOL: EventCells = {
     note: "auggie --print ran tools without asking anyway, so the approval could not be told apart",
     basis: seen("pre-allow"),
   },
-  context: family.droppedCell(
-    "Auggie did not pass a PreToolUse additionalContext to the model",
-    seen("pre-context"),
-  ),
+  context: family.noPreToolContext("Auggie", seen("pre-context")),
   message: COMMON.message,
-  input: {
-    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
-    exit: 0,
-    effect: "rewritten",
-    note: "Auggie ran the hook's input instead (recorded with an allow beside it)",
-    basis: seen("pre-updated-input"),
-  },
+  input: family.rewriteCell(
+    seen("pre-updated-input"),
+    "Auggie ran the hook's input instead (recorded with an allow beside it)",
+  ),
   none: { ...COMMON.none, basis: seen("pre-nothing") },
 };
 

@@ -47,12 +47,7 @@ const PRE_TOOL: EventCells = {
   },
   context: family.contextCell("PreToolUse", seen("pre-addctx")),
   message: { ...COMMON.message, basis: seen("pre-systemmessage") },
-  input: {
-    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
-    exit: 0,
-    effect: "rewritten",
-    basis: seen("pre-updated-input-noallow"),
-  },
+  input: family.rewriteCell(seen("pre-updated-input-noallow")),
   none: { ...COMMON.none, basis: seen("pre-exit0-empty") },
 };
 

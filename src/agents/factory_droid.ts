@@ -45,17 +45,9 @@ const PRE_TOOL: EventCells = {
       "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
     basis: documented("pretooluse-decision-control"),
   },
-  context: family.droppedCell(
-    "Droid did not pass a PreToolUse additionalContext to the model",
-    seen("pre-context"),
-  ),
+  context: family.noPreToolContext("Droid", seen("pre-context")),
   message: COMMON.message,
-  input: {
-    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
-    exit: 0,
-    effect: "rewritten",
-    basis: seen("pre-updated-input-noallow"),
-  },
+  input: family.rewriteCell(seen("pre-updated-input-noallow")),
   none: { ...COMMON.none, basis: seen("pre-nothing") },
 };
 

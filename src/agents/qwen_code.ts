@@ -50,10 +50,7 @@ const PRE_TOOL: EventCells = {
       "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
     basis: documented("pretooluse"),
   },
-  context: family.droppedCell(
-    "Qwen Code did not pass a PreToolUse additionalContext to the model",
-    seen("pre-context"),
-  ),
+  context: family.noPreToolContext("Qwen Code", seen("pre-context")),
   message: COMMON.message,
   input: family.droppedCell(
     "Qwen Code ran the original command when a hook answered updatedInput",
