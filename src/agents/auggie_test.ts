@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { recordedPayloads } from "./testdata/recorded.ts";
+import { recordedPayloads } from "../../tests/agent_recordings.ts";
 import { auggie } from "./auggie.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertCellsRecorded } from "./testdata/recorded.ts";
+import { assertCellsRecorded } from "../../tests/agent_recordings.ts";
 import { claudeCode } from "./claude_code.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertCellsRecorded, recordedPayloads } from "./testdata/recorded.ts";
+import { assertCellsRecorded, recordedPayloads } from "../../tests/agent_recordings.ts";
 import { factoryDroid } from "./factory_droid.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";

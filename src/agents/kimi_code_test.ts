@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { recordedPayloads } from "./testdata/recorded.ts";
+import { recordedPayloads } from "../../tests/agent_recordings.ts";
 import { kimiCode } from "./kimi_code.ts";
 import { translate } from "../run/translate.ts";
 import { ANSWER_PARTS } from "./types.ts";

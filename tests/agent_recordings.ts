@@ -8,10 +8,10 @@
  */
 
 import assert from "node:assert/strict";
-import type { ContractEvent, HookDocument } from "../../contract/contract.ts";
-import type { ConformanceFile } from "../../contract/conformance.ts";
-import { type Fixture, loadConformance, loadFixtures } from "../../readers/recorded.ts";
-import type { Agent } from "../types.ts";
+import type { ContractEvent, HookDocument } from "../src/contract/contract.ts";
+import type { ConformanceFile } from "../src/contract/conformance.ts";
+import { type Fixture, loadConformance, loadFixtures } from "../src/readers/recorded.ts";
+import type { Agent } from "../src/agents/types.ts";
 
 /** An agent's recorded payloads, and its reader of one. */
 export interface Recorded {
