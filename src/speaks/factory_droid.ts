@@ -18,7 +18,7 @@ import {
   spokenBases,
   type ToolShapes,
 } from "./_tool_input.ts";
-import { spokenEvents } from "./_spoken.ts";
+import { bashShell, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
@@ -58,11 +58,7 @@ export const factoryDroidSpoken: SpokenProtocol = {
   id: factoryDroid.id,
   name: factoryDroid.name,
   events: spokenEvents(factoryDroid, eventBases(sent, { prompt: documented() })),
-  shell: {
-    argv: ["bash", "-c"],
-    text: "a command hook's command string runs through the shell",
-    basis: documented(),
-  },
+  shell: bashShell(documented()),
   defaultTimeout: {
     seconds: 60,
     text:

@@ -18,7 +18,7 @@ import { geminiCli } from "../agents/gemini_cli.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, SpokenProtocol } from "./types.ts";
 import { eventBases, fileTools, spokenBases, type ToolShapes } from "./_tool_input.ts";
-import { readJsonObject, spokenEvents } from "./_spoken.ts";
+import { bashShell, readJsonObject, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 
 const { documented, sent, seen } = spokenBases(geminiCli);
@@ -254,11 +254,7 @@ export const geminiCliSpoken: SpokenProtocol = {
   id: geminiCli.id,
   name: geminiCli.name,
   events: spokenEvents(geminiCli, eventBases(sent)),
-  shell: {
-    argv: ["bash", "-c"],
-    text: "a command hook's command string runs through the shell",
-    basis: documented(),
-  },
+  shell: bashShell(documented()),
   defaultTimeout: {
     seconds: 60,
     text: "a command hook whose entry names no timeout may run 60 seconds (60000 ms)",
