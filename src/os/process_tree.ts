@@ -200,27 +200,46 @@ export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
  * stdin) and waits for its stdin to close; then it ends the hook's process
  * group (the hook leads one), and, up to five rounds (a process may start
  * another while the first is ended), every process whose environment holds
- * the mark given as `$1`. Its own
- * environment holds no mark, and `grep` has it only in its arguments. (grep's
- * exit status is not used: it is 2 whenever a file could not be read, such as
- * another user's process's environment.) Exported for scripts/perf.ts, which
+ * the mark given as `$1`. Its own environment holds no mark, and `grep` has it
+ * only in its arguments. (grep's exit status is not used: it is 2 whenever a
+ * file could not be read.)
+ *
+ * Only the environments of processes that can be the hook's are read: this
+ * user's, started after the hook, whose pids run from the hook's up to the
+ * last pid the kernel gave out (the last field of `/proc/loadavg`), across
+ * the wrap at `pid_max`. When there is none, as after most hooks, no `grep`
+ * is started at all. Without the hook's pid (run ended before it could write
+ * it), every process is looked at. Exported for scripts/perf.ts, which
  * measures what it costs.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
  * import { SWEEP_SCRIPT } from "./process_tree.ts";
- * assert(SWEEP_SCRIPT.includes("/proc/"));
+ * assert(SWEEP_SCRIPT.includes("/proc/loadavg"));
  * ```
  */
 export const SWEEP_SCRIPT: string = [
   "trap '' HUP INT TERM PIPE",
   "read -r pg || :",
   "read -r _ || :",
-  'case $pg in "" | *[!0-9]*) ;; *) kill -9 -"$pg" 2>/dev/null ;; esac',
+  'case $pg in "" | *[!0-9]*) pg= ;; *) kill -9 -"$pg" 2>/dev/null ;; esac',
+  // Whether pid $1 was given out after the hook's ($pg), up to the last one ($last).
+  "after() {",
+  '  [ -z "$pg" ] && return 0',
+  '  if [ "$last" -ge "$pg" ]; then [ "$1" -gt "$pg" ] && [ "$1" -le "$last" ]',
+  '  else [ "$1" -gt "$pg" ] || [ "$1" -le "$last" ]; fi',
+  "}",
+  "mark=$1",
   "n=0",
   "while [ $n -lt 5 ]; do",
-  '  found=$(grep -lzxsF "$1" /proc/[0-9]*/environ)',
+  "  read -r _ _ _ _ last </proc/loadavg || last=0",
+  "  set --",
+  "  for d in /proc/[0-9]*; do",
+  '    p=${d#/proc/}; after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
+  "  done",
+  "  [ $# -gt 0 ] || exit 0",
+  '  found=$(grep -lzxsF "$mark" "$@")',
   '  [ -n "$found" ] || exit 0',
   "  for f in $found; do p=${f#/proc/}; kill -9 ${p%/environ} 2>/dev/null; done",
   "  n=$((n + 1))",
