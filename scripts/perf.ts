@@ -29,7 +29,15 @@
  * file of 40,000 hook entries and 40,000 variables, through cli.ts, paired the
  * same way: uninstall's ratio is to install's in the same round.
  *
- * Usage: deno task perf [--iterations N] [--file-rounds N]
+ * Usage: deno task perf [--iterations N] [--file-rounds N] [--only WORD[,WORD...]]
+ *
+ *   --iterations N   rounds of the per-call cases (default 20)
+ *   --file-rounds N  rounds of install and uninstall (default 5)
+ *   --only WORDS     measure only the cases whose name holds one of the words
+ *                    (comma-separated), bare deno run always with them: `--only direct`
+ *                    for direct mode alone, `--only run` for the two `run` cases,
+ *                    `--only install` for install and uninstall alone
+ *   --help           this text
  *
  * @module
  */
@@ -42,10 +50,21 @@ const GOALS: Readonly<Record<string, number>> = {
   "run + shell": 1.6,
   "uninstall": 1.0,
 };
+if (Deno.args.includes("--help") || Deno.args.includes("-h")) {
+  const source = await Deno.readTextFile(new URL(import.meta.url));
+  const doc = /\/\*\*\n([\s\S]*?)\n \*\/\n/.exec(source)?.[1] ?? "";
+  console.log(
+    doc.split("\n").filter((l) => !l.includes("@module")).map((l) => l.replace(/^ \* ?/, "")).join(
+      "\n",
+    ).trim(),
+  );
+  Deno.exit(0);
+}
 const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
 const iterations = readCount(Deno.args, "--iterations", 20);
 const fileRounds = readCount(Deno.args, "--file-rounds", 5);
+const only = readOnly(Deno.args);
 const ENTRIES = 40_000;
 
 function readCount(args: string[], name: string, fallback: number): number {
@@ -53,6 +72,20 @@ function readCount(args: string[], name: string, fallback: number): number {
   const value = at >= 0 ? Number(args[at + 1]) : fallback;
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a whole number`);
   return value;
+}
+
+/** The words of --only, or undefined for every case. */
+function readOnly(args: string[]): string[] | undefined {
+  const at = args.indexOf("--only");
+  if (at < 0) return undefined;
+  const words = (args[at + 1] ?? "").split(",").map((w) => w.trim()).filter((w) => w !== "");
+  if (words.length === 0) throw new Error("--only needs a word of a case's name, such as direct");
+  return words;
+}
+
+/** Whether a case is measured: every one without --only, else those --only names (bare always). */
+function wanted(name: string): boolean {
+  return only === undefined || name === "bare deno run" || only.some((w) => name.includes(w));
 }
 
 interface Case {
@@ -215,6 +248,9 @@ try {
   const node = await interpreter("node", "-p process.execPath");
   if (node) cases.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
   else absent.push("node");
+  const measured = cases.filter((c) => wanted(c.name));
+  cases.splice(0, cases.length, ...measured);
+  const fileCases = wanted("install") || wanted("uninstall");
 
   // Every line that answers must answer as meant: a deny of the recorded force push.
   for (const c of cases.filter((c) => c.name !== "bare deno run" && c.name !== "run + shell")) {
@@ -275,7 +311,7 @@ try {
     ...newCase("uninstall", [...cli, "uninstall", shHook, "--agent", "claude-code"]),
     env,
   };
-  for (let i = 0; i < fileRounds; i++) {
+  for (let i = 0; i < (fileCases ? fileRounds : 0); i++) {
     await Deno.writeTextFile(settingsFile, big);
     await once(installCase, "/dev/null", true);
     await once(uninstallCase, "/dev/null", true);
@@ -313,12 +349,14 @@ try {
   };
   for (const c of cases) report(c, bare, "bare");
   for (const name of absent) console.log(`  (no ${name} on PATH: its hook is not measured)`);
-  console.log(
-    `${fileRounds} rounds of install then uninstall of one hook (2 entries) in a settings file of ${ENTRIES} hook entries and ${ENTRIES} variables;`,
-  );
-  console.log("uninstall's ratio is to install's in the same round");
-  report(installCase, installCase.cpu, "install");
-  report(uninstallCase, installCase.cpu, "install");
+  if (fileCases) {
+    console.log(
+      `${fileRounds} rounds of install then uninstall of one hook (2 entries) in a settings file of ${ENTRIES} hook entries and ${ENTRIES} variables;`,
+    );
+    console.log("uninstall's ratio is to install's in the same round");
+    report(installCase, installCase.cpu, "install");
+    report(uninstallCase, installCase.cpu, "install");
+  }
 } finally {
   await Deno.remove(dir, { recursive: true });
 }
