@@ -29,15 +29,13 @@
  * file of 40,000 hook entries and 40,000 variables, through cli.ts, paired the
  * same way: uninstall's ratio is to install's in the same round.
  *
- * Usage: deno task perf [--iterations N] [--file-rounds N] [--only WORD[,WORD...]]
+ * Usage: deno task perf [--iterations N] [--file-rounds N] [--only NAMES] [--help]
  *
  *   --iterations N   rounds of the per-call cases (default 20)
- *   --file-rounds N  rounds of install and uninstall (default 5)
- *   --only WORDS     measure only the cases whose name holds one of the words
- *                    (comma-separated), bare deno run always with them: `--only direct`
- *                    for direct mode alone, `--only run` for the two `run` cases,
- *                    `--only install` for install and uninstall alone
- *   --help           this text
+ *   --file-rounds N  rounds of install then uninstall (default 5)
+ *   --only NAMES     only the cases whose names start with one of NAMES, comma-separated
+ *                    ("run" is run + shell and run + bfp; "install" is install and uninstall);
+ *                    bare deno run is always measured, as every ratio is to it
  *
  * @module
  */
@@ -50,42 +48,40 @@ const GOALS: Readonly<Record<string, number>> = {
   "run + shell": 1.6,
   "uninstall": 1.0,
 };
+const root = new URL("..", import.meta.url).pathname;
+const deno = Deno.execPath();
 if (Deno.args.includes("--help") || Deno.args.includes("-h")) {
-  const source = await Deno.readTextFile(new URL(import.meta.url));
-  const doc = /\/\*\*\n([\s\S]*?)\n \*\/\n/.exec(source)?.[1] ?? "";
   console.log(
-    doc.split("\n").filter((l) => !l.includes("@module")).map((l) => l.replace(/^ \* ?/, "")).join(
-      "\n",
-    ).trim(),
+    `Usage: deno task perf [--iterations N] [--file-rounds N] [--only NAMES]
+
+What one tool call costs in CPU against a bare deno run, and install and uninstall on a large file.
+
+  --iterations N   rounds of the per-call cases (default 20)
+  --file-rounds N  rounds of install then uninstall (default 5)
+  --only NAMES     only the cases whose names start with one of NAMES, comma-separated:
+                   bare deno run, direct bfp, run + shell, run + bfp, python hook, node hook,
+                   install (with uninstall); "run" takes both run cases. Bare is always measured.`,
   );
   Deno.exit(0);
 }
-const root = new URL("..", import.meta.url).pathname;
-const deno = Deno.execPath();
 const iterations = readCount(Deno.args, "--iterations", 20);
 const fileRounds = readCount(Deno.args, "--file-rounds", 5);
-const only = readOnly(Deno.args);
 const ENTRIES = 40_000;
+
+const onlyAt = Deno.args.indexOf("--only");
+const only = onlyAt >= 0
+  ? (Deno.args[onlyAt + 1] ?? "").split(",").map((w) => w.trim()).filter((w) => w !== "")
+  : undefined;
+if (only !== undefined && only.length === 0) throw new Error("--only needs case names");
+/** Whether a case is measured in this run: every one, or those `--only` names. */
+const wanted = (name: string) =>
+  name === "bare deno run" || only === undefined || only.some((w) => name.startsWith(w));
 
 function readCount(args: string[], name: string, fallback: number): number {
   const at = args.indexOf(name);
   const value = at >= 0 ? Number(args[at + 1]) : fallback;
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a whole number`);
   return value;
-}
-
-/** The words of --only, or undefined for every case. */
-function readOnly(args: string[]): string[] | undefined {
-  const at = args.indexOf("--only");
-  if (at < 0) return undefined;
-  const words = (args[at + 1] ?? "").split(",").map((w) => w.trim()).filter((w) => w !== "");
-  if (words.length === 0) throw new Error("--only needs a word of a case's name, such as direct");
-  return words;
-}
-
-/** Whether a case is measured: every one without --only, else those --only names (bare always). */
-function wanted(name: string): boolean {
-  return only === undefined || name === "bare deno run" || only.some((w) => name.includes(w));
 }
 
 interface Case {
@@ -226,7 +222,7 @@ try {
   const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });
-  const cases: Case[] = [
+  const all: Case[] = [
     newCase("bare deno run", [deno, "run", empty]),
     newCase(
       "direct bfp",
@@ -242,15 +238,17 @@ try {
     newCase("run + bfp", [...run, ...line, hook]),
   ];
   const absent: string[] = [];
-  const python = await interpreter("python3", "-c 'import sys; print(sys.executable)'");
-  if (python) cases.push(newCase("python hook", [python, `${dir}/hook.py`]));
-  else absent.push("python3");
-  const node = await interpreter("node", "-p process.execPath");
-  if (node) cases.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
-  else absent.push("node");
-  const measured = cases.filter((c) => wanted(c.name));
-  cases.splice(0, cases.length, ...measured);
-  const fileCases = wanted("install") || wanted("uninstall");
+  if (wanted("python hook")) {
+    const python = await interpreter("python3", "-c 'import sys; print(sys.executable)'");
+    if (python) all.push(newCase("python hook", [python, `${dir}/hook.py`]));
+    else absent.push("python3");
+  }
+  if (wanted("node hook")) {
+    const node = await interpreter("node", "-p process.execPath");
+    if (node) all.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
+    else absent.push("node");
+  }
+  const cases = all.filter((c) => wanted(c.name));
 
   // Every line that answers must answer as meant: a deny of the recorded force push.
   for (const c of cases.filter((c) => c.name !== "bare deno run" && c.name !== "run + shell")) {
@@ -311,7 +309,8 @@ try {
     ...newCase("uninstall", [...cli, "uninstall", shHook, "--agent", "claude-code"]),
     env,
   };
-  for (let i = 0; i < (fileCases ? fileRounds : 0); i++) {
+  const files = wanted("install");
+  for (let i = 0; i < (files ? fileRounds : 0); i++) {
     await Deno.writeTextFile(settingsFile, big);
     await once(installCase, "/dev/null", true);
     await once(uninstallCase, "/dev/null", true);
@@ -349,7 +348,7 @@ try {
   };
   for (const c of cases) report(c, bare, "bare");
   for (const name of absent) console.log(`  (no ${name} on PATH: its hook is not measured)`);
-  if (fileCases) {
+  if (files) {
     console.log(
       `${fileRounds} rounds of install then uninstall of one hook (2 entries) in a settings file of ${ENTRIES} hook entries and ${ENTRIES} variables;`,
     );
