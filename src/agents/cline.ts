@@ -29,14 +29,11 @@ const DOCS = "https://www.npmjs.com/package/cline/v/3.0.65";
 /** A cell resting on a recorded run: the case id in fixtures/conformance/cline.json. */
 const seen = recordedCase;
 
-/** What the source says where no run showed it. */
-const read: Cell["basis"] = { kind: "docs", ref: DOCS };
-
 const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
 
 const NO_MESSAGE = droppedCell(
-  "Cline shows a hook's message to no one: an errorMessage without cancel is passed to the model as context",
-  read,
+  "Cline shows a hook's message to no one: an errorMessage without cancel reached the model as context",
+  seen("cline-pre-error-message"),
 );
 
 /**
@@ -53,7 +50,7 @@ const PRE_DENY: Cell = {
   effect: "blocked",
   note:
     "Cline has no refusal of one call (cancel aborts the whole task, and the model never sees why; exit codes are ignored): everyhook rewrites the call. A run_commands call runs the rewritten command instead, which prints the reason and fails; any other tool's input no longer fits, so the tool fails without running. Either way the model also gets the reason as a <hook_context> message",
-  basis: seen("pre-deny-rewrite"),
+  basis: seen("cline-pre-deny-rewrite"),
 };
 
 const PRE_TOOL: EventCells = {
@@ -72,7 +69,7 @@ const PRE_TOOL: EventCells = {
     exit: 0,
     effect: "context",
     note: "the tool runs; the context reaches the model as a <hook_context> user message",
-    basis: seen("pre-context"),
+    basis: seen("cline-pre-context"),
   },
   message: NO_MESSAGE,
   input: {
@@ -80,7 +77,7 @@ const PRE_TOOL: EventCells = {
     exit: 0,
     effect: "rewritten",
     note: "the whole input is replaced",
-    basis: seen("pre-override"),
+    basis: seen("cline-pre-override"),
   },
   none: NOTHING,
 };
@@ -88,50 +85,51 @@ const PRE_TOOL: EventCells = {
 const POST_TOOL: EventCells = {
   ...droppedDecisions(
     "the tool already ran: Cline reads no refusal after it",
-    seen("post-context"),
+    seen("cline-post-context"),
   ),
   context: {
     stdout: { contextModification: "<context>" },
     exit: 0,
     effect: "context",
     note: "the context reaches the model as a <hook_context> user message after the tool's result",
-    basis: seen("post-context"),
+    basis: seen("cline-post-context"),
   },
   message: NO_MESSAGE,
-  input: droppedCell("the tool already ran", seen("post-context")),
-  none: { ...NOTHING, basis: seen("post-context") },
+  input: droppedCell("the tool already ran", seen("cline-post-context")),
+  none: { ...NOTHING, basis: seen("cline-post-context") },
 };
 
 const TASK_START_NOTE =
   "Cline starts TaskStart and does not wait for it (unless its host asks): no answer is read";
 
 const SESSION_START: EventCells = {
-  ...droppedDecisions(TASK_START_NOTE, seen("start-context")),
-  context: droppedCell(TASK_START_NOTE, seen("start-context")),
-  message: droppedCell(TASK_START_NOTE, seen("start-context")),
-  input: droppedCell(TASK_START_NOTE, seen("start-context")),
-  none: { ...NOTHING, basis: seen("start-context") },
+  ...droppedDecisions(TASK_START_NOTE, seen("cline-start-context")),
+  context: droppedCell(TASK_START_NOTE, seen("cline-start-context")),
+  message: droppedCell(TASK_START_NOTE, seen("cline-start-context")),
+  input: droppedCell(TASK_START_NOTE, seen("cline-start-context")),
+  none: { ...NOTHING, basis: seen("cline-start-context") },
 };
 
-const END_NOTE = "SessionShutdown fires as Cline's session closes: nothing of an answer is used";
+const END_NOTE =
+  "Cline does not wait for SessionShutdown: in a headless run that ended normally its hook had not run when the process ended, and nothing of an answer is used";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(END_NOTE, seen("end-fires")),
-  context: droppedCell(END_NOTE, seen("end-fires")),
-  message: droppedCell(END_NOTE, seen("end-fires")),
-  input: droppedCell(END_NOTE, seen("end-fires")),
-  none: { ...NOTHING, basis: seen("end-fires") },
+  ...droppedDecisions(END_NOTE, seen("cline-end-fires")),
+  context: droppedCell(END_NOTE, seen("cline-end-fires")),
+  message: droppedCell(END_NOTE, seen("cline-end-fires")),
+  input: droppedCell(END_NOTE, seen("cline-end-fires")),
+  none: { ...NOTHING, basis: seen("cline-end-fires") },
 };
 
 const STOP_NOTE =
   "TaskComplete fires once the task has ended: Cline cannot be sent back to work, and an answer changes nothing";
 
 const STOP: EventCells = {
-  ...droppedDecisions(STOP_NOTE, seen("stop-cancel")),
-  context: droppedCell(STOP_NOTE, seen("stop-context")),
-  message: droppedCell(STOP_NOTE, seen("stop-context")),
-  input: droppedCell(STOP_NOTE, seen("stop-context")),
-  none: { ...NOTHING, basis: seen("stop-context") },
+  ...droppedDecisions(STOP_NOTE, seen("cline-stop-cancel")),
+  context: droppedCell(STOP_NOTE, seen("cline-stop-context")),
+  message: droppedCell(STOP_NOTE, seen("cline-stop-context")),
+  input: droppedCell(STOP_NOTE, seen("cline-stop-context")),
+  none: { ...NOTHING, basis: seen("cline-stop-context") },
 };
 
 const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
@@ -156,9 +154,12 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
   },
   "session-end": {
     native: "SessionShutdown",
-    info: "When Cline's session closes: for logs and clean-up.",
+    info:
+      "When Cline's session closes: for logs and clean-up, and unreliable: a headless run may end before the hook runs.",
     matcher: false,
     cells: SESSION_END,
+    unsteady:
+      "Cline does not wait for SessionShutdown: the hook had not run when a headless run ended (case cline-end-fires)",
   },
   stop: {
     native: "TaskComplete",

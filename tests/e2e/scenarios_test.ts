@@ -235,6 +235,27 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
         "auggie --print ended the turn after a Stop block (fixtures/conformance/auggie.json: stop-block)",
     },
   },
+  "cline": {
+    // Cline's tool result of the call everyhook rewrote: the command that printed the reason and failed.
+    blocked: /printf .*Blocked .*force.*Command exited with code 1.*\[stderr\]\\nBlocked .*force/s,
+    // A hook file of the person's own for the same event: Cline runs it beside everyhook's.
+    own: (w) => ({
+      path: `${w.home}/.cline/hooks/PreToolUse.js`,
+      text: "// my own hook: no answer\nprocess.exit(0);\n",
+    }),
+    refusedPrompt: {
+      skip:
+        "Cline's UserPromptSubmit did not fire in a headless run (fixtures/conformance/cline.json: cline-prompt-fires), and everyhook offers no prompt event for it",
+    },
+    hung: /printf .*(ran past its|timed out).*Command exited with code 1/is,
+    lacks: {
+      startContext:
+        "Cline does not wait for TaskStart: no answer is read (fixtures/conformance/cline.json: cline-start-context)",
+      stopSentBack:
+        "TaskComplete fires after the task has ended: nothing sends Cline back (fixtures/conformance/cline.json: cline-stop-context)",
+    },
+    stops: [false],
+  },
   "opencode": pluginAgentData("opencode"),
   "kilo": pluginAgentData("kilo"),
 };
@@ -408,7 +429,7 @@ async function agentFiles(driver: AnyDriver, world: World): Promise<Map<string, 
       if (e.name === ".everyhook-backups") continue;
       const path = `${dir}/${e.name}`;
       if (e.isDirectory) await walk(path);
-      else if (e.isFile && /\.(json|jsonc|toml|js)$/.test(e.name)) {
+      else if (e.isFile && /\.(json|jsonc|toml|js|mjs)$/.test(e.name)) {
         out.set(path, await Deno.readTextFile(path));
       }
     }

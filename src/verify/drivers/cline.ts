@@ -93,8 +93,9 @@ export const CLINE_DRIVER: AgentDriver<"openai-chat"> = {
   api: "openai-chat",
   bins: ["cline"],
   node: { major: 22 },
-  homeFolders: [".cline"],
-  projectFolders: [".clinerules"],
+  // Its hooks folders: the rest of ~/.cline (its data: sessions, logs, settings) changes with every run.
+  homeFolders: [".cline/hooks"],
+  projectFolders: [".clinerules/hooks"],
   prepare: async (world, apiUrl) => {
     const file = clineProvidersPath(world);
     await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
