@@ -142,7 +142,8 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
   },
   "post-tool": {
     native: "PostToolUse",
-    info: "After a tool ran: add context for the model.",
+    info:
+      "After a tool ran, a call everyhook refused included (its rewritten command ran, and failed): add context for the model.",
     matcher: false,
     cells: POST_TOOL,
   },
@@ -224,8 +225,19 @@ function readTool(payload: Record<string, unknown>, event: ContractEvent): ToolC
     path: kind === "edit" ? str(fields.path) : undefined,
     paths,
     output: event === "post-tool" ? str(post?.result) ?? outputText(call.output) : undefined,
-    failed: event === "post-tool" && typeof post?.success === "boolean" ? !post.success : undefined,
+    failed: event === "post-tool" ? failedOf(post, call.output) : undefined,
   });
+}
+
+/**
+ * Whether a tool failed: `postToolUse.success` is false, or (SEEN: a command
+ * that exited 1 had `success: true` there) one of run_commands' results says
+ * `success: false`; undefined when neither says.
+ */
+function failedOf(post: Record<string, unknown> | undefined, output: unknown): boolean | undefined {
+  const results = Array.isArray(output) ? output.map((r) => obj(r)?.success) : [];
+  if (results.includes(false) || post?.success === false) return true;
+  return typeof post?.success === "boolean" || results.length > 0 ? false : undefined;
 }
 
 /**
@@ -310,6 +322,8 @@ export const cline: Agent = {
     timeoutUnit: "s",
     timeoutField: "timeout",
     commandField: "command",
+    // Cline has no switch of its own: everyhook's hook file refuses for a line that hangs or cannot start.
+    failClosedFields: { failClosed: true },
     // READ: Cline stops a hook file after 120 s; everyhook's file runs its lines one by one.
     timeoutCaps: {
       "pre-tool": 120,

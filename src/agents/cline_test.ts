@@ -95,3 +95,13 @@ Deno.test("cline: every recorded cell names a case of fixtures/conformance/cline
     }
   }
 });
+
+Deno.test("cline.read() takes a command that exited non-zero as a failed tool, though postToolUse says success", () => {
+  const f = FIXTURES.get("post-tool.shell")!;
+  const payload = structuredClone(f.payload) as Record<string, unknown>;
+  const result = payload.tool_result as { output: Array<Record<string, unknown>> };
+  result.output[0]!.success = false;
+  const doc = cline.read(payload, { event: "post-tool" });
+  assert.equal((payload.postToolUse as { success: boolean }).success, true);
+  assert.equal(doc.tool?.failed, true);
+});

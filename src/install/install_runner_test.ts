@@ -151,3 +151,37 @@ Deno.test({
     assert.equal(await Deno.readTextFile(`${w.home}/seen.json`), '{"hookName":"tool_call"}');
   },
 });
+
+Deno.test({
+  name:
+    "everyhook's hook file refuses for a --fail-closed line that hangs, and lets a plain one pass",
+  ignore: !haveNode,
+  fn: async () => {
+    await using w = await world();
+    const { runnerText } = await import("../settings/runner_file.ts");
+    const run = async (entry: Record<string, unknown>) => {
+      const file = `${w.home}/PreToolUse.mjs`;
+      const hooks = { PreToolUse: [{ type: "command", command: "sleep 5", timeout: 1, ...entry }] };
+      await Deno.writeTextFile(file, runnerText(JSON.stringify({ version: 1, hooks })));
+      const r = await runProgram({
+        program: node,
+        args: [file],
+        env: { PATH: "/usr/bin:/bin" },
+        cwd: w.home,
+        stdin: new TextEncoder().encode("{}"),
+        timeoutMs: 20_000,
+      });
+      return r.kind === "exited" ? r.stdout : r.kind;
+    };
+    assert.equal(await run({}), "");
+    const answer = JSON.parse(await run({ failClosed: true }));
+    const reason = "everyhook: the hook ran past its 1 s timeout (--fail-closed)";
+    assert.deepEqual(answer, {
+      overrideInput: { commands: [`printf '%s\\n' '${reason}' >&2; exit 1`] },
+      contextModification: reason,
+    });
+    // The same words as everyhook's own refusal for Cline.
+    const t = translate(cline, "pre-tool", { decision: "deny", reason });
+    assert.deepEqual(JSON.parse(t.stdout), answer);
+  },
+});

@@ -10,8 +10,11 @@
  * payload on stdin, reads each answer the way Cline does (the last
  * `HOOK_CONTROL<tab>` line, else the whole output, as JSON), and prints one
  * answer made of them: `cancel` if any cancels, the contexts and error
- * messages joined, the first `overrideInput`. It needs only Node.js, which
- * runs Cline: no network, no npm package.
+ * messages joined, the first `overrideInput`. A line installed with
+ * `--fail-closed` (`failClosed: true`) that runs past its timeout or cannot
+ * start is answered with Cline's refusal (the call rewritten into a command
+ * that prints why and fails). It needs only Node.js, which runs Cline: no
+ * network, no npm package.
  *
  * A file whose text around `HOOKS` is not exactly this, or whose `HOOKS` is not
  * written the way install writes it, was not written by everyhook or was
@@ -47,21 +50,32 @@ function parse(out) {
   }
 }
 
-/** Runs one line with the payload on stdin; gives its answer (none when it printed none in time). */
+/** The agent's refusal of a tool call: the call rewritten into a command that prints why and fails. */
+function refusal(reason) {
+  const word = "'" + reason.replaceAll("'", "'\\''") + "'";
+  return { overrideInput: { commands: ["printf '%s\\n' " + word + " >&2; exit 1"] }, contextModification: reason };
+}
+
+/**
+ * Runs one line with the payload on stdin; gives its answer (none when it
+ * printed none in time, or a refusal for a line installed with --fail-closed).
+ */
 function ask(entry, payload) {
+  const failed = (why) => (entry.failClosed === true ? refusal("everyhook: the hook " + why + " (--fail-closed)") : undefined);
   return new Promise((resolve) => {
     const child = spawn(entry.command, { shell: true, stdio: ["pipe", "pipe", "inherit"] });
+    const seconds = entry.timeout ?? 60;
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      resolve(undefined);
-    }, (entry.timeout ?? 60) * 1000);
+      resolve(failed("ran past its " + seconds + " s timeout"));
+    }, seconds * 1000);
     let out = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (text) => (out += text));
     child.stdin.on("error", () => {});
     child.on("error", () => {
       clearTimeout(timer);
-      resolve(undefined);
+      resolve(failed("could not start"));
     });
     child.on("close", () => {
       clearTimeout(timer);

@@ -121,7 +121,9 @@ Deno.test({
     assert.match(s.toolResults[0] ?? "", /Command exited with code 1.*Blocked a force push/s, why);
     // The reason reached the model also as the hook's context.
     assert.ok(requestsMention(s.turns, '<hook_context source="PreToolUse"'), why);
-    // Cline's hub daemon, started by the run in a session of its own, was ended with the run.
+    // Cline's hub daemon, started by the run in a session of its own (its log says it ran), was ended with the run.
+    const daemonLog = await Deno.readTextFile(`${world.home}/.cline/data/logs/hub-daemon.log`);
+    assert.ok(daemonLog.length > 0, "no hub daemon was started");
     assert.deepEqual(await processesOf(world.home), [], "a process of the run is left");
   },
 });

@@ -75,6 +75,11 @@ interface AgentData {
    * refused, or why this table does not run it for the agent.
    */
   hung: RegExp | { skip: string };
+  /**
+   * The command post-tool sees first, where the refused force push still fires
+   * it (Cline runs the call everyhook rewrote, and then fires PostToolUse for it).
+   */
+  postRefused?: RegExp;
   /** What only this agent's shared run shows besides. */
   more?: (r: Ran, why: string) => void;
   /** What the agent cannot do of the shared run, each with the reason its steps skip. */
@@ -248,6 +253,8 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
         "Cline's UserPromptSubmit did not fire in a headless run (fixtures/conformance/cline.json: cline-prompt-fires), and everyhook offers no prompt event for it",
     },
     hung: /printf .*(ran past its|timed out).*Command exited with code 1/is,
+    // The rewritten call ran, and failed: PostToolUse fires for it.
+    postRefused: /^printf '%s\\n' 'Blocked .*force.*' >&2; exit 1$/s,
     lacks: {
       startContext:
         "Cline does not wait for TaskStart: no answer is read (fixtures/conformance/cline.json: cline-start-context)",
@@ -331,9 +338,14 @@ const SCENARIOS: readonly Scenario[] = [
   {
     about: "post-tool sees the harmless command's output",
     skip: (data) => data.lacks?.postTool,
-    check: ({ docs }, why) => {
+    check: ({ docs, data }, why) => {
       const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
-      const post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      let post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      if (data.postRefused) {
+        assert.match(post[0]?.tool?.command ?? "", data.postRefused, text);
+        assert.equal(post[0]?.tool?.failed, true, text);
+        post = post.slice(1);
+      }
       assert.deepEqual(post.map((d) => d.tool?.command), ["echo hello"], text);
       assert.match(post[0]?.tool?.output ?? "", /hello/, text);
     },
