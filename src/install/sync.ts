@@ -207,10 +207,9 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
     };
     if (eventFileNatives(agent) !== undefined) {
       // Cline's hooks are a file per event: sync does not write those yet.
-      row.notes.push(
-        `sync does not write ${agent.name}'s hook files (one per event) yet: install each hook with --scope project`,
+      warnings.push(
+        `sync does not write ${agent.name}'s hook files (one per event) yet: install each hook for it with --scope project`,
       );
-      results.push(row);
       continue;
     }
     const wanted = wantedOf(agent, options, self, row.notes, paths.resolve);

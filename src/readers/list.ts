@@ -238,7 +238,9 @@ async function jsonFilesIn(dir: string, join: (a: string, b: string) => string):
   }
 }
 
-// The `HOOKS` value of everyhook's plugin, or of its hook file for one event (Cline's).
+// The `HOOKS` value of everyhook's plugin, or of its hook file for one event (Cline's, a .mjs).
 function wrappedHooksText(text: string, path: string): string {
-  return isRunnerText(text) ? runnerHooksText(text, path) : pluginHooksText(text, path);
+  return path.endsWith(".mjs") || isRunnerText(text)
+    ? runnerHooksText(text, path)
+    : pluginHooksText(text, path);
 }
