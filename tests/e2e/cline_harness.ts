@@ -155,13 +155,17 @@ export const CLINE_JOBS = 2;
  * The shared cases Cline is put to: those of a PreToolUse or PostToolUse hook
  * (Claude Code's answers, to show what Cline does with them), beside its own
  * (`cline-*`). The shared cases of events whose names Cline does not run as
- * files (SessionStart, Stop, PostToolUseFailure...), of a hooks.json file, of
- * approvals and of a 30 s sleep are left out.
+ * files (SessionStart, Stop, PostToolUseFailure...), of a hooks.json file and
+ * of approvals are left out. Cline has no timeout per hook (it stops a hook
+ * file after 120 s): pre-timeout's hook sleeps its 6 s, and Cline waits.
  */
 const CLINE_SHARED = [
   "pre-nothing",
   "pre-exit2-stderr",
+  "pre-exit2-empty",
   "pre-exit1-stderr",
+  "pre-exit3-stderr",
+  "pre-timeout",
   "pre-plain-text",
   "pre-bad-json",
   "pre-deny-json",
