@@ -5,8 +5,9 @@
  * (chat_agent_e2e.ts); the recorded force push is refused through the
  * adapter (block-force-push run on the committed payload gives the rewrite),
  * and through the real binary with block-force-push installed by `everyhook
- * install` (the command not run, the reason reaching the model); no hub
- * daemon of a run is left running. The scenarios every agent shares are in
+ * install` (the command not run, the reason reaching the model); a run
+ * leaves its hub daemon running unless everyhook's runner sweeps it, and with
+ * the sweep nothing of a run is left. The scenarios every agent shares are in
  * scenarios_test.ts.
  *
  * Run by hand inside a loopback-only namespace:
@@ -23,7 +24,10 @@ import { CLINE } from "./cline_session.ts";
 import { chatWorld, FORCE_PUSH, FORCE_PUSH_RAN, runChatAgent } from "./chat_agent_session.ts";
 import { textStep } from "../../src/verify/fake/openai_chat.ts";
 import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli } from "./everyhook_e2e.ts";
-import { REPO_ROOT, skipReason } from "./world.ts";
+import { agentBin, REPO_ROOT, skipReason } from "./world.ts";
+import { runAgentOnce } from "../../src/verify/agent_run.ts";
+import { CLINE_DRIVER } from "../../src/verify/drivers/cline.ts";
+import { tryKill } from "../../src/os/process_tree.ts";
 import { runProgram } from "../../src/run/hook_process.ts";
 import { requestsMention } from "./fixture_io.ts";
 
@@ -121,9 +125,42 @@ Deno.test({
     assert.match(s.toolResults[0] ?? "", /Command exited with code 1.*Blocked a force push/s, why);
     // The reason reached the model also as the hook's context.
     assert.ok(requestsMention(s.turns, '<hook_context source="PreToolUse"'), why);
-    // Cline's hub daemon, started by the run in a session of its own (its log says it ran), was ended with the run.
-    const daemonLog = await Deno.readTextFile(`${world.home}/.cline/data/logs/hub-daemon.log`);
-    assert.ok(daemonLog.length > 0, "no hub daemon was started");
+    // Cline's hub daemon, started by the run in a session of its own, was ended with the run.
+    assert.deepEqual(await processesOf(world.home), [], "a process of the run is left");
+  },
+});
+
+Deno.test({
+  name: "cline: a run leaves its hub daemon behind, and everyhook's runner ends it with the run",
+  ignore: skip !== undefined,
+  async fn() {
+    await using world = await chatWorld(CLINE.id);
+    const run = (sweep: boolean) =>
+      runAgentOnce({
+        driver: CLINE_DRIVER,
+        program: agentBin(CLINE.id)!,
+        world,
+        env: world.env(),
+        script: { steps: [textStep("FINAL-OK")] },
+        prompt: "Say hi.",
+        timeoutMs: 120_000,
+        sweep,
+      });
+    // Without the sweep, what Cline leaves is there after it exits: its hub daemon.
+    const unswept = await run(false);
+    const left = await processesOf(world.home);
+    try {
+      assert.equal(unswept.outcome.kind, "exited");
+      assert.ok(
+        left.length > 0,
+        "the run left nothing running: there is nothing for the sweep to end",
+      );
+    } finally {
+      for (const pid of left) tryKill(pid);
+    }
+    // With it (verify's, the recorder's and these tests' runs), nothing is left.
+    const swept = await run(true);
+    assert.equal(swept.outcome.kind, "exited");
     assert.deepEqual(await processesOf(world.home), [], "a process of the run is left");
   },
 });
