@@ -138,40 +138,41 @@ import f124 from "../../fixtures/kilo/prompt.prompt.json" with { type: "json" };
 import f125 from "../../fixtures/kilo/session-start.created.json" with { type: "json" };
 import f126 from "../../fixtures/kilo/stop.idle.json" with { type: "json" };
 import f127 from "../../fixtures/kimi-code/post-tool.shell-failed.json" with { type: "json" };
-import f128 from "../../fixtures/kimi-code/pre-tool.edit.json" with { type: "json" };
-import f129 from "../../fixtures/kimi-code/pre-tool.read.json" with { type: "json" };
-import f130 from "../../fixtures/kimi-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f131 from "../../fixtures/kimi-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f132 from "../../fixtures/kimi-code/pre-tool.write.json" with { type: "json" };
-import f133 from "../../fixtures/kimi-code/prompt.prompt.json" with { type: "json" };
-import f134 from "../../fixtures/kimi-code/session-start.startup.json" with { type: "json" };
-import f135 from "../../fixtures/kimi-code/stop.first.json" with { type: "json" };
-import f136 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
-import f137 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
-import f138 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
-import f139 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
-import f140 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
-import f141 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
-import f142 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
-import f143 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
-import f144 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
-import f145 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
-import f146 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
-import f147 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
-import f148 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
-import f149 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
-import f150 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
-import f151 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
-import f152 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f153 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f154 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
-import f155 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
-import f156 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
-import f157 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
-import f158 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
-import f159 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
-import f160 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
-import f161 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
+import f128 from "../../fixtures/kimi-code/post-tool.shell-harmless.json" with { type: "json" };
+import f129 from "../../fixtures/kimi-code/pre-tool.edit.json" with { type: "json" };
+import f130 from "../../fixtures/kimi-code/pre-tool.read.json" with { type: "json" };
+import f131 from "../../fixtures/kimi-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f132 from "../../fixtures/kimi-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f133 from "../../fixtures/kimi-code/pre-tool.write.json" with { type: "json" };
+import f134 from "../../fixtures/kimi-code/prompt.prompt.json" with { type: "json" };
+import f135 from "../../fixtures/kimi-code/session-start.startup.json" with { type: "json" };
+import f136 from "../../fixtures/kimi-code/stop.first.json" with { type: "json" };
+import f137 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
+import f138 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
+import f139 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
+import f140 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
+import f141 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
+import f142 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
+import f143 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
+import f144 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
+import f145 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
+import f146 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
+import f147 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
+import f148 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
+import f149 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
+import f150 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
+import f151 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
+import f152 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
+import f153 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f154 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f155 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
+import f156 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
+import f157 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
+import f158 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
+import f159 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
+import f160 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
+import f161 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
+import f162 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
 import c0 from "../../fixtures/conformance/auggie.json" with { type: "json" };
 import c1 from "../../fixtures/conformance/claude-code.json" with { type: "json" };
 import c2 from "../../fixtures/conformance/codex.json" with { type: "json" };
@@ -338,40 +339,41 @@ export const SHIPPED_FIXTURES: readonly ShippedJson[] = [
   { path: "fixtures/kilo/session-start.created.json", value: f125 },
   { path: "fixtures/kilo/stop.idle.json", value: f126 },
   { path: "fixtures/kimi-code/post-tool.shell-failed.json", value: f127 },
-  { path: "fixtures/kimi-code/pre-tool.edit.json", value: f128 },
-  { path: "fixtures/kimi-code/pre-tool.read.json", value: f129 },
-  { path: "fixtures/kimi-code/pre-tool.shell-force-push.json", value: f130 },
-  { path: "fixtures/kimi-code/pre-tool.shell-harmless.json", value: f131 },
-  { path: "fixtures/kimi-code/pre-tool.write.json", value: f132 },
-  { path: "fixtures/kimi-code/prompt.prompt.json", value: f133 },
-  { path: "fixtures/kimi-code/session-start.startup.json", value: f134 },
-  { path: "fixtures/kimi-code/stop.first.json", value: f135 },
-  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f136 },
-  { path: "fixtures/opencode/post-tool.write.json", value: f137 },
-  { path: "fixtures/opencode/pre-tool.edit.json", value: f138 },
-  { path: "fixtures/opencode/pre-tool.read.json", value: f139 },
-  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f140 },
-  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f141 },
-  { path: "fixtures/opencode/pre-tool.write.json", value: f142 },
-  { path: "fixtures/opencode/prompt.prompt.json", value: f143 },
-  { path: "fixtures/opencode/session-start.created.json", value: f144 },
-  { path: "fixtures/opencode/stop.idle.json", value: f145 },
-  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f146 },
-  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f147 },
-  { path: "fixtures/qwen-code/post-tool.write.json", value: f148 },
-  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f149 },
-  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f150 },
-  { path: "fixtures/qwen-code/pre-tool.read.json", value: f151 },
-  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f152 },
-  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f153 },
-  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f154 },
-  { path: "fixtures/qwen-code/pre-tool.write.json", value: f155 },
-  { path: "fixtures/qwen-code/prompt.prompt.json", value: f156 },
-  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f157 },
-  { path: "fixtures/qwen-code/session-start.startup.json", value: f158 },
-  { path: "fixtures/qwen-code/stop.continued.json", value: f159 },
-  { path: "fixtures/qwen-code/stop.first.json", value: f160 },
-  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f161 },
+  { path: "fixtures/kimi-code/post-tool.shell-harmless.json", value: f128 },
+  { path: "fixtures/kimi-code/pre-tool.edit.json", value: f129 },
+  { path: "fixtures/kimi-code/pre-tool.read.json", value: f130 },
+  { path: "fixtures/kimi-code/pre-tool.shell-force-push.json", value: f131 },
+  { path: "fixtures/kimi-code/pre-tool.shell-harmless.json", value: f132 },
+  { path: "fixtures/kimi-code/pre-tool.write.json", value: f133 },
+  { path: "fixtures/kimi-code/prompt.prompt.json", value: f134 },
+  { path: "fixtures/kimi-code/session-start.startup.json", value: f135 },
+  { path: "fixtures/kimi-code/stop.first.json", value: f136 },
+  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f137 },
+  { path: "fixtures/opencode/post-tool.write.json", value: f138 },
+  { path: "fixtures/opencode/pre-tool.edit.json", value: f139 },
+  { path: "fixtures/opencode/pre-tool.read.json", value: f140 },
+  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f141 },
+  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f142 },
+  { path: "fixtures/opencode/pre-tool.write.json", value: f143 },
+  { path: "fixtures/opencode/prompt.prompt.json", value: f144 },
+  { path: "fixtures/opencode/session-start.created.json", value: f145 },
+  { path: "fixtures/opencode/stop.idle.json", value: f146 },
+  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f147 },
+  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f148 },
+  { path: "fixtures/qwen-code/post-tool.write.json", value: f149 },
+  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f150 },
+  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f151 },
+  { path: "fixtures/qwen-code/pre-tool.read.json", value: f152 },
+  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f153 },
+  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f154 },
+  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f155 },
+  { path: "fixtures/qwen-code/pre-tool.write.json", value: f156 },
+  { path: "fixtures/qwen-code/prompt.prompt.json", value: f157 },
+  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f158 },
+  { path: "fixtures/qwen-code/session-start.startup.json", value: f159 },
+  { path: "fixtures/qwen-code/stop.continued.json", value: f160 },
+  { path: "fixtures/qwen-code/stop.first.json", value: f161 },
+  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f162 },
 ];
 
 /**
