@@ -8,8 +8,12 @@
  * where the machine can make one), and print the cells whose answer changed
  * against the committed recordings (scripts/drift_diff.ts), or "no change". An
  * agent whose newest release is the pin is not re-recorded unless `--same` is
- * given (which re-records the pin itself: a check of the check). docs/drift.md
- * says how to move a pin after it. Not part of `deno task test`.
+ * given (which re-records the pin itself, from .cache/agents where it is
+ * installed: a check of the check). The agents are the registry's pinned ones
+ * (src/agents/registry.ts), so a new agent is checked once it has a pin and a
+ * harness. It needs the npm registry, so it is run outside a network
+ * namespace: it makes its own for the recording. docs/drift.md says how to
+ * move a pin after it. Not part of `deno task test`.
  *
  * Exit 0 when nothing changed, 1 when a cell changed, 2 when an agent could
  * not be installed or recorded.
@@ -20,7 +24,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
+import { AGENTS_CACHE, nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
 import { loadConformance, loadFixtures } from "../src/readers/recorded.ts";
 import { type Change, changeLine, compareRecordings, type RecordedSet } from "./drift_diff.ts";
 import { findAgent } from "../src/agents/mod.ts";
@@ -84,6 +88,55 @@ async function installedVersion(dir: string, pin: Pin): Promise<string | undefin
   }
 }
 
+/**
+ * Why npm could not install a release, from what it printed: the packages the
+ * registry has no such version of (a release whose platform packages were not
+ * published, say), or else its last error line.
+ *
+ * @param output What npm printed.
+ * @returns One line.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { npmProblem } from "./drift.ts";
+ * const out = "npm error notarget No matching version found for @a/b-linux-x64@1.2.3.\n" +
+ *   "npm error A complete log of this run can be found in: /x.log\n";
+ * assert.equal(npmProblem(out), "the npm registry has no @a/b-linux-x64@1.2.3");
+ * assert.equal(npmProblem("npm error code E404\n"), "npm error code E404");
+ * ```
+ */
+export function npmProblem(output: string): string {
+  const missing = [...output.matchAll(/No matching version found for (\S+?)\.?(?:\s|$)/g)]
+    .map((m) => m[1]!);
+  if (missing.length > 0) return `the npm registry has no ${[...new Set(missing)].join(", ")}`;
+  const lines = output.split("\n").map((l) => l.trim())
+    .filter((l) => l !== "" && !/A complete log of this run/.test(l));
+  return lines.at(-1) ?? "npm printed nothing";
+}
+
+/**
+ * The agents drift checks: those named, or every agent with a pin in the
+ * registry (src/agents/registry.ts), in its order; and the names that have no pin.
+ *
+ * @param named The agent ids asked for (none: all).
+ * @returns The ids, and the unknown names.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { driftAgents } from "./drift.ts";
+ * import { AGENT_ENTRIES } from "../src/agents/registry.ts";
+ * const pinned = AGENT_ENTRIES.filter((e) => e.pin).map((e) => e.id);
+ * assert.deepEqual(driftAgents([]).ids, pinned);
+ * assert.deepEqual(driftAgents(["cursor"]).unknown, ["cursor"]);
+ * ```
+ */
+export function driftAgents(named: readonly string[]): { ids: string[]; unknown: string[] } {
+  const ids = named.length > 0 ? [...named] : Object.keys(PINS);
+  return { ids: ids.filter((id) => id in PINS), unknown: ids.filter((id) => !(id in PINS)) };
+}
+
 /** Installs `pin.package@version` into .cache/drift/<id>/ unless it is there. */
 async function installNewest(id: string, pin: Pin, version: string): Promise<void> {
   const dir = `${DRIFT_DIR}/${id}`;
@@ -102,7 +155,11 @@ async function installNewest(id: string, pin: Pin, version: string): Promise<voi
   );
   const have = await installedVersion(dir, pin);
   if (!r.ok || have !== version) {
-    throw new Error(`npm installed ${have ?? "nothing"}, not ${pin.package}@${version}`);
+    throw new Error(
+      `npm could not install ${pin.package}@${version} (${npmProblem(r.out + r.err)})${
+        have === undefined ? "" : `; ${have} is there`
+      }`,
+    );
   }
 }
 
@@ -120,11 +177,11 @@ async function canIsolate(): Promise<boolean> {
   }
 }
 
-/** Records the agent found under .cache/drift into `out`. */
-async function record(id: string, out: string, isolate: boolean): Promise<void> {
+/** Records the agent found under `agents` (.cache/drift, or .cache/agents for the pin) into `out`. */
+async function record(id: string, out: string, isolate: boolean, agents: string): Promise<void> {
   const deno = Deno.execPath();
   const recordArgs = ["run", "-A", `${ROOT}/scripts/record.ts`, "--out", out, id];
-  const env = { ...Deno.env.toObject(), EVERYHOOK_AGENTS_DIR: DRIFT_DIR };
+  const env = { ...Deno.env.toObject(), EVERYHOOK_AGENTS_DIR: agents };
   const r = isolate
     ? await run("unshare", [
       "-n",
@@ -168,9 +225,13 @@ async function driftOf(
       row.status = "not re-recorded";
       return row;
     }
-    await installNewest(id, pin, row.newest);
+    // The pin itself (--same) is recorded where `deno task agents` installed it, when it is there.
+    const pinned = `${ROOT}/${AGENTS_CACHE}`;
+    const fromPin = row.newest === pin.version &&
+      await installedVersion(`${pinned}/${id}`, pin) === pin.version;
+    if (!fromPin) await installNewest(id, pin, row.newest);
     out = await Deno.makeTempDir({ prefix: `everyhook-drift-${id}-` });
-    await record(id, out, o.isolate);
+    await record(id, out, o.isolate, fromPin ? pinned : DRIFT_DIR);
     const fresh: RecordedSet = {
       version: row.newest,
       fixtures: await loadFixtures([id], out),
@@ -233,8 +294,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 0;
   }
-  const ids = positionals.length > 0 ? positionals : Object.keys(PINS);
-  const unknown = ids.filter((id) => !(id in PINS));
+  const { ids, unknown } = driftAgents(positionals);
   if (unknown.length > 0) {
     console.error(`unknown agent ${unknown.join(", ")}; pinned: ${Object.keys(PINS).join(", ")}`);
     return 2;
