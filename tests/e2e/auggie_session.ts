@@ -56,6 +56,8 @@ export interface AuggieRunOptions {
   backendHooks?: boolean;
   /** Runs just before Auggie starts, once the settings are written. */
   before?: () => Promise<void>;
+  /** Arguments after the driver's (verify's MCP server by --mcp-config, say). */
+  moreArgs?: readonly string[];
 }
 
 /** What one session did. */
@@ -124,6 +126,7 @@ export async function runAuggie(o: AuggieRunOptions): Promise<AuggieSession> {
     script: { steps: o.steps, hooks: o.backendHooks ?? true },
     prompt: o.prompt ?? "Please do the scripted steps.",
     extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rulesFile }),
+    ...(o.moreArgs === undefined ? {} : { moreArgs: o.moreArgs }),
     timeoutMs: 120_000,
     before: async () => {
       const path = `${o.world.home}/.augment/settings.json`;

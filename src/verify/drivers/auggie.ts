@@ -15,8 +15,8 @@ import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
 
 /**
- * The name Auggie gives an MCP tool: `<tool>_<server>` (the pinned Auggie's
- * tool definitions sent to the fake backend in verify's run).
+ * The name Auggie gives an MCP tool: `<tool>_<server>` (its hooks got
+ * `probe_everyhook` with `is_mcp_tool: true`, fixtures/auggie/pre-tool.mcp.json).
  */
 const AUGGIE_MCP_TOOL = `${MCP_TOOL}_${MCP_SERVER}`;
 
@@ -131,7 +131,7 @@ export const AUGGIE_DRIVER: AgentDriver<"augment"> = {
       play: () => ({
         turns: [{ kind: "tool", name: AUGGIE_MCP_TOOL, input: { text: MCP_CALL_TEXT } }],
         tool: AUGGIE_MCP_TOOL,
-        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: PreToolUse fired for it)",
+        basis: "fixtures/auggie/pre-tool.mcp.json",
       }),
       args: (server) => ["--mcp-config", JSON.stringify({ mcpServers: { [MCP_SERVER]: server } })],
     },
