@@ -33,6 +33,10 @@ import type { ContractEvent } from "../src/contract/contract.ts";
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const DRIFT_DIR = `${ROOT}/.cache/drift`;
 
+/** How long npm may take to answer a question, and to install a release (it retries a dead network for long). */
+const NPM_VIEW_MS = 60_000;
+const NPM_INSTALL_MS = 600_000;
+
 /** Where progress goes: stdout, or stderr when stdout is the JSON document. */
 let log: (line: string) => void = (line) => console.log(line);
 
@@ -51,7 +55,7 @@ interface AgentDrift {
 async function run(
   cmd: string,
   args: string[],
-  o: { cwd?: string; env?: Record<string, string>; quiet?: boolean } = {},
+  o: { cwd?: string; env?: Record<string, string>; quiet?: boolean; limitMs?: number } = {},
 ): Promise<{ ok: boolean; out: string; err: string }> {
   const r = await new Deno.Command(cmd, {
     args,
@@ -60,9 +64,15 @@ async function run(
     stdout: "piped",
     stderr: "piped",
     ...(o.env ? { env: o.env } : {}),
+    ...(o.limitMs === undefined ? {} : { signal: AbortSignal.timeout(o.limitMs) }),
   }).output();
   const out = new TextDecoder().decode(r.stdout);
-  const err = new TextDecoder().decode(r.stderr);
+  let err = new TextDecoder().decode(r.stderr);
+  if (r.signal !== null && o.limitMs !== undefined) {
+    err += `\n${cmd} was stopped after ${
+      o.limitMs / 1000
+    } s (no network here? run drift outside a network namespace)`;
+  }
   if (!o.quiet) {
     for (const line of (out + err).trimEnd().split("\n")) if (line !== "") log(`    ${line}`);
   }
@@ -71,7 +81,10 @@ async function run(
 
 /** The version the registry's `latest` tag names. */
 async function newestVersion(pin: Pin): Promise<string> {
-  const r = await run("npm", ["view", pin.package, "version"], { quiet: true });
+  const r = await run("npm", ["view", pin.package, "version"], {
+    quiet: true,
+    limitMs: NPM_VIEW_MS,
+  });
   const version = r.out.trim();
   if (!r.ok || !/^\d+\.\d+\.\d+/.test(version)) {
     throw new Error(`npm view ${pin.package} version failed: ${(r.err || r.out).trim()}`);
@@ -151,7 +164,11 @@ async function installNewest(id: string, pin: Pin, version: string): Promise<voi
   const r = await run(
     "npm",
     ["install", "--no-audit", "--no-fund", "--loglevel=error", `${pin.package}@${version}`],
-    { cwd: dir, env: { PATH: nodeBin === undefined ? path : `${nodeBin}:${path}` } },
+    {
+      cwd: dir,
+      env: { PATH: nodeBin === undefined ? path : `${nodeBin}:${path}` },
+      limitMs: NPM_INSTALL_MS,
+    },
   );
   const have = await installedVersion(dir, pin);
   if (!r.ok || have !== version) {
