@@ -28,6 +28,7 @@ import { AGENTS_CACHE, nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
 import { loadConformance, loadFixtures } from "../src/readers/recorded.ts";
 import { type Change, changeLine, compareRecordings, type RecordedSet } from "./drift_diff.ts";
 import { findAgent } from "../src/agents/mod.ts";
+import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 import type { ContractEvent } from "../src/contract/contract.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -212,6 +213,21 @@ async function record(id: string, out: string, isolate: boolean, agents: string)
   if (!r.ok) throw new Error(`scripts/record.ts failed for ${id}`);
 }
 
+/** The harness scripts/record.ts loads for an agent: tests/e2e/<module>_harness.ts. */
+function harnessFile(id: string): string {
+  const module = AGENT_ENTRIES.find((e) => e.id === id)?.module ?? id;
+  return `${ROOT}/tests/e2e/${module}_harness.ts`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function pinnedSet(id: string, version: string): Promise<RecordedSet> {
   return {
     version,
@@ -241,6 +257,10 @@ async function driftOf(
     if (row.newest === pin.version && !o.same) {
       row.status = "not re-recorded";
       return row;
+    }
+    const harness = harnessFile(id);
+    if (!(await exists(harness))) {
+      throw new Error(`${harness.slice(ROOT.length + 1)}, which records it, is not there yet`);
     }
     // The pin itself (--same) is recorded where `deno task agents` installed it, when it is there.
     const pinned = `${ROOT}/${AGENTS_CACHE}`;
