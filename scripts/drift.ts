@@ -7,9 +7,9 @@
  * folder (scripts/record.ts --out, inside a loopback-only network namespace
  * where the machine can make one), and print the cells whose answer changed
  * against the committed recordings (scripts/drift_diff.ts), or "no change". An
- * agent whose newest release is the pin is not re-recorded unless `--same` is
- * given (which re-records the pin itself, from .cache/agents where it is
- * installed: a check of the check). The agents are the registry's pinned ones
+ * agent whose newest release is the pin is not re-recorded; `--same`
+ * re-records the pin itself instead of the newest release (from .cache/agents
+ * where it is installed): a check of the check. The agents are the registry's pinned ones
  * (src/agents/registry.ts), so a new agent is checked once it has a pin and a
  * harness. It needs the npm registry, so it is run outside a network
  * namespace: it makes its own for the recording. docs/drift.md says how to
@@ -47,6 +47,8 @@ interface AgentDrift {
   package: string;
   pinned: string;
   newest: string | null;
+  /** The release recorded: the newest, or the pin with --same; null when none was. */
+  recorded: string | null;
   status: "no change" | "changed" | "not re-recorded" | "failed";
   changes: Change[];
   problem: string | null;
@@ -246,6 +248,7 @@ async function driftOf(
     package: pin.package,
     pinned: pin.version,
     newest: null,
+    recorded: null,
     status: "failed",
     changes: [],
     problem: null,
@@ -263,14 +266,16 @@ async function driftOf(
       throw new Error(`${harness.slice(ROOT.length + 1)}, which records it, is not there yet`);
     }
     // The pin itself (--same) is recorded where `deno task agents` installed it, when it is there.
+    const version = o.same ? pin.version : row.newest;
     const pinned = `${ROOT}/${AGENTS_CACHE}`;
-    const fromPin = row.newest === pin.version &&
+    const fromPin = version === pin.version &&
       await installedVersion(`${pinned}/${id}`, pin) === pin.version;
-    if (!fromPin) await installNewest(id, pin, row.newest);
+    if (!fromPin) await installNewest(id, pin, version);
     out = await Deno.makeTempDir({ prefix: `everyhook-drift-${id}-` });
     await record(id, out, o.isolate, fromPin ? pinned : DRIFT_DIR);
+    row.recorded = version;
     const fresh: RecordedSet = {
-      version: row.newest,
+      version,
       fixtures: await loadFixtures([id], out),
       conformance: (await loadConformance(out)).find((c) => c.agent === id),
     };
@@ -293,7 +298,12 @@ async function driftOf(
 }
 
 function report(row: AgentDrift): void {
-  const head = `${row.agent}: ${row.package} pinned ${row.pinned}, newest ${row.newest ?? "?"}`;
+  const again = row.recorded !== null && row.recorded !== row.newest
+    ? ` (the pin re-recorded)`
+    : "";
+  const head = `${row.agent}: ${row.package} pinned ${row.pinned}, newest ${
+    row.newest ?? "?"
+  }${again}`;
   if (row.status === "failed") {
     console.log(`${head}: could not be checked: ${row.problem}`);
   } else if (row.status === "not re-recorded") {
@@ -325,7 +335,7 @@ async function main(args: string[]): Promise<number> {
       "Usage: deno task drift [--same] [--keep] [--json] [agent...]\n\n" +
         "Record each pinned agent's newest npm release into a temporary folder and print the cells\n" +
         'whose answer changed against fixtures/, or "no change" (docs/drift.md).\n\n' +
-        "  --same  re-record an agent whose newest release is its pin, too\n" +
+        "  --same  re-record the pin itself, not the newest release (a check of the check)\n" +
         "  --keep  keep the temporary recordings (they are kept anyway when a cell changed)\n" +
         "  --json  print one JSON document",
     );
