@@ -7,15 +7,13 @@
  * @module
  */
 
-import type { AgentHarness, ConformanceCase, Fixture } from "./harness_types.ts";
+import type { AgentHarness, ConformanceCase } from "./harness_types.ts";
 import type { AugmentStep } from "../../src/verify/fake/augment.ts";
 import { AUGGIE_DRIVER } from "../../src/verify/drivers/auggie.ts";
 import { mcpServerScript } from "../../src/verify/mcp_server.ts";
-import { conformanceFile, redact, requestsMention, writeFixture } from "./fixture_io.ts";
+import { redact } from "./fixture_io.ts";
+import { type AgentE2e, agentHarness, type FixtureSet, sessionProblems } from "./agent_e2e.ts";
 import { commandIs, type FixturePick, payloadOf, pickFixtures } from "./chat_agent_fixtures.ts";
-import { inPool } from "./process.ts";
-import type { HookRule } from "./record_hook.ts";
-import { FORCE_PUSH_RAN } from "./chat_agent_session.ts";
 import {
   caseRule,
   CHAT_CASES,
@@ -24,15 +22,8 @@ import {
   judgeCase,
   PROMPT_MARK,
 } from "./chat_agent_cases.ts";
-import {
-  AUGGIE_EVENTS,
-  AUGGIE_ID,
-  type AuggieSession,
-  auggieWorld,
-  FORCE_PUSH,
-  runAuggie,
-} from "./auggie_session.ts";
-import { agentVersion, recordHookCommand, skipReason } from "./world.ts";
+import { AUGGIE_EVENTS, AUGGIE_ID, auggieWorld, FORCE_PUSH, runAuggie } from "./auggie_session.ts";
+import { recordHookCommand } from "./world.ts";
 
 const shell = AUGGIE_DRIVER.shell;
 const say = AUGGIE_DRIVER.say;
@@ -282,11 +273,10 @@ function hideHookCommands(text: string): string {
 /**
  * The fixtures of one fresh fixture session, redacted, in the picks' order.
  *
- * @returns The fixtures.
- * @throws Error when Auggie failed or a pick found no hook call.
+ * @param version The binary's version.
+ * @returns The fixtures, and the picks no hook call matched.
  */
-export async function auggieFixtures(): Promise<Fixture[]> {
-  const version = await agentVersion(AUGGIE_ID);
+async function auggieFixtureSet(version: string): Promise<FixtureSet> {
   await using world = await auggieWorld();
   await Deno.writeTextFile(`${world.project}/edit-me.txt`, "line one\nline two\n");
   const server = `${world.root}/mcp-server.sh`;
@@ -299,7 +289,6 @@ export async function auggieFixtures(): Promise<Fixture[]> {
     rules: [{ event: "PreToolUse", match: "git push", stdout: deny }],
     moreArgs: MCP.args({ command: "/bin/sh", args: [server] }),
   });
-  if (s.run.code !== 0) throw new Error(`Auggie exited ${s.run.code}: ${s.run.stderr.slice(-800)}`);
   const how =
     "recorded: auggie --print --output-format json against the fake Augment backend (src/verify/fake/augment.ts, enable_hooks on), hooks in ~/.augment/settings.json";
   const { fixtures, missing } = pickFixtures(
@@ -310,34 +299,40 @@ export async function auggieFixtures(): Promise<Fixture[]> {
     version,
     how,
   );
-  if (missing.length > 0) {
-    const saw = s.hookCalls.map((c) => `${c.event}:${String(payloadOf(c)["tool_name"] ?? "")}`);
-    throw new Error(`Cannot find ${missing.join(", ")}; saw ${saw.join(" ")}`);
-  }
-  return fixtures;
+  const saw = s.hookCalls.map((c) => `${c.event}:${String(payloadOf(c)["tool_name"] ?? "")}`);
+  return {
+    fixtures,
+    missing,
+    problems: sessionProblems({ code: s.run.code, requests: s.requests }),
+    why: `exit ${s.run.code}: ${s.run.stderr.slice(-800)}\nhook calls: ${saw.join(" ")}`,
+  };
 }
 
 /**
- * Puts the cases with these ids (all when absent) to the binary, two at a time.
+ * Auggie's parts for the shared recorder and tests (agent_e2e.ts).
  *
- * @param ids The case ids.
- * @returns What Auggie did with each.
+ * @example Usage
+ * ```ts ignore
+ * import { AUGGIE_E2E } from "./auggie_harness.ts";
+ * import { agentE2eTests } from "./agent_e2e.ts";
+ * await agentE2eTests(AUGGIE_E2E);
+ * ```
  */
-export function runAuggieCases(ids?: readonly string[]): Promise<ConformanceCase[]> {
-  const cases = ids === undefined ? AUGGIE_CASES : AUGGIE_CASES.filter((c) => ids.includes(c.id));
-  return inPool(cases, 2, runCase);
-}
-
-/** Auggie's harness, for `deno task record auggie` and the e2e tests. */
-export const harness: AgentHarness = {
+export const AUGGIE_E2E: AgentE2e<AuggieCase> = {
   id: AUGGIE_ID,
-  unavailable: () => skipReason(AUGGIE_ID),
-  async recordFixtures(outDir) {
-    const written: string[] = [];
-    for (const f of await auggieFixtures()) written.push(await writeFixture(outDir, f));
-    return written;
+  fixtureSet: auggieFixtureSet,
+  fixtureCheck: {
+    cover: "all",
+    keys: "same",
+    fields: ["tool_name", "hook_event_name"],
+    nativeEvent: true,
   },
-  async recordConformance() {
-    return conformanceFile(AUGGIE_ID, await runAuggieCases());
-  },
+  fixtureTestSuffix: ", and their tool names",
+  cases: AUGGIE_CASES,
+  runCase,
+  jobs: 2,
+  keyCases: ["pre-deny-json", "pre-exit2-stderr", "pre-block-legacy", "backend-hooks-off"],
 };
+
+/** Auggie's harness, for `deno task record auggie`. */
+export const harness: AgentHarness = agentHarness(AUGGIE_E2E);

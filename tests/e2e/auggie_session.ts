@@ -3,7 +3,8 @@
  * backend: a world whose project is a git repository with no remote (so that a
  * force push fails harmlessly), the recording hook under the native events
  * asked for in `<home>/.augment/settings.json` (timeouts in milliseconds),
- * the run through the product's driver and runner, and what came of it.
+ * the run through the product's driver and the shared run (hooked_run.ts),
+ * and what came of it.
  *
  * @module
  */
@@ -11,17 +12,10 @@
 import { AUGGIE_DRIVER } from "../../src/verify/drivers/auggie.ts";
 import type { AugmentStep } from "../../src/verify/fake/augment.ts";
 import type { LoggedRequest } from "../../src/verify/fake/server.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
-import { asRunResult, type RunAgentResult } from "./process.ts";
+import { type HookedRun, hookedRun } from "./hooked_run.ts";
 import type { HookRule } from "./record_hook.ts";
 import { chatWorld, FORCE_PUSH } from "./chat_agent_session.ts";
-import {
-  agentBin,
-  type HookLogEntry,
-  readHookLog,
-  recordHookCommand,
-  type World,
-} from "./world.ts";
+import { recordHookCommand, type World } from "./world.ts";
 
 export { FORCE_PUSH };
 
@@ -60,18 +54,12 @@ export interface AuggieRunOptions {
   moreArgs?: readonly string[];
 }
 
-/** What one session did. */
-export interface AuggieSession {
-  /** Auggie's exit code and output. */
-  run: RunAgentResult;
-  /** Every request the fake backend got. */
-  requests: LoggedRequest[];
+/** What one session did: the shared run's parts, and the model's turns. */
+export interface AuggieSession extends HookedRun {
   /** The model turns (`/chat-stream` requests). */
   turns: LoggedRequest[];
   /** Every distinct tool result the model was shown, in order. */
   toolResults: string[];
-  /** The recording hook's calls, in order. */
-  hookCalls: HookLogEntry[];
 }
 
 /**
@@ -111,22 +99,22 @@ export function auggieHooks(
  * @returns What happened.
  */
 export async function runAuggie(o: AuggieRunOptions): Promise<AuggieSession> {
-  const bin = agentBin(AUGGIE_ID);
-  if (bin === undefined) throw new Error(`Cannot find the binary of "${AUGGIE_ID}"`);
-  const hookLog = `${o.world.root}/hooks.jsonl`;
-  const rulesFile = `${o.world.root}/rules.json`;
-  await Deno.remove(hookLog).catch(() => {});
-  await Deno.remove(`${hookLog}.state`).catch(() => {});
-  await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
-  const r = await runAgentOnce({
+  const r = await hookedRun({
     driver: AUGGIE_DRIVER,
-    program: bin,
     world: o.world,
-    env: o.world.env(),
     script: { steps: o.steps, hooks: o.backendHooks ?? true },
     prompt: o.prompt ?? "Please do the scripted steps.",
-    extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rulesFile }),
-    ...(o.moreArgs === undefined ? {} : { moreArgs: o.moreArgs }),
+    rules: o.rules ?? [],
+    ...(o.moreArgs === undefined ? {} : {
+      args: (apiUrl: string) => [
+        ...AUGGIE_DRIVER.args(o.world, apiUrl, {
+          prompt: o.prompt ?? "Please do the scripted steps.",
+          autoApprove: true,
+          bypassTrust: false,
+        }),
+        ...o.moreArgs!,
+      ],
+    }),
     timeoutMs: 120_000,
     before: async () => {
       const path = `${o.world.home}/.augment/settings.json`;
@@ -136,12 +124,9 @@ export async function runAuggie(o: AuggieRunOptions): Promise<AuggieSession> {
       await o.before?.();
     },
   });
-  const turns = r.requests.filter((q) => q.path.startsWith("/chat-stream"));
   return {
-    run: asRunResult(r.outcome),
-    requests: r.requests,
-    turns,
-    toolResults: r.toolResults,
-    hookCalls: await readHookLog(hookLog),
+    ...r,
+    turns: r.requests.filter((q) => q.path.startsWith("/chat-stream")),
+    toolResults: AUGGIE_DRIVER.toolResults(r.requests),
   };
 }

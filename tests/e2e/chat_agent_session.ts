@@ -4,7 +4,7 @@
  * handlers) and whose model speaks OpenAI chat completions (Qwen Code, Factory
  * Droid): a world whose project is a git repository with no remote, the
  * settings files, the fake chat API on 127.0.0.1, the run (through the
- * product's driver and runner, src/verify/), and what came of it. Each
+ * product's driver and the shared run, hooked_run.ts), and what came of it. Each
  * agent's own session module names its driver ({@linkcode ChatAgent}).
  *
  * @module
@@ -18,17 +18,9 @@ import {
   toolResults,
 } from "../../src/verify/fake/openai_chat.ts";
 import type { AgentDriver } from "../../src/verify/driver.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
-import { asRunResult, runAgent, type RunAgentResult } from "./process.ts";
+import { gitProject, type HookedRun, hookedRun } from "./hooked_run.ts";
 import type { HookRule } from "./record_hook.ts";
-import {
-  agentBin,
-  type HookLogEntry,
-  makeWorld,
-  readHookLog,
-  recordHookCommand,
-  type World,
-} from "./world.ts";
+import { makeWorld, recordHookCommand, type World } from "./world.ts";
 
 /** The force push every tool case asks for (the project has no remote, so it fails harmlessly). */
 export const FORCE_PUSH = "git push --force origin main";
@@ -103,18 +95,12 @@ export interface ChatRunOptions {
   before?: () => Promise<void>;
 }
 
-/** What one session did. */
-export interface ChatSession {
-  /** The agent's exit code and output. */
-  run: RunAgentResult;
-  /** Every request the fake API got. */
-  requests: LoggedRequest[];
+/** What one session did: the shared run's parts, and the main conversation's. */
+export interface ChatSession extends HookedRun {
   /** The main conversation's model turns (requests that offered tools). */
   turns: LoggedRequest[];
   /** Every distinct tool result the model was shown, in order. */
   toolResults: string[];
-  /** The recording hook's calls, in order. */
-  hookCalls: HookLogEntry[];
 }
 
 /** The prompt of a session that names none. */
@@ -135,17 +121,7 @@ export const DEFAULT_PROMPT = "Please do the scripted steps.";
  */
 export async function chatWorld(id: string): Promise<World> {
   const world = await makeWorld(id);
-  const commit = ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", "commit", "-q"];
-  for (const args of [["init", "-q", "-b", "main"], [...commit, "--allow-empty", "-m", "init"]]) {
-    const r = await runAgent({
-      cmd: "git",
-      args,
-      env: world.env(),
-      cwd: world.project,
-      timeoutMs: 20_000,
-    });
-    if (r.code !== 0) throw new Error(`Cannot run "git ${args.join(" ")}": ${r.stderr.trim()}`);
-  }
+  await gitProject(world);
   return world;
 }
 
@@ -217,22 +193,14 @@ async function writeSettings(
  * ```
  */
 export async function runChatAgent(agent: ChatAgent, o: ChatRunOptions): Promise<ChatSession> {
-  const bin = agentBin(agent.id);
-  if (bin === undefined) throw new Error(`Cannot find the binary of "${agent.id}"`);
-  const hookLog = `${o.world.root}/hooks.jsonl`;
-  const rulesFile = `${o.world.root}/rules.json`;
-  await Deno.remove(hookLog).catch(() => {});
-  await Deno.remove(`${hookLog}.state`).catch(() => {});
-  await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
-  const r = await runAgentOnce({
+  const r = await hookedRun({
     driver: agent.driver,
-    program: bin,
     world: o.world,
-    env: o.world.env(),
     script: o.script,
     prompt: o.prompt ?? DEFAULT_PROMPT,
+    rules: o.rules ?? [],
     autoApprove: o.autoApprove ?? true,
-    extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rulesFile, ...(o.env ?? {}) }),
+    env: () => o.env ?? {},
     timeoutMs: o.timeoutMs ?? 90_000,
     before: async (apiUrl) => {
       const base = agent.baseSettings(apiUrl);
@@ -247,17 +215,10 @@ export async function runChatAgent(agent: ChatAgent, o: ChatRunOptions): Promise
       await o.before?.();
     },
   });
-  const requests = r.requests;
   const turns = mainTurns(
-    requests,
+    r.requests,
     o.script.subagentMarker,
     o.script.markerInAnyUserMessage === true,
   );
-  return {
-    run: asRunResult(r.outcome),
-    requests,
-    turns,
-    toolResults: toolResults(turns),
-    hookCalls: await readHookLog(hookLog),
-  };
+  return { ...r, turns, toolResults: toolResults(turns) };
 }

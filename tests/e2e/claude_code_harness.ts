@@ -1,17 +1,19 @@
 /**
- * Claude Code's recorder: fixtures/claude-code/*.json from one real session
- * (claude_code_session.ts) that plays every tool variant, starts a subagent
- * and is sent back once at its stop, and fixtures/conformance/claude-code.json
- * from the cases of claude_code_conformance.ts.
+ * Claude Code on the shared recorder and tests (agent_e2e.ts): its fixtures
+ * from one real session (claude_code_session.ts) that plays every tool
+ * variant, starts a subagent and is sent back once at its stop; its
+ * conformance cases from claude_code_cases.ts. `deno task record claude-code`
+ * runs {@linkcode harness}.
  *
  * @module
  */
 
-import type { AgentHarness, Fixture } from "./harness_types.ts";
+import type { AgentHarness } from "./harness_types.ts";
 import type { AnthropicScript } from "../../src/verify/fake/anthropic.ts";
-import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
+import { type AgentE2e, agentHarness, type FixtureSet, sessionProblems } from "./agent_e2e.ts";
+import { type FixturePick, pickFixtures, toolInput } from "./fixture_picks.ts";
 import type { HookRule } from "./record_hook.ts";
-import { agentVersion, type HookLogEntry, makeWorld, skipReason, type World } from "./world.ts";
+import { makeWorld, type World } from "./world.ts";
 import {
   ALLOWED_TOOLS,
   bash,
@@ -21,12 +23,11 @@ import {
   type ClaudeRun,
   FORCE_PUSH,
   inSubagent,
-  payloadOf,
   runClaude,
   say,
   SUB_MARKER,
 } from "./claude_code_session.ts";
-import { recordConformance } from "./claude_code_conformance.ts";
+import { CLAUDE_CASES, type ClaudeCase, runClaudeCase } from "./claude_code_cases.ts";
 
 /**
  * The recording session's script: every tool variant, a subagent, a final
@@ -83,21 +84,8 @@ export function recordingScript(project: string): AnthropicScript {
 /** The reason the stop hook sends Claude Code back with, once. */
 export const STOP_REASON = "R-STOP-BACK check the work once more";
 
-/** How a fixture is picked from the hook log. */
-interface Pick {
-  native: ClaudeEvent;
-  variant: string;
-  /** The n-th match (default 0). */
-  nth?: number;
-  /** Which calls qualify. */
-  when?: (p: Record<string, unknown>) => boolean;
-  note?: string;
-}
-
-const toolInput = (p: Record<string, unknown>): Record<string, unknown> =>
-  typeof p["tool_input"] === "object" && p["tool_input"] !== null
-    ? p["tool_input"] as Record<string, unknown>
-    : {};
+/** A fixture's pick: its native event and variant (its contract event is the native one's). */
+type Pick = Omit<FixturePick, "event"> & { native: ClaudeEvent };
 
 const PICKS: readonly Pick[] = [
   {
@@ -149,34 +137,6 @@ const PICKS: readonly Pick[] = [
   { native: "SubagentStop", variant: "first", note: "the Agent tool's subagent ending" },
 ];
 
-/**
- * The payloads of the recording session, by fixture name (`<event>.<variant>`).
- *
- * @param hookLog The recording hook's log of the session.
- * @returns The payloads found (not redacted).
- *
- * @example Usage
- * ```ts ignore
- * const payloads = pickPayloads(run.hookLog);
- * console.log(payloads.get("pre-tool.shell-force-push"));
- * ```
- */
-export function pickPayloads(
-  hookLog: readonly HookLogEntry[],
-): Map<string, Record<string, unknown>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for (const pick of PICKS) {
-    const found = hookLog.filter((e) =>
-      e.event === pick.native && (pick.native === "SubagentStop" || !inSubagent(e)) &&
-      (pick.when?.(payloadOf(e)) ?? true)
-    )[pick.nth ?? 0];
-    if (found !== undefined) {
-      out.set(`${CLAUDE_EVENTS[pick.native]}.${pick.variant}`, payloadOf(found));
-    }
-  }
-  return out;
-}
-
 /** The stop rule of the recording session: send the agent back once. */
 export const RECORDING_RULES: readonly HookRule[] = [{
   event: "Stop",
@@ -192,12 +152,12 @@ const HOW =
  * Runs the recording session (every tool variant, a subagent, sent back once at its stop).
  *
  * @param world The world to run in.
- * @returns The run; {@linkcode pickPayloads} finds the fixtures' payloads in its hook log.
+ * @returns The run, whose hook calls the fixtures are picked from.
  *
  * @example Usage
  * ```ts ignore
  * await using world = await makeWorld("claude-code");
- * const payloads = pickPayloads((await recordingSession(world)).hookLog);
+ * console.log((await recordingSession(world)).hookCalls.length);
  * ```
  */
 export function recordingSession(world: World): Promise<ClaudeRun> {
@@ -210,48 +170,77 @@ export function recordingSession(world: World): Promise<ClaudeRun> {
 }
 
 /**
- * Records fixtures/claude-code/*.json from one real session that plays every
- * tool variant, starts a subagent, and is sent back once at its stop.
+ * What went wrong in a run, for error messages.
  *
- * @param outDir The agent's fixtures folder.
- * @returns The files written.
+ * @param run The run.
+ * @returns Its exit, the ends of its output and its hook calls.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import assert from "node:assert/strict";
+ * import { why } from "./claude_code_harness.ts";
+ * assert.equal(run.run.code, 0, why(run));
+ * ```
  */
-async function recordFixtures(outDir: string): Promise<string[]> {
-  const version = await agentVersion(CLAUDE);
-  await using world = await makeWorld(CLAUDE);
-  const run = await recordingSession(world);
-  const picked = pickPayloads(run.hookLog);
-  const missing = PICKS.map((p) => `${CLAUDE_EVENTS[p.native]}.${p.variant}`)
-    .filter((name) => !picked.has(name));
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot find ${missing.join(", ")} in the hook log; saw ${
-        run.hookLog.map((e) => e.event).join(" ")
-      }; exit ${run.process.code}; stderr ${run.process.stderr.slice(0, 500)}`,
-    );
-  }
-  const written: string[] = [];
-  for (const pick of PICKS) {
-    const payload = picked.get(`${CLAUDE_EVENTS[pick.native]}.${pick.variant}`)!;
-    const fixture: Fixture = {
-      agent: CLAUDE,
-      version,
-      source: "recorded",
-      os: fixtureOs(),
-      date: fixtureDate(),
-      event: CLAUDE_EVENTS[pick.native],
-      nativeEvent: pick.native,
-      variant: pick.variant,
-      note: pick.note ? `${pick.note}; ${HOW}` : HOW,
-      payload: redact(payload, world) as Record<string, unknown>,
-    };
-    written.push(await writeFixture(outDir, fixture));
-  }
-  return written;
+export function why(run: ClaudeRun): string {
+  return `exit ${run.run.code}${run.run.timedOut ? " (timed out)" : ""}\nstderr:\n${
+    run.run.stderr.slice(-1500)
+  }\nstdout tail:\n${run.run.stdout.slice(-1500)}\nhook calls: ${
+    run.hookCalls.map((e) => e.event).join(" ")
+  }`;
 }
 
 /**
- * Claude Code's harness for scripts/record.ts and the tests.
+ * One fresh set of Claude Code's fixtures, from the recording session: each
+ * pick among the main agent's calls (a subagent's carry its `agent_id`), but
+ * SubagentStop's.
+ *
+ * @param version The binary's version.
+ * @returns The fixtures (redacted) and what is missing.
+ */
+async function fixtureSet(version: string): Promise<FixtureSet> {
+  await using world = await makeWorld(CLAUDE);
+  const run = await recordingSession(world);
+  const calls = run.hookCalls.filter((e) => e.event === "SubagentStop" || !inSubagent(e));
+  const picks = PICKS.map((p) => ({ ...p, event: CLAUDE_EVENTS[p.native] }));
+  // The silencing variables hold: nothing but the Messages API is called.
+  const problems = sessionProblems({
+    requests: run.requests,
+    api: (path) => path.startsWith("/v1/messages"),
+  });
+  return { ...pickFixtures(CLAUDE, calls, picks, world, version, HOW), problems, why: why(run) };
+}
+
+/**
+ * Claude Code's parts for the shared recorder and tests.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { CLAUDE_E2E } from "./claude_code_harness.ts";
+ * import { agentE2eTests } from "./agent_e2e.ts";
+ * await agentE2eTests(CLAUDE_E2E);
+ * ```
+ */
+export const CLAUDE_E2E: AgentE2e<ClaudeCase> = {
+  id: CLAUDE,
+  fixtureSet,
+  fixtureCheck: { cover: "all", keys: "kept", fields: ["tool_name"], nativeEvent: true },
+  cases: CLAUDE_CASES,
+  runCase: runClaudeCase,
+  jobs: 4,
+  keyCases: [
+    "pre-exit2-stderr",
+    "pre-exit1-stderr",
+    "pre-deny-json",
+    "pre-deny-no-eventname",
+    "post-addctx",
+    "ups-block",
+    "stop-block",
+  ],
+};
+
+/**
+ * Claude Code's harness for scripts/record.ts.
  *
  * @example Usage
  * ```ts ignore
@@ -259,9 +248,4 @@ async function recordFixtures(outDir: string): Promise<string[]> {
  * if (await harness.unavailable() === undefined) await harness.recordFixtures("fixtures/claude-code");
  * ```
  */
-export const harness: AgentHarness = {
-  id: CLAUDE,
-  unavailable: () => skipReason(CLAUDE),
-  recordFixtures,
-  recordConformance,
-};
+export const harness: AgentHarness = agentHarness(CLAUDE_E2E);

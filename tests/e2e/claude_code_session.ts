@@ -1,6 +1,7 @@
 /**
  * One headless Claude Code session in a throwaway world, through the
- * product's driver (src/verify/drivers/claude_code.ts): the real `claude -p`
+ * product's driver (src/verify/drivers/claude_code.ts) and the shared run
+ * (hooked_run.ts): the real `claude -p`
  * against the fake Messages API on 127.0.0.1 with stdin the null device
  * (`claude -p` appends stdin to the prompt), `--allowedTools` so that tools
  * run unless a hook blocks them, CLAUDE_CONFIG_DIR inside the world, and the
@@ -16,24 +17,16 @@ import {
   type AnthropicStep,
   pickStep,
 } from "../../src/verify/fake/anthropic.ts";
-import type { LoggedRequest } from "../../src/verify/fake/server.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import {
   CLAUDE_ALLOWED_TOOLS,
   CLAUDE_CODE_DRIVER,
-  CLAUDE_SILENCE,
   claudeArgs,
   claudeConfigDir as driverConfigDir,
 } from "../../src/verify/drivers/claude_code.ts";
-import { asRunResult, type RunAgentResult } from "./process.ts";
+import { type HookedRun, hookedRun } from "./hooked_run.ts";
+import { payloadOf } from "./fixture_picks.ts";
 import type { HookRule } from "./record_hook.ts";
-import {
-  agentBin,
-  type HookLogEntry,
-  readHookLog,
-  recordHookCommand,
-  type World,
-} from "./world.ts";
+import { type HookLogEntry, recordHookCommand, type World } from "./world.ts";
 
 /** everyhook's id for Claude Code. */
 export const CLAUDE = "claude-code";
@@ -58,9 +51,6 @@ export const FORCE_PUSH = "git push --force origin main";
 
 /** The marker that tells the subagent's requests apart. */
 export const SUB_MARKER = "SUBAGENT-MARKER";
-
-/** The variables that keep Claude Code from calling anything but the base URL (the driver's). */
-export const SILENCE: Readonly<Record<string, string>> = CLAUDE_SILENCE;
 
 /** The tools a run allows unless told otherwise (the driver's). */
 export const ALLOWED_TOOLS = CLAUDE_ALLOWED_TOOLS;
@@ -158,16 +148,10 @@ export interface ClaudeRunOptions {
   timeoutMs?: number;
 }
 
-/** What one run did. */
-export interface ClaudeRun {
-  /** The process's exit code, output and time. */
-  process: RunAgentResult;
-  /** Every request the fake API got. */
-  requests: LoggedRequest[];
+/** What one run did: the shared run's parts, and what claude printed and was answered. */
+export interface ClaudeRun extends HookedRun {
   /** What each /v1/messages request was answered with. */
   answers: AnthropicAnswer[];
-  /** Every call of the recording hook. */
-  hookLog: HookLogEntry[];
   /** The stream-json events claude printed. */
   events: Array<Record<string, unknown>>;
   /** The final `result` event, if any. */
@@ -187,28 +171,6 @@ export interface ClaudeRun {
  */
 export function claudeConfigDir(world: World): string {
   return driverConfigDir(world);
-}
-
-/**
- * The environment Claude Code runs with: the world's, its config dir, the fake
- * API, a fake key, and the silencing variables.
- *
- * @param world The world.
- * @param apiUrl The fake API's url.
- * @param extra More variables.
- * @returns The environment.
- *
- * @example Usage
- * ```ts ignore
- * const env = claudeEnv(world, api.url, { HOOK_LOG: log });
- * ```
- */
-export function claudeEnv(
-  world: World,
-  apiUrl: string,
-  extra: Record<string, string> = {},
-): Record<string, string> {
-  return world.env({ ...CLAUDE_CODE_DRIVER.env(world, apiUrl), ...extra });
 }
 
 /** Parses claude's stream-json output, skipping lines that are not JSON objects. */
@@ -234,12 +196,10 @@ function parseEvents(stdout: string): Array<Record<string, unknown>> {
  * ```ts ignore
  * await using world = await makeWorld("claude-code");
  * const run = await runClaude({ world, script: { main: [bash("echo hello"), say("Done.")] } });
- * console.log(run.hookLog.map((e) => e.event));
+ * console.log(run.hookCalls.map((e) => e.event));
  * ```
  */
 export async function runClaude(o: ClaudeRunOptions): Promise<ClaudeRun> {
-  const bin = agentBin(CLAUDE);
-  if (bin === undefined) throw new Error(`Cannot find the binary of "${CLAUDE}"`);
   const { world } = o;
   const config = claudeConfigDir(world);
   await Deno.mkdir(config, { recursive: true });
@@ -248,54 +208,28 @@ export async function runClaude(o: ClaudeRunOptions): Promise<ClaudeRun> {
     await Deno.writeTextFile(`${config}/settings.json`, JSON.stringify({ hooks }, null, 2) + "\n");
   }
   await Deno.writeTextFile(`${world.project}/edit-me.txt`, "line one\nline two\n");
-  const hookLog = `${world.tmp}/hooks.jsonl`;
-  const rules = `${world.tmp}/rules.json`;
-  await Deno.writeTextFile(rules, JSON.stringify(o.rules ?? []));
   const allowed = o.allowedTools === undefined ? ALLOWED_TOOLS : o.allowedTools;
   const prompt = o.prompt ?? "Please do the scripted task.";
-  const run = await runAgentOnce({
+  const run = await hookedRun({
     driver: CLAUDE_CODE_DRIVER,
-    program: bin,
     world,
-    env: world.env(),
     script: o.script,
     prompt,
+    rules: o.rules ?? [],
     args: () => claudeArgs(prompt, allowed),
-    extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rules, ...o.env }),
+    env: () => o.env ?? {},
     timeoutMs: o.timeoutMs ?? 90_000,
   });
-  const process = asRunResult(run.outcome);
-  const events = parseEvents(process.stdout);
+  const events = parseEvents(run.run.stdout);
   return {
-    process,
-    requests: run.requests,
+    ...run,
     // The fake answers each request from the request alone: what it answered can be told again.
     answers: run.requests
       .filter((r) => r.method === "POST" && r.path.split("?")[0] === "/v1/messages")
       .map((r) => pickStep(o.script, r.body).answer),
-    hookLog: await readHookLog(hookLog),
     events,
     result: events.findLast((e) => e["type"] === "result"),
   };
-}
-
-/**
- * The fields of a logged payload, or an empty object.
- *
- * @param entry A call of the recording hook.
- * @returns Its payload's fields.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { payloadOf } from "./claude_code_session.ts";
- * assert(payloadOf({ event: "Stop", argv: [], cwd: "/", stdin: "x", env: {}, time: "", rule: null }).a === undefined);
- * ```
- */
-export function payloadOf(entry: HookLogEntry): Record<string, unknown> {
-  return typeof entry.stdin === "object" && entry.stdin !== null
-    ? entry.stdin as Record<string, unknown>
-    : {};
 }
 
 /**

@@ -1,26 +1,27 @@
 /**
- * Codex CLI's recorder: fixtures/codex/*.json from two real sessions (one that
- * plays every tool variant and is sent back once at its stop, one that starts
- * a sub-agent), and fixtures/conformance/codex.json from the cases in
- * codex_conformance.ts.
+ * Codex CLI on the shared recorder and tests (agent_e2e.ts): its fixtures
+ * from two real sessions (one that plays every tool variant and is sent back
+ * once at its stop, one that starts a sub-agent, which only the model
+ * `fake-model` is offered), its conformance cases from codex_cases.ts.
+ * `deno task record codex` runs {@linkcode harness}.
  *
  * @module
  */
 
-import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
-import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
+import type { AgentHarness, Fixture } from "./harness_types.ts";
+import { type AgentE2e, agentHarness, type FixtureSet } from "./agent_e2e.ts";
+import { CODEX_CASES, type CodexCase, runCodexCase } from "./codex_cases.ts";
 import {
   CODEX,
   CODEX_EVENTS,
   type CodexEvent,
+  type CodexSession,
   FORCE_PUSH,
   recordingHooks,
   withCodexSession,
 } from "./codex_session.ts";
 import type { ResponsesStep } from "../../src/verify/fake/openai_responses.ts";
-import { inPool } from "./process.ts";
-import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
-import { agentVersion, type HookLogEntry, skipReason } from "./world.ts";
+import { pickFixtures } from "./fixture_picks.ts";
 
 /** The patch that edits a file. */
 export const EDIT_PATCH =
@@ -140,66 +141,43 @@ const WAIT: ResponsesStep = {
   },
 };
 
-/** What every recorded file of this run says first: agent, version, source, os, date. */
-function recordedHead(version: string) {
-  return {
-    agent: CODEX,
-    version,
-    source: "recorded" as const,
-    os: fixtureOs(),
-    date: fixtureDate(),
-  };
-}
-
-/** Picks the payloads from a hook log and makes them fixtures (paths still to redact). */
-function pickFixtures(
-  calls: readonly HookLogEntry[],
+/** A session's fixtures, redacted, and the picks it gave no payload for. */
+function sessionFixtures(
+  s: CodexSession,
   picks: readonly Pick[],
   version: string,
-): Array<Fixture | string> {
-  return picks.map((p) => {
-    const native = CODEX_EVENTS[p.event];
-    const call = calls.find((c) =>
-      c.event === native && typeof c.stdin === "object" && c.stdin !== null &&
-      (p.holds === undefined || JSON.stringify(c.stdin).includes(p.holds))
-    );
-    if (call === undefined) return `no ${native} payload${p.holds ? ` holding ${p.holds}` : ""}`;
-    return {
-      ...recordedHead(version),
-      event: p.event,
-      nativeEvent: native,
-      variant: p.variant,
-      note: p.note ? `${p.note}; ${HOW}` : HOW,
-      payload: call.stdin as Record<string, unknown>,
-    };
-  });
-}
-
-/** Fails with every missing payload at once. */
-function complete(found: Array<Fixture | string>, stderr: string): Fixture[] {
-  const missing = found.filter((f): f is string => typeof f === "string");
-  if (missing.length > 0) {
-    throw new Error(
-      `Cannot record Codex fixtures: ${missing.join("; ")} (stderr: ${stderr.slice(-600)})`,
-    );
-  }
-  return found as Fixture[];
+): { fixtures: Fixture[]; missing: string[]; why: string } {
+  const shared = picks.map((p) => ({
+    event: p.event,
+    native: CODEX_EVENTS[p.event],
+    variant: p.variant,
+    ...(p.holds === undefined ? {} : {
+      when: (payload: Record<string, unknown>) => JSON.stringify(payload).includes(p.holds!),
+    }),
+    ...(p.note === undefined ? {} : { note: p.note }),
+  }));
+  return {
+    ...pickFixtures(CODEX, s.hookCalls, shared, s.world, version, HOW),
+    why: `codex exec exit ${s.run.code}; stderr: ${s.run.stderr.slice(-600)}`,
+  };
 }
 
 /**
  * Plays the main session (every tool variant; the first stop is sent back once)
- * and returns its fixtures, redacted.
+ * and picks its fixtures.
  *
  * @param version The binary's version.
- * @returns The fixtures of MAIN_PICKS.
+ * @returns The fixtures of MAIN_PICKS, and those it gave no payload for.
  *
  * @example Usage
  * ```ts ignore
  * import { recordMainFixtures } from "./codex_harness.ts";
- * console.log((await recordMainFixtures("0.171.0")).length);
+ * console.log((await recordMainFixtures("0.171.0")).fixtures.length);
  * ```
  */
-export function recordMainFixtures(version: string): Promise<Fixture[]> {
+export function recordMainFixtures(
+  version: string,
+): Promise<ReturnType<typeof sessionFixtures>> {
   const events = (Object.keys(CODEX_EVENTS) as CodexEvent[]).filter((e) => e !== "subagent-stop");
   return withCodexSession({
     script: { steps: [...MAIN_STEPS], final: "All steps done." },
@@ -211,28 +189,25 @@ export function recordMainFixtures(version: string): Promise<Fixture[]> {
       stdout: JSON.stringify({ decision: "block", reason: STOP_REASON }),
     }],
     prompt: "Push, edit, write, read, then say done.",
-  }, (s) =>
-    Promise.resolve(
-      complete(pickFixtures(s.calls, MAIN_PICKS, version), s.result.stderr).map((f) =>
-        redact(f, s.world) as Fixture
-      ),
-    ));
+  }, (s) => Promise.resolve(sessionFixtures(s, MAIN_PICKS, version)));
 }
 
 /**
  * Plays the sub-agent session (model fake-model spawns a sub-agent and waits;
- * the sub-agent's first stop is sent back once) and returns its fixtures.
+ * the sub-agent's first stop is sent back once) and picks its fixtures.
  *
  * @param version The binary's version.
- * @returns The fixtures of SUBAGENT_PICKS.
+ * @returns The fixtures of SUBAGENT_PICKS, and those it gave no payload for.
  *
  * @example Usage
  * ```ts ignore
  * import { recordSubagentFixtures } from "./codex_harness.ts";
- * console.log((await recordSubagentFixtures("0.171.0")).length);
+ * console.log((await recordSubagentFixtures("0.171.0")).fixtures.length);
  * ```
  */
-export function recordSubagentFixtures(version: string): Promise<Fixture[]> {
+export function recordSubagentFixtures(
+  version: string,
+): Promise<ReturnType<typeof sessionFixtures>> {
   return withCodexSession({
     script: { steps: [SPAWN, WAIT], final: "The sub-agent is done.", subagentFinal: "hello" },
     model: "fake-model",
@@ -243,13 +218,57 @@ export function recordSubagentFixtures(version: string): Promise<Fixture[]> {
       max: 1,
       stdout: JSON.stringify({ decision: "block", reason: "R-SUBAGENT-BACK" }),
     }],
-  }, (s) =>
-    Promise.resolve(
-      complete(pickFixtures(s.calls, SUBAGENT_PICKS, version), s.result.stderr).map((f) =>
-        redact(f, s.world) as Fixture
-      ),
-    ));
+  }, (s) => Promise.resolve(sessionFixtures(s, SUBAGENT_PICKS, version)));
 }
+
+/** One fresh set of Codex's fixtures: both sessions, at once. */
+async function fixtureSet(version: string): Promise<FixtureSet> {
+  const [main, sub] = await Promise.all([
+    recordMainFixtures(version),
+    recordSubagentFixtures(version),
+  ]);
+  return {
+    fixtures: [...main.fixtures, ...sub.fixtures],
+    missing: [...main.missing, ...sub.missing],
+    problems: [],
+    why: `main session: ${main.why}\nsub-agent session: ${sub.why}`,
+  };
+}
+
+/**
+ * Codex CLI's parts for the shared recorder and tests.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { CODEX_E2E } from "./codex_harness.ts";
+ * import { agentE2eTests } from "./agent_e2e.ts";
+ * await agentE2eTests(CODEX_E2E);
+ * ```
+ */
+export const CODEX_E2E: AgentE2e<CodexCase> = {
+  id: CODEX,
+  fixtureSet,
+  fixtureCheck: {
+    cover: "some",
+    keys: "same",
+    fields: ["hook_event_name", "tool_name"],
+    nativeEvent: false,
+  },
+  cases: CODEX_CASES,
+  runCase: runCodexCase,
+  jobs: 8,
+  // One per kind of outcome.
+  keyCases: [
+    "pre-exit2-stderr",
+    "pre-exit2-empty",
+    "pre-deny",
+    "pre-allow-rewrite",
+    "post-block",
+    "prompt-block",
+    "session-start-context",
+    "stop-block",
+  ],
+};
 
 /**
  * Codex CLI's harness for `deno task record`.
@@ -260,24 +279,4 @@ export function recordSubagentFixtures(version: string): Promise<Fixture[]> {
  * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures/codex");
  * ```
  */
-export const harness: AgentHarness = {
-  id: CODEX,
-  unavailable(): Promise<string | undefined> {
-    return skipReason(CODEX);
-  },
-  async recordFixtures(outDir: string): Promise<string[]> {
-    const version = await agentVersion(CODEX);
-    const [main, sub] = await Promise.all([
-      recordMainFixtures(version),
-      recordSubagentFixtures(version),
-    ]);
-    const written: string[] = [];
-    for (const f of [...main, ...sub]) written.push(await writeFixture(outDir, f));
-    return written;
-  },
-  async recordConformance(): Promise<ConformanceFile> {
-    const version = await agentVersion(CODEX);
-    const cases = await inPool(CODEX_CASES, 8, runCodexCase);
-    return { ...recordedHead(version), cases };
-  },
-};
+export const harness: AgentHarness = agentHarness(CODEX_E2E);

@@ -1,32 +1,25 @@
 /**
  * One headless Codex CLI session in a throwaway world, through the product's
  * driver (src/verify/drivers/codex.ts: `-c` settings that talk only to the
- * fake Responses API on 127.0.0.1 and phone nowhere else): hooks in
+ * fake Responses API on 127.0.0.1 and phone nowhere else) and the shared run
+ * (hooked_run.ts): hooks in
  * `$CODEX_HOME/hooks.json`, a git project with a local bare `origin`, then
  * `codex exec` and what came of it (the hook log, the requests, the output).
  *
  * Codex skips untrusted hooks without a word, so a run either passes
  * `--dangerously-bypass-hook-trust` (the default) or trusts each hook the way
- * Codex's own /hooks review does (`[hooks.state]` hashes in config.toml); the
- * callers check that the hooks ran.
+ * Codex's own /hooks review does (codex_hook_trust.ts); the callers check that
+ * the hooks ran.
  *
  * @module
  */
 
 import type { HookRule } from "./record_hook.ts";
 import { type ResponsesScript, stepOf } from "../../src/verify/fake/openai_responses.ts";
-import type { LoggedRequest } from "../../src/verify/fake/server.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import { CODEX_DRIVER, codexArgs, codexHome } from "../../src/verify/drivers/codex.ts";
-import { asRunResult, type RunAgentResult } from "./process.ts";
-import {
-  agentBin,
-  type HookLogEntry,
-  makeWorld,
-  readHookLog,
-  recordHookCommand,
-  type World,
-} from "./world.ts";
+import { gitProject, type HookedRun, hookedRun, hookFiles } from "./hooked_run.ts";
+import { trustToml } from "./codex_hook_trust.ts";
+import { makeWorld, recordHookCommand, type World } from "./world.ts";
 
 /** everyhook's id for Codex CLI. */
 export const CODEX = "codex";
@@ -98,15 +91,9 @@ export interface CodexWorld {
 }
 
 /** What a session left to look at (the world still exists while the callback runs). */
-export interface CodexSession extends CodexWorld {
-  /** How `codex exec` ended. */
-  result: RunAgentResult;
-  /** Every request the fake API got. */
-  requests: LoggedRequest[];
+export interface CodexSession extends CodexWorld, HookedRun {
   /** The `/v1/responses` requests, each with the script step it asked for. */
   turns: Array<{ step: number; body: unknown }>;
-  /** Every hook call the recording hook logged. */
-  calls: HookLogEntry[];
   /** The `hook: <Event> <Status>` lines codex printed on stderr. */
   hookStatus: string[];
   /** True when the force push reached `origin` (its main branch exists). */
@@ -142,91 +129,6 @@ export function recordingHooks(
     }];
   }
   return { hooks };
-}
-
-/** Codex's events whose timeout it clamps to 3 s (the trust hash uses the clamped value). */
-const CLAMPED = new Set(["SessionEnd", "Interrupt"]);
-
-/** A value with its object keys sorted, at every depth (serde_json's order for a hash). */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
-  );
-}
-
-/**
- * The `[hooks.state]` tables that mark every command hook of a hooks.json as
- * trusted, as Codex 0.171.0's /hooks "Trust all" writes them: per handler,
- * sha256 of the key-sorted JSON of its event (snake case), its handler
- * (timeout default 600, SessionEnd and Interrupt clamped to 3, async false)
- * and its matcher when set.
- *
- * @param hooksPath The absolute path of the hooks.json.
- * @param file Its content.
- * @returns TOML to append to the user's config.toml.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { trustToml } from "./codex_session.ts";
- * const toml = await trustToml("/h/.codex/hooks.json", { hooks: { Stop: [{ hooks: [{ type: "command", command: "x" }] }] } });
- * assert(toml.includes('[hooks.state."/h/.codex/hooks.json:stop:0:0"]'));
- * ```
- */
-export async function trustToml(hooksPath: string, file: CodexHooksFile): Promise<string> {
-  let out = "";
-  for (const [event, groups] of Object.entries(file.hooks)) {
-    const snake = event.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
-    for (const [g, group] of groups.entries()) {
-      for (const [h, handler] of group.hooks.entries()) {
-        if (handler.type !== "command") continue;
-        let timeout = Math.max(1, handler.timeout ?? 600);
-        if (CLAMPED.has(event)) timeout = Math.min(timeout, 3);
-        const hook: Record<string, unknown> = {
-          type: "command",
-          command: handler.command,
-          timeout,
-          async: false,
-        };
-        if (handler.statusMessage !== undefined) hook["statusMessage"] = handler.statusMessage;
-        const identity: Record<string, unknown> = { "event_name": snake, hooks: [hook] };
-        if (group.matcher !== undefined) identity["matcher"] = group.matcher;
-        const bytes = new TextEncoder().encode(JSON.stringify(sortedKeys(identity)));
-        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-        const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-        out +=
-          `\n[hooks.state."${hooksPath}:${snake}:${g}:${h}"]\ntrusted_hash = "sha256:${hex}"\n`;
-      }
-    }
-  }
-  return out;
-}
-
-async function git(world: World, cwd: string, args: string[]): Promise<void> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", ...args],
-    cwd,
-    env: world.env(),
-    clearEnv: true,
-    stdout: "null",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  if (!out.success) {
-    throw new Error(`git ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr)}`);
-  }
-}
-
-/** A git project (main, one commit, existing.txt) whose origin is a local bare repository. */
-async function makeProject(world: World, remote: string): Promise<void> {
-  await git(world, world.root, ["init", "-q", "--bare", "-b", "main", remote]);
-  await Deno.writeTextFile(`${world.project}/existing.txt`, "line one\n");
-  await git(world, world.project, ["init", "-q", "-b", "main"]);
-  await git(world, world.project, ["add", "-A"]);
-  await git(world, world.project, ["commit", "-q", "-m", "init"]);
-  await git(world, world.project, ["remote", "add", "origin", remote]);
 }
 
 /**
@@ -272,7 +174,7 @@ async function endLeftovers(root: string): Promise<void> {
  * import { withCodexSession, recordingHooks } from "./codex_session.ts";
  * const n = await withCodexSession(
  *   { script: { steps: [], final: "done" }, hooks: recordingHooks(["Stop"]) },
- *   (s) => Promise.resolve(s.calls.length),
+ *   (s) => Promise.resolve(s.hookCalls.length),
  * );
  * ```
  */
@@ -280,44 +182,44 @@ export async function withCodexSession<T>(
   o: CodexSessionOptions,
   inspect: (s: CodexSession) => Promise<T>,
 ): Promise<T> {
-  const bin = agentBin(CODEX);
-  if (bin === undefined) throw new Error(`Cannot find the "${CODEX}" binary`);
   await using world = await makeWorld(CODEX);
   const home = codexHome(world);
   const remote = `${world.root}/remote.git`;
-  const hookLog = `${world.root}/hooks.jsonl`;
-  const rules = `${world.root}/rules.json`;
+  const { log } = hookFiles(world);
   await Deno.mkdir(home, { recursive: true });
   if (o.hooks !== undefined) {
     await Deno.writeTextFile(`${home}/hooks.json`, JSON.stringify(o.hooks, null, 2) + "\n");
   }
-  await Deno.writeTextFile(rules, JSON.stringify(o.rules ?? []));
-  await makeProject(world, remote);
-  // The driver's variables (CODEX_HOME, the fake key) and the recording hook's.
+  await gitProject(world, {
+    files: { "existing.txt": "line one\n" },
+    remote: { path: remote, branch: "main" },
+  });
+  // The driver's variables (CODEX_HOME, the fake key) and the recording hook's, for everyhook too.
   const env = world.env({
     ...CODEX_DRIVER.env(world, ""),
-    HOOK_LOG: hookLog,
-    HOOK_RULES: rules,
+    HOOK_LOG: log,
+    HOOK_RULES: hookFiles(world).rules,
   });
-  const ready: CodexWorld = { world, codexHome: home, remote, hookLog, env };
-  let run;
+  const ready: CodexWorld = { world, codexHome: home, remote, hookLog: log, env };
+  const prompt = o.prompt ?? "Do the task.";
+  let run: HookedRun;
   try {
-    run = await runAgentOnce({
+    run = await hookedRun({
       driver: CODEX_DRIVER,
-      program: bin,
       world,
-      env,
+      baseEnv: env,
       script: o.script,
-      prompt: o.prompt ?? "Do the task.",
+      prompt,
+      rules: o.rules ?? [],
       // The provider and the rest are `-c` settings on the command line; config.toml is the world's.
       args: (apiUrl) =>
         codexArgs(world, apiUrl, {
-          prompt: o.prompt ?? "Do the task.",
+          prompt,
           bypassTrust: (o.trust ?? "bypass") === "bypass",
           model: o.model ?? "gpt-5.5",
           extra: o.args ?? [],
         }),
-      extraEnv: () => ready.env,
+      env: () => ready.env,
       timeoutMs: o.timeoutMs ?? 60_000,
       before: async () => {
         if (o.before) await o.before(ready);
@@ -333,14 +235,11 @@ export async function withCodexSession<T>(
   } finally {
     await endLeftovers(world.root);
   }
-  const result: RunAgentResult = asRunResult(run.outcome);
   const turns = run.requests
     .filter((r) => r.method === "POST" && r.path.split("?")[0]!.endsWith("/responses"))
     .map((r) => ({ step: stepOf(r.body), body: r.body }));
   try {
-    return await inspect(
-      session(ready, result, run.requests, turns, await readHookLog(hookLog)),
-    );
+    return await inspect(session(ready, run, turns));
   } finally {
     await removeWorld(world.root);
   }
@@ -365,21 +264,13 @@ async function removeWorld(root: string): Promise<void> {
 }
 
 /** The session as `inspect` sees it. */
-function session(
-  ready: CodexWorld,
-  result: RunAgentResult,
-  requests: LoggedRequest[],
-  turns: CodexSession["turns"],
-  calls: HookLogEntry[],
-): CodexSession {
+function session(ready: CodexWorld, run: HookedRun, turns: CodexSession["turns"]): CodexSession {
   const { world, remote } = ready;
   return {
     ...ready,
-    result,
-    requests,
+    ...run,
     turns,
-    calls,
-    hookStatus: result.stderr.split("\n").filter((l) => /^hook: \S+ \S+/.test(l)),
+    hookStatus: run.run.stderr.split("\n").filter((l) => /^hook: \S+ \S+/.test(l)),
     pushed: async () => {
       const out = await new Deno.Command("git", {
         args: ["--git-dir", remote, "rev-parse", "--verify", "-q", "refs/heads/main"],

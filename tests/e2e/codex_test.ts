@@ -1,62 +1,23 @@
 // deno-lint-ignore-file no-console -- tests print why they skip
 /**
  * The real Codex CLI, headless, against the fake Responses API: the payloads
- * still have the committed fixtures' shape, key conformance cases still hold,
- * and what only Codex shows of everyhook (its hook trust among it). The
+ * still have the committed fixtures' shape and key conformance cases still
+ * hold (the shared tests of agent_e2e.ts, with codex_harness.ts's parts), and
+ * what only Codex shows of everyhook (its hook trust, codex_hook_trust.ts). The
  * scenarios every agent shares are in scenarios_test.ts.
  *
  * @module
  */
 
 import assert from "node:assert/strict";
-import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
-import { recordMainFixtures, recordSubagentFixtures } from "./codex_harness.ts";
+import { CODEX_E2E } from "./codex_harness.ts";
 import { CODEX, type CodexWorld, FORCE_PUSH, withCodexSession } from "./codex_session.ts";
 import { callIdOf, callOutput } from "../../src/verify/fake/openai_responses.ts";
 import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli, lineModes } from "./everyhook_e2e.ts";
-import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
-import { agentVersion, skipReason } from "./world.ts";
+import { agentE2eTests } from "./agent_e2e.ts";
 
-const skip = await skipReason(CODEX);
-if (skip) console.log(`codex e2e tests skip: ${skip}`);
-
-Deno.test({
-  name: "codex payloads still have the committed fixtures' keys",
-  ignore: skip !== undefined,
-  async fn() {
-    const version = await agentVersion(CODEX);
-    const [main, sub] = await Promise.all([
-      recordMainFixtures(version),
-      recordSubagentFixtures(version),
-    ]);
-    assert.ok(main.length > 0 && sub.length > 0);
-    await assertFixturesHold(CODEX, [...main, ...sub], {
-      cover: "some",
-      keys: "same",
-      fields: ["hook_event_name", "tool_name"],
-      nativeEvent: false,
-    });
-  },
-});
-
-/** The cases re-run each time: one per kind of outcome. */
-const KEY_CASES = [
-  "pre-exit2-stderr",
-  "pre-exit2-empty",
-  "pre-deny",
-  "pre-allow-rewrite",
-  "post-block",
-  "prompt-block",
-  "session-start-context",
-  "stop-block",
-];
-
-keyCasesTest({
-  id: CODEX,
-  skip,
-  keyCases: KEY_CASES,
-  run: (ids) => Promise.all(CODEX_CASES.filter((c) => ids.includes(c.id)).map(runCodexCase)),
-});
+// The payloads against the committed fixtures, and the key conformance cases.
+const skip = await agentE2eTests(CODEX_E2E);
 
 // --- everyhook end to end ---------------------------------------------------
 
@@ -108,7 +69,7 @@ Deno.test({
         ]);
       },
     }, async (s) => {
-      const failure = `stderr:\n${s.result.stderr.slice(-1500)}`;
+      const failure = `stderr:\n${s.run.stderr.slice(-1500)}`;
       assert.equal(await s.pushed(), false, `the force push reached origin\n${failure}`);
       const output = s.turns.map((t) => callOutput(t.body, callIdOf(0))).find((o) => o);
       assert.match(output ?? "", /blocked by PreToolUse hook: .*force/i, failure);
@@ -133,7 +94,7 @@ Deno.test({
       (["config", "none"] as const).map((trust) =>
         withCodexSession(
           { script, before: install, trust },
-          async (s) => ({ pushed: await s.pushed(), stderr: s.result.stderr }),
+          async (s) => ({ pushed: await s.pushed(), stderr: s.run.stderr }),
         )
       ),
     );

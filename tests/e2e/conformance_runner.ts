@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
 import type { ConformanceCase, ConformanceFile, Fixture } from "./harness_types.ts";
 import { FIXTURES_DIR } from "./fixture_io.ts";
 import { committedFixtures, payloadShape } from "./everyhook_e2e.ts";
+import type { HookRule } from "./record_hook.ts";
 
 /** One agent's key-case check. */
 export interface KeyCases {
@@ -80,6 +81,8 @@ export interface FixtureCheck {
   fields: readonly string[];
   /** Whether the fixture's native event must be the committed one too. */
   nativeEvent: boolean;
+  /** With `keys: "kept"`: prefixes of keys the agent may drop (its own record of the session). */
+  mayDrop?: readonly string[];
 }
 
 /**
@@ -123,7 +126,9 @@ export async function assertFixturesHold(
       );
     } else {
       const have = new Set(payloadShape(now.payload));
-      const gone = payloadShape(then.payload).filter((k) => !have.has(k));
+      const gone = payloadShape(then.payload).filter((k) =>
+        !have.has(k) && !(check.mayDrop ?? []).some((prefix) => k.startsWith(prefix))
+      );
       assert.deepEqual(gone, [], `${name(now)}: keys gone`);
     }
     if (check.nativeEvent) assert.equal(now.nativeEvent, then.nativeEvent, name(now));
@@ -131,4 +136,40 @@ export async function assertFixturesHold(
       assert.equal(now.payload[key], then.payload[key], `${key} of ${name(now)}`);
     }
   }
+}
+
+/**
+ * The recording hook's rule that plays a case's raw output (what it prints,
+ * its exit code, its sleep) under the case's native event.
+ *
+ * @param native The native event the rule answers.
+ * @param hook The case's raw output.
+ * @param o Answer only when the stdin holds `match`; at most `max` times.
+ * @returns The rule.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { caseRule } from "./conformance_runner.ts";
+ * assert.deepEqual(caseRule("Stop", { exit: 2, stderr: "no" }, { max: 1 }), {
+ *   event: "Stop",
+ *   max: 1,
+ *   stderr: "no",
+ *   exit: 2,
+ * });
+ * ```
+ */
+export function caseRule(
+  native: string,
+  hook: ConformanceCase["hook"],
+  o: { match?: string | undefined; max?: number | undefined } = {},
+): HookRule {
+  const rule: HookRule = { event: native };
+  if (o.match !== undefined) rule.match = o.match;
+  if (o.max !== undefined) rule.max = o.max;
+  if (hook.stdout !== undefined) rule.stdout = hook.stdout;
+  if (hook.stderr !== undefined) rule.stderr = hook.stderr;
+  rule.exit = hook.exit;
+  if (hook.sleepSeconds !== undefined) rule.sleepSeconds = hook.sleepSeconds;
+  return rule;
 }

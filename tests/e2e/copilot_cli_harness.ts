@@ -1,22 +1,22 @@
 /**
- * GitHub Copilot CLI's recorder: the fixtures (what the real binary sends a
- * hook, under both spellings of each event key) and the conformance file (what
- * it does with each raw hook output), from headless runs against the fake chat
- * completions API. `deno task record copilot_cli` runs it.
+ * GitHub Copilot CLI on the shared recorder and tests (agent_e2e.ts): its
+ * fixtures from one headless session, under both spellings of each event key
+ * (what only Copilot CLI has: a camelCase key with camelCase payloads and a
+ * PascalCase, Claude-compatible key with snake_case ones), its conformance
+ * cases from copilot_cli_cases.ts. `deno task record copilot-cli` runs
+ * {@linkcode harness}.
  *
  * @module
  */
 
-import type { AgentHarness, ConformanceCase, ConformanceFile, Fixture } from "./harness_types.ts";
+import type { AgentHarness, Fixture } from "./harness_types.ts";
 import { type ChatScript, textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
-import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
+import { type AgentE2e, agentHarness, type FixtureSet, sessionProblems } from "./agent_e2e.ts";
+import { fixtureDate, fixtureOs, redact } from "./fixture_io.ts";
 import type { HookLogEntry, World } from "./world.ts";
-import { agentVersion, skipReason } from "./world.ts";
-import { inPool } from "./process.ts";
 import {
   CAMEL_EVENTS,
   COPILOT,
-  copilotHome,
   copilotWorld,
   PASCAL_EVENTS,
   recordingHooks,
@@ -25,15 +25,7 @@ import {
   SUBAGENT_MARKER,
   SUBAGENT_TASK,
 } from "./copilot_cli_session.ts";
-import {
-  caseRule,
-  CASES,
-  caseScript,
-  type CaseSpec,
-  FORCE_PUSH,
-  judgeCase,
-  PROMPT_MARK,
-} from "./copilot_cli_conformance.ts";
+import { CASES, type CaseSpec, FORCE_PUSH, runCase } from "./copilot_cli_cases.ts";
 
 /** The prompt of the fixture session. */
 export const FIXTURE_PROMPT = "Do the scripted steps";
@@ -249,64 +241,15 @@ export function pickFixtures(
   return { fixtures, missing };
 }
 
-/**
- * Records fixtures/copilot-cli/*.json from one fixture session.
- *
- * @param outDir The fixtures folder (or fixtures/copilot-cli).
- * @returns The files written.
- * @throws Error when a fixture could not be picked (the agent changed).
- */
-async function recordFixtures(outDir: string): Promise<string[]> {
-  const version = await agentVersion(COPILOT);
+/** One fresh set of Copilot CLI's fixtures, from the fixture session. */
+async function fixtureSet(version: string): Promise<FixtureSet> {
   await using world = await copilotWorld();
   const session = await fixtureSession(world);
-  if (session.run.code !== 0) {
-    throw new Error(`Copilot CLI exited ${session.run.code}: ${session.run.stderr.trim()}`);
-  }
-  const { fixtures, missing } = pickFixtures(session.hookCalls, world, version);
-  if (missing.length > 0) throw new Error(`Cannot find the hook calls for ${missing.join(", ")}`);
-  const written: string[] = [];
-  for (const f of fixtures) written.push(await writeFixture(outDir, f));
-  return written;
-}
-
-/**
- * Runs one conformance case in a fresh world.
- *
- * @param c The case.
- * @returns What the binary did.
- *
- * @example Usage
- * ```ts ignore
- * import { runCase } from "./copilot_cli_harness.ts";
- * import { CASES } from "./copilot_cli_conformance.ts";
- * console.log(await runCase(CASES[0]!));
- * ```
- */
-export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
-  await using world = await copilotWorld();
-  if (c.trustedInConfig) {
-    const config = JSON.stringify({ trustedFolders: [world.project] });
-    await Deno.writeTextFile(`${copilotHome(world)}/config.json`, config);
-  }
-  const files = c.files ??
-    { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) };
-  const session = await runCopilot({
-    world,
-    script: caseScript(c),
-    prompt: c.event === "prompt"
-      ? `${PROMPT_MARK} run the scripted steps`
-      : "Run the scripted step",
-    ...(c.where === "project" ? { projectHookFiles: files } : { hookFiles: files }),
-    rules: c.rules ?? [caseRule(c)],
-    ...(c.args === undefined ? {} : { args: c.args }),
-    timeoutMs: 60_000,
-  });
-  return judgeCase(c, session, (text) =>
-    String(redact(text, world)).replace(
-      /<current_datetime>[^<]*<\/current_datetime>/g,
-      "<current_datetime>…</current_datetime>",
-    ));
+  return {
+    ...pickFixtures(session.hookCalls, world, version),
+    problems: sessionProblems({ code: session.run.code, requests: session.requests }),
+    why: `exit ${session.run.code}; stderr:\n${session.run.stderr.slice(-1500)}`,
+  };
 }
 
 /**
@@ -326,18 +269,44 @@ export function jobs(): number {
   return Number.isInteger(n) && n > 0 ? n : 3;
 }
 
-async function recordConformance(): Promise<ConformanceFile> {
-  const version = await agentVersion(COPILOT);
-  const cases = await inPool(CASES, jobs(), runCase);
-  return {
-    agent: COPILOT,
-    version,
-    source: "recorded",
-    os: fixtureOs(),
-    date: fixtureDate(),
-    cases,
-  };
-}
+/**
+ * GitHub Copilot CLI's parts for the shared recorder and tests.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { COPILOT_E2E } from "./copilot_cli_harness.ts";
+ * import { agentE2eTests } from "./agent_e2e.ts";
+ * await agentE2eTests(COPILOT_E2E);
+ * ```
+ */
+export const COPILOT_E2E: AgentE2e<CaseSpec> = {
+  id: COPILOT,
+  fixtureSet,
+  fixtureCheck: {
+    cover: "all",
+    keys: "same",
+    fields: ["toolName", "tool_name"],
+    nativeEvent: true,
+  },
+  fixtureTestSuffix: ", in both spellings",
+  cases: CASES,
+  runCase,
+  jobs: jobs(),
+  // One per kind of outcome, and the spelling that changes one.
+  keyCases: [
+    "pre-exit2-stderr",
+    "pre-deny",
+    "pre-claude-deny",
+    "pre-pascal-claude-deny",
+    "pre-modified-args",
+    "post-block",
+    "postfail-context",
+    "prompt-block",
+    "start-context",
+    "stop-block",
+    "subagent-stop-block",
+  ],
+};
 
 /**
  * GitHub Copilot CLI's harness, for `deno task record` and the e2e tests.
@@ -348,9 +317,4 @@ async function recordConformance(): Promise<ConformanceFile> {
  * if (!(await harness.unavailable())) await harness.recordFixtures("fixtures");
  * ```
  */
-export const harness: AgentHarness = {
-  id: COPILOT,
-  unavailable: () => skipReason(COPILOT),
-  recordFixtures,
-  recordConformance,
-};
+export const harness: AgentHarness = agentHarness(COPILOT_E2E);

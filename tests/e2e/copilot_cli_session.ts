@@ -2,7 +2,8 @@
  * One headless GitHub Copilot CLI session against the fake chat completions
  * API, through the product's driver (src/verify/drivers/copilot_cli.ts: the
  * environment that keeps it offline and inside a throwaway world, BYOK +
- * `COPILOT_OFFLINE`, `COPILOT_HOME`, the XDG folders): the hook files it reads
+ * `COPILOT_OFFLINE`, `COPILOT_HOME`, the XDG folders) and the shared run
+ * (hooked_run.ts): the hook files it reads
  * (`$COPILOT_HOME/hooks/*.json`, `"version": 1`), and a run that returns what
  * the agent printed, what it asked the model and which hooks ran.
  *
@@ -21,24 +22,16 @@ import {
   toolResults,
   toolStep,
 } from "../../src/verify/fake/openai_chat.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import {
   COPILOT_CLI_DRIVER,
   copilotArgs,
   copilotHome as driverHome,
 } from "../../src/verify/drivers/copilot_cli.ts";
-import { asRunResult, runAgent, type RunAgentResult } from "./process.ts";
+import { gitProject, type HookedRun, hookedRun } from "./hooked_run.ts";
+import { runAgent } from "./process.ts";
 import { AGENTS_CACHE } from "./pins.ts";
 import type { HookRule } from "./record_hook.ts";
-import {
-  agentBin,
-  type HookLogEntry,
-  makeWorld,
-  readHookLog,
-  recordHookCommand,
-  REPO_ROOT,
-  type World,
-} from "./world.ts";
+import { agentBin, makeWorld, recordHookCommand, REPO_ROOT, type World } from "./world.ts";
 
 /** everyhook's id for GitHub Copilot CLI. */
 export const COPILOT = "copilot-cli";
@@ -96,18 +89,12 @@ export interface SessionOptions {
   timeoutMs?: number;
 }
 
-/** What one session did. */
-export interface Session {
-  /** The agent's exit code and output. */
-  run: RunAgentResult;
-  /** Every request the fake API got. */
-  requests: LoggedRequest[];
+/** What one session did: the shared run's parts, and the main conversation's. */
+export interface Session extends HookedRun {
   /** The main conversation's model turns. */
   turns: LoggedRequest[];
   /** Every distinct tool result the model was shown. */
   toolResults: string[];
-  /** The recording hook's calls, in order. */
-  hookCalls: HookLogEntry[];
 }
 
 /** Where the binary's JS package is unpacked once, for every run. */
@@ -172,22 +159,7 @@ export function prepareCopilot(): Promise<void> {
 export async function copilotWorld(): Promise<World> {
   const world = await makeWorld(COPILOT);
   await Deno.mkdir(`${copilotHome(world)}/hooks`, { recursive: true });
-  for (
-    const args of [
-      ["init", "-q", "-b", "main"],
-      ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", "commit", "-q"]
-        .concat(["--allow-empty", "-m", "init"]),
-    ]
-  ) {
-    const r = await runAgent({
-      cmd: "git",
-      args,
-      env: world.env(),
-      cwd: world.project,
-      timeoutMs: 20_000,
-    });
-    if (r.code !== 0) throw new Error(`Cannot run "git ${args.join(" ")}": ${r.stderr.trim()}`);
-  }
+  await gitProject(world);
   return world;
 }
 
@@ -263,14 +235,7 @@ export function recordingEntry(label: string, timeoutSec: number): Record<string
  * ```
  */
 export async function runCopilot(o: SessionOptions): Promise<Session> {
-  const bin = agentBin(COPILOT);
-  if (bin === undefined) throw new Error(`Cannot find the binary of "${COPILOT}"`);
   await prepareCopilot();
-  const hookLog = `${o.world.root}/hooks.jsonl`;
-  const rulesFile = `${o.world.root}/rules.json`;
-  await Deno.remove(hookLog).catch(() => {});
-  await Deno.remove(`${hookLog}.state`).catch(() => {});
-  await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
   const folders = [
     [`${copilotHome(o.world)}/hooks`, o.hookFiles],
     [`${o.world.project}/.github/hooks`, o.projectHookFiles],
@@ -281,28 +246,17 @@ export async function runCopilot(o: SessionOptions): Promise<Session> {
       await Deno.writeTextFile(`${folder}/${name}`, JSON.stringify(file, null, 2) + "\n");
     }
   }
-  const r = await runAgentOnce({
+  const prompt = o.prompt ?? "Do the scripted steps";
+  const r = await hookedRun({
     driver: COPILOT_CLI_DRIVER,
-    program: bin,
     world: o.world,
-    env: o.world.env(),
     script: o.script,
-    prompt: o.prompt ?? "Do the scripted steps",
-    args: () => copilotArgs(o.prompt ?? "Do the scripted steps", o.args),
-    extraEnv: () => ({
-      COPILOT_PKG_CACHE_HOME: PKG_CACHE,
-      HOOK_LOG: hookLog,
-      HOOK_RULES: rulesFile,
-      ...(o.env ?? {}),
-    }),
+    prompt,
+    rules: o.rules ?? [],
+    args: () => copilotArgs(prompt, o.args),
+    env: () => ({ COPILOT_PKG_CACHE_HOME: PKG_CACHE, ...(o.env ?? {}) }),
     timeoutMs: o.timeoutMs ?? 90_000,
   });
-  const requests = r.requests;
-  return {
-    run: asRunResult(r.outcome),
-    requests,
-    turns: mainTurns(requests, o.script.subagentMarker),
-    toolResults: toolResults(mainTurns(requests, o.script.subagentMarker)),
-    hookCalls: await readHookLog(hookLog),
-  };
+  const turns = mainTurns(r.requests, o.script.subagentMarker);
+  return { ...r, turns, toolResults: toolResults(turns) };
 }

@@ -1,8 +1,9 @@
 // deno-lint-ignore-file no-console -- tests print why they skip
 /**
  * The real GitHub Copilot CLI, headless in BYOK offline mode, against the fake
- * chat completions API: the payloads still have the committed fixtures' keys,
- * key conformance cases still hold, and what only Copilot CLI shows of
+ * chat completions API: the payloads still have the committed fixtures' keys
+ * and key conformance cases still hold (the shared tests of agent_e2e.ts,
+ * with copilot_cli_harness.ts's parts), and what only Copilot CLI shows of
  * everyhook: direct mode, and a project-scope hook that runs only in a trusted
  * folder. The scenarios every agent shares (the refused prompt and
  * --fail-closed among them) are in scenarios_test.ts.
@@ -11,9 +12,8 @@
  */
 
 import assert from "node:assert/strict";
-import { fixtureSession, jobs, pickFixtures, runCase } from "./copilot_cli_harness.ts";
-import { inPool } from "./process.ts";
-import { CASES, FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_conformance.ts";
+import { COPILOT_E2E } from "./copilot_cli_harness.ts";
+import { FORCE_PUSH, FORCE_PUSH_RAN } from "./copilot_cli_cases.ts";
 import {
   COPILOT,
   copilotHome,
@@ -23,52 +23,11 @@ import {
 } from "./copilot_cli_session.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
 import { BLOCK_FORCE_PUSH, cliMissing, everyhookCli, lineModes } from "./everyhook_e2e.ts";
-import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
-import { agentVersion, REPO_ROOT, skipReason, type World } from "./world.ts";
+import { agentE2eTests } from "./agent_e2e.ts";
+import { REPO_ROOT, type World } from "./world.ts";
 
-const skip = await skipReason(COPILOT);
-if (skip) console.log(`copilot-cli e2e tests skip: ${skip}`);
-
-Deno.test({
-  name: "copilot-cli payloads still have the committed fixtures' keys, in both spellings",
-  ignore: skip !== undefined,
-  async fn() {
-    const version = await agentVersion(COPILOT);
-    await using world = await copilotWorld();
-    const session = await fixtureSession(world);
-    assert.equal(session.run.code, 0, session.run.stderr.slice(-1500));
-    const { fixtures, missing } = pickFixtures(session.hookCalls, world, version);
-    assert.deepEqual(missing, []);
-    await assertFixturesHold(COPILOT, fixtures, {
-      cover: "all",
-      keys: "same",
-      fields: ["toolName", "tool_name"],
-      nativeEvent: true,
-    });
-  },
-});
-
-/** The cases re-run each time: one per kind of outcome, and the spelling that changes one. */
-const KEY_CASES = [
-  "pre-exit2-stderr",
-  "pre-deny",
-  "pre-claude-deny",
-  "pre-pascal-claude-deny",
-  "pre-modified-args",
-  "post-block",
-  "postfail-context",
-  "prompt-block",
-  "start-context",
-  "stop-block",
-  "subagent-stop-block",
-];
-
-keyCasesTest({
-  id: COPILOT,
-  skip,
-  keyCases: KEY_CASES,
-  run: (ids) => inPool(CASES.filter((c) => ids.includes(c.id)), jobs(), runCase),
-});
+// The payloads against the committed fixtures (in both spellings), and the key conformance cases.
+const skip = await agentE2eTests(COPILOT_E2E);
 
 // --- everyhook end to end ---------------------------------------------------
 

@@ -1,16 +1,17 @@
 /**
- * Gemini CLI's recorder: fixtures/gemini-cli/*.json from one real session
- * (gemini_cli_session.ts) that plays every tool kind, and
- * fixtures/conformance/gemini-cli.json from the cases of
- * gemini_cli_conformance.ts.
+ * Gemini CLI on the shared recorder and tests (agent_e2e.ts): its fixtures
+ * from one real session (gemini_cli_session.ts) that plays every tool kind,
+ * its conformance cases from gemini_cli_cases.ts. `deno task record
+ * gemini-cli` runs {@linkcode harness}.
  *
  * @module
  */
 
-import type { AgentHarness, ConformanceFile, Fixture } from "./harness_types.ts";
-import { agentVersion, type HookLogEntry, makeWorld, skipReason, type World } from "./world.ts";
+import type { AgentHarness, Fixture } from "./harness_types.ts";
+import { type AgentE2e, agentHarness, type FixtureSet } from "./agent_e2e.ts";
+import { type HookLogEntry, makeWorld, type World } from "./world.ts";
 import type { GeminiStep } from "../../src/verify/fake/gemini.ts";
-import { fixtureDate, fixtureOs, redact, writeFixture } from "./fixture_io.ts";
+import { fixtureDate, fixtureOs, redact } from "./fixture_io.ts";
 import {
   asObject,
   FINAL_TEXT,
@@ -24,9 +25,9 @@ import {
   recordingHooks,
   runGeminiSession,
   SHORT_SCRIPT,
-  toolInput,
 } from "./gemini_cli_session.ts";
-import { recordGeminiConformance } from "./gemini_cli_conformance.ts";
+import { toolInput } from "./fixture_picks.ts";
+import { type ConformanceSpec, conformanceSpecs, runConformanceCase } from "./gemini_cli_cases.ts";
 
 /** The full script of the fixture session: every tool kind, an env file, then the final text. */
 function fixtureScript(world: World): GeminiStep[] {
@@ -101,20 +102,19 @@ const FIXTURE_PICKS: readonly FixturePick[] = [
 ];
 
 /**
- * Records Gemini CLI's fixtures from one real session: every tool kind, the
- * prompt, session start and end, and two stops (the first sent back).
+ * One fresh set of Gemini CLI's fixtures from one real session: every tool
+ * kind, the prompt, session start and end, and two stops (the first sent back).
  *
- * @returns The fixtures, redacted, not yet written.
- * @throws Error when the session gave no payload for one of them.
+ * @param version The binary's version.
+ * @returns The fixtures, redacted, and those the session gave no payload for.
  *
  * @example Usage
  * ```ts ignore
- * import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
- * console.log((await recordGeminiFixtureSet()).map((f) => `${f.event}.${f.variant}`));
+ * import { geminiFixtureSet } from "./gemini_cli_harness.ts";
+ * console.log((await geminiFixtureSet("0.20.0")).fixtures.map((f) => `${f.event}.${f.variant}`));
  * ```
  */
-export async function recordGeminiFixtureSet(): Promise<Fixture[]> {
-  const version = await agentVersion(GEMINI_ID);
+export async function geminiFixtureSet(version: string): Promise<FixtureSet> {
   await using world = await makeWorld(GEMINI_ID);
   await prepareProject(world);
   const session = await runGeminiSession(world, {
@@ -126,18 +126,18 @@ export async function recordGeminiFixtureSet(): Promise<Fixture[]> {
       stdout: JSON.stringify({ decision: "block", reason: STOP_AGAIN }),
     }],
   });
-  const envRefused = !session.hooks.some((e) =>
+  const envRefused = !session.hookCalls.some((e) =>
     e.event === "BeforeTool" && fileTool(asObject(e.stdin), "write_file", ".env")
   );
   const fixtures: Fixture[] = [];
   const missing: string[] = [];
   for (const f of FIXTURE_PICKS) {
     const nativeEvent = GEMINI_EVENTS[f.event];
-    const entry = session.hooks.find((e) =>
+    const entry = session.hookCalls.find((e) =>
       e.event === nativeEvent && f.pick(e, asObject(e.stdin))
     );
     if (entry === undefined) {
-      missing.push(`${f.event}.${f.variant}`);
+      missing.push(`${f.event}.${f.variant} (${nativeEvent})`);
       continue;
     }
     let note = `recorded: gemini -p "${PROMPT}" -m gemini-2.5-flash --skip-trust --yolo -o json, ` +
@@ -156,33 +156,48 @@ export async function recordGeminiFixtureSet(): Promise<Fixture[]> {
       payload: asObject(redact(entry.stdin, world)),
     });
   }
-  if (missing.length > 0) {
-    throw new Error(
-      `the session recorded no payload for ${missing.join(", ")} (exit ${session.run.code}): ` +
-        session.run.stderr.slice(-800),
-    );
-  }
-  return fixtures;
+  return {
+    fixtures,
+    missing,
+    problems: [],
+    why: `exit ${session.run.code}: ${session.run.stderr.slice(-800)}`,
+  };
 }
 
 /**
- * Records fixtures/gemini-cli/*.json from one real session (see
- * {@linkcode recordGeminiFixtureSet}).
- *
- * @param outDir The fixtures folder, or Gemini CLI's folder inside it.
- * @returns The files written.
+ * Gemini CLI's parts for the shared recorder and tests.
  *
  * @example Usage
  * ```ts ignore
- * import { recordGeminiFixtures } from "./gemini_cli_harness.ts";
- * console.log(await recordGeminiFixtures("fixtures"));
+ * import { GEMINI_E2E } from "./gemini_cli_harness.ts";
+ * import { agentE2eTests } from "./agent_e2e.ts";
+ * await agentE2eTests(GEMINI_E2E);
  * ```
  */
-export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
-  const written: string[] = [];
-  for (const f of await recordGeminiFixtureSet()) written.push(await writeFixture(outDir, f));
-  return written;
-}
+export const GEMINI_E2E: AgentE2e<ConformanceSpec> = {
+  id: GEMINI_ID,
+  fixtureSet: geminiFixtureSet,
+  fixtureCheck: {
+    cover: "all",
+    keys: "same",
+    fields: ["hook_event_name", "tool_name"],
+    nativeEvent: false,
+  },
+  cases: conformanceSpecs(),
+  runCase: runConformanceCase,
+  jobs: Math.max(2, Math.min(4, navigator.hardwareConcurrency + 2)),
+  // One per kind of outcome (ask: the hang, with its short timeout).
+  keyCases: [
+    "pre-exit2-stderr",
+    "pre-exit2-empty",
+    "pre-deny",
+    "pre-ask",
+    "post-deny",
+    "prompt-deny",
+    "session-start-context",
+    "stop-block-once",
+  ],
+};
 
 /**
  * Gemini CLI's harness for scripts/record.ts.
@@ -193,9 +208,4 @@ export async function recordGeminiFixtures(outDir: string): Promise<string[]> {
  * console.log(await harness.unavailable() ?? "ready");
  * ```
  */
-export const harness: AgentHarness = {
-  id: GEMINI_ID,
-  unavailable: (): Promise<string | undefined> => skipReason(GEMINI_ID),
-  recordFixtures: recordGeminiFixtures,
-  recordConformance: (): Promise<ConformanceFile> => recordGeminiConformance(),
-};
+export const harness: AgentHarness = agentHarness(GEMINI_E2E);

@@ -1,7 +1,7 @@
 /**
  * One headless Gemini CLI session in a throwaway world, through the
- * product's driver (src/verify/drivers/gemini_cli.ts), against the fake
- * Gemini API on 127.0.0.1.
+ * product's driver (src/verify/drivers/gemini_cli.ts) and the shared run
+ * (hooked_run.ts), against the fake Gemini API on 127.0.0.1.
  *
  * What running it headless takes, and what this module does about it:
  * - auth without login: `security.auth.selectedType: "gemini-api-key"` plus
@@ -20,18 +20,10 @@
  * @module
  */
 
-import {
-  agentBin,
-  type HookLogEntry,
-  readHookLog,
-  recordHookCommand,
-  shellQuote,
-  type World,
-} from "./world.ts";
+import { readHookLog, recordHookCommand, shellQuote, type World } from "./world.ts";
 import type { HookRule } from "./record_hook.ts";
-import { asRunResult, type RunAgentResult } from "./process.ts";
+import { gitProject, type HookedRun, hookedRun, hookFiles } from "./hooked_run.ts";
 import type { GeminiStep } from "../../src/verify/fake/gemini.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import {
   GEMINI_CLI_DRIVER,
   geminiRunSettings,
@@ -108,24 +100,6 @@ export function baseSettings(): Record<string, unknown> {
 }
 
 /**
- * Where a world's recording hook logs, and where its rules are.
- *
- * @param world The world.
- * @returns The two paths.
- *
- * @example Usage
- * ```ts
- * import { hookFiles } from "./gemini_cli_session.ts";
- * import { makeWorld } from "./world.ts";
- * await using world = await makeWorld("gemini-cli");
- * console.log(hookFiles(world).log);
- * ```
- */
-export function hookFiles(world: World): { log: string; rules: string } {
-  return { log: `${world.root}/hooks.jsonl`, rules: `${world.root}/rules.json` };
-}
-
-/**
  * The `hooks` object of Gemini's settings that runs the recording hook on each
  * of the native events. The hook's variables are on its command line, so that
  * a short hook environment cannot lose them.
@@ -168,22 +142,6 @@ export function recordingHooks(
   return hooks;
 }
 
-/** Runs git in a folder; throws with git's message when it fails. */
-async function git(cwd: string, env: Record<string, string>, ...args: string[]): Promise<void> {
-  const out = await new Deno.Command("git", {
-    args: ["-c", "user.email=e2e@example.invalid", "-c", "user.name=e2e", ...args],
-    cwd,
-    env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(`git ${args.join(" ")} failed: ${new TextDecoder().decode(out.stderr).trim()}`);
-  }
-}
-
 /** The bare repository the project's `origin` points to. */
 function remoteOf(world: World): string {
   return `${world.root}/remote.git`;
@@ -205,11 +163,7 @@ function remoteOf(world: World): string {
  * ```
  */
 export async function prepareProject(world: World): Promise<void> {
-  const env = world.env();
-  await git(world.root, env, "init", "-q", "--bare", remoteOf(world));
-  await git(world.project, env, "init", "-q", "-b", "main");
-  await git(world.project, env, "commit", "-q", "--allow-empty", "-m", "init");
-  await git(world.project, env, "remote", "add", "origin", remoteOf(world));
+  await gitProject(world, { remote: { path: remoteOf(world) } });
 }
 
 /**
@@ -237,14 +191,8 @@ export async function pushHappened(world: World): Promise<boolean> {
   }
 }
 
-/** What one Gemini CLI session did. */
-export interface GeminiSession {
-  /** The agent's exit, output and time. */
-  run: RunAgentResult;
-  /** Every recording hook call, in order. */
-  hooks: HookLogEntry[];
-  /** Every request the fake API got. */
-  requests: Array<{ method: string; path: string; body: unknown }>;
+/** What one Gemini CLI session did: the shared run's parts, and whether the push happened. */
+export interface GeminiSession extends HookedRun {
   /** Did the force push reach origin. */
   pushed: boolean;
 }
@@ -304,32 +252,6 @@ export async function writeSettings(world: World, hooks?: Record<string, unknown
   await Deno.writeTextFile(settingsPath(world), JSON.stringify(settings, null, 2) + "\n");
 }
 
-/**
- * The environment Gemini CLI runs with in a world: API-key auth against the
- * fake API, no telemetry, no browser, HOME = GEMINI_CLI_HOME = the world's home.
- *
- * @param world The world.
- * @param apiUrl The fake API's url.
- * @param extra More variables.
- * @returns The whole environment.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { geminiEnv } from "./gemini_cli_session.ts";
- * import { makeWorld } from "./world.ts";
- * await using world = await makeWorld("gemini-cli");
- * assert(geminiEnv(world, "http://127.0.0.1:1").GEMINI_CLI_HOME === world.home);
- * ```
- */
-export function geminiEnv(
-  world: World,
-  apiUrl: string,
-  extra: Record<string, string> = {},
-): Record<string, string> {
-  return world.env({ ...GEMINI_CLI_DRIVER.env(world, apiUrl), ...extra });
-}
-
 /** Waits until the log holds a SessionEnd call, or until `ms` have passed. */
 async function waitForSessionEnd(log: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
@@ -357,37 +279,31 @@ async function waitForSessionEnd(log: string, ms: number): Promise<void> {
  *   script: SHORT_SCRIPT,
  *   hooks: recordingHooks(world, ["BeforeTool"]),
  * });
- * console.log(s.run.code, s.hooks.length, s.requests.length, s.pushed);
+ * console.log(s.run.code, s.hookCalls.length, s.requests.length, s.pushed);
  * ```
  */
 export async function runGeminiSession(
   world: World,
   o: GeminiSessionOptions,
 ): Promise<GeminiSession> {
-  const bin = agentBin(GEMINI_ID);
-  if (bin === undefined) throw new Error("Gemini CLI is not installed");
-  const { log, rules } = hookFiles(world);
-  await Deno.writeTextFile(rules, JSON.stringify(o.rules ?? []));
   if (o.hooks) await writeSettings(world, o.hooks);
-  const r = await runAgentOnce({
+  const r = await hookedRun({
     driver: GEMINI_CLI_DRIVER,
-    program: bin,
     world,
-    env: world.env(),
     script: o.script,
     prompt: o.prompt ?? PROMPT,
+    rules: o.rules ?? [],
     bypassTrust: true,
-    extraEnv: () => o.env ?? {},
+    env: () => o.env ?? {},
     timeoutMs: o.timeoutMs ?? 90_000,
     // The SessionEnd recording hook runs in a session of its own, past the agent's end.
     sweep: false,
   });
   const hooked = o.hooks ?? {};
-  if ("SessionEnd" in hooked) await waitForSessionEnd(log, 3000);
+  if ("SessionEnd" in hooked) await waitForSessionEnd(hookFiles(world).log, 3000);
   return {
-    run: asRunResult(r.outcome),
-    hooks: await readHookLog(log),
-    requests: r.requests,
+    ...r,
+    hookCalls: await readHookLog(hookFiles(world).log),
     pushed: await pushHappened(world),
   };
 }
@@ -409,22 +325,4 @@ export function asObject(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? value as Record<string, unknown>
     : {};
-}
-
-/**
- * The `tool_input` of a tool event's payload, or an empty object.
- *
- * @param stdin The payload.
- * @returns Its tool input.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { toolInput } from "./gemini_cli_session.ts";
- * assert(toolInput({ tool_input: { command: "ls" } }).command === "ls");
- * ```
- */
-export function toolInput(stdin: Record<string, unknown>): Record<string, unknown> {
-  const input = stdin.tool_input;
-  return typeof input === "object" && input !== null ? input as Record<string, unknown> : {};
 }

@@ -1,8 +1,9 @@
 // deno-lint-ignore-file no-console -- tests print why they skip
 /**
  * The real Gemini CLI, headless, against the fake Gemini API: the payloads
- * still have the committed fixtures' keys, key conformance cases still hold,
- * and what only Gemini CLI shows of everyhook. The scenarios every agent
+ * still have the committed fixtures' keys and key conformance cases still
+ * hold (the shared tests of agent_e2e.ts, with gemini_cli_harness.ts's
+ * parts), and what only Gemini CLI shows of everyhook. The scenarios every agent
  * shares are in scenarios_test.ts.
  *
  * @module
@@ -18,47 +19,13 @@ import {
   settingsPath,
   SHORT_SCRIPT,
 } from "./gemini_cli_session.ts";
-import { recordGeminiFixtureSet } from "./gemini_cli_harness.ts";
-import { conformanceSpecs, recordGeminiConformance } from "./gemini_cli_conformance.ts";
+import { GEMINI_E2E } from "./gemini_cli_harness.ts";
 import { functionResponses } from "../../src/verify/fake/gemini.ts";
-import { assertFixturesHold, keyCasesTest } from "./conformance_runner.ts";
-import { makeWorld, skipReason, type World } from "./world.ts";
+import { agentE2eTests } from "./agent_e2e.ts";
+import { makeWorld, type World } from "./world.ts";
 
-const skip = await skipReason(GEMINI_ID);
-if (skip) console.log(`gemini-cli e2e tests skip: ${skip}`);
-
-Deno.test({
-  name: "gemini-cli payloads still have the committed fixtures' keys",
-  ignore: skip !== undefined,
-  async fn() {
-    await assertFixturesHold(GEMINI_ID, await recordGeminiFixtureSet(), {
-      cover: "all",
-      keys: "same",
-      fields: ["hook_event_name", "tool_name"],
-      nativeEvent: false,
-    });
-  },
-});
-
-/** The cases re-run each time: one per kind of outcome (ask: the hang, with its short timeout). */
-const KEY_CASES = [
-  "pre-exit2-stderr",
-  "pre-exit2-empty",
-  "pre-deny",
-  "pre-ask",
-  "post-deny",
-  "prompt-deny",
-  "session-start-context",
-  "stop-block-once",
-];
-
-keyCasesTest({
-  id: GEMINI_ID,
-  skip,
-  keyCases: KEY_CASES,
-  run: async (ids) =>
-    (await recordGeminiConformance(conformanceSpecs().filter((c) => ids.includes(c.id)))).cases,
-});
+// The payloads against the committed fixtures, and the key conformance cases.
+const skip = await agentE2eTests(GEMINI_E2E);
 
 // --- everyhook end to end ---------------------------------------------------
 

@@ -337,8 +337,8 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
         script: { main: [bash(FORCE_PUSH), bash("echo JSR$((40+2))"), say("JSR-DONE")] },
         env: { DENO_DIR: denoDir, JSR_URL: registry.url, EVERYHOOK_LOG: log },
       });
-      const why = `exit ${run.process.code}\nstderr:\n${run.process.stderr.slice(-1500)}`;
-      assert.equal(run.process.code, 0, why);
+      const why = `exit ${run.run.code}\nstderr:\n${run.run.stderr.slice(-1500)}`;
+      assert.equal(run.run.code, 0, why);
       assert.ok(requestsMention(run.requests, "Blocked a force push"), `no reason\n${why}`);
       assert.ok(!requestsMention(run.requests, "not a git repository"), `the push ran\n${why}`);
       assert.ok(requestsMention(run.requests, "JSR42"), `the harmless command did not run\n${why}`);

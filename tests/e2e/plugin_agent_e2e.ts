@@ -2,7 +2,8 @@
 /**
  * The end-to-end tests of an agent whose hooks are everyhook's plugin
  * (OpenCode, Kilo Code): what the plugin sends still has the committed
- * fixtures' keys, key conformance cases still hold, and what only the plugin
+ * fixtures' keys and key conformance cases still hold (the shared tests of
+ * agent_e2e.ts, with plugin_agent_harness.ts's parts), and what only the plugin
  * agents' own file checks of everyhook in them (a refused prompt, a hanging
  * --fail-closed hook); the install, run and uninstall every agent shares runs
  * from tests/e2e/scenarios_test.ts.
@@ -11,31 +12,15 @@
  */
 
 import assert from "node:assert/strict";
-import type { ConformanceFile } from "./harness_types.ts";
-import {
-  ANSWER_HOOK,
-  cliMissing,
-  committedFixtures,
-  everyhookCli,
-  HANG_HOOK,
-  payloadShape,
-} from "./everyhook_e2e.ts";
+import { ANSWER_HOOK, cliMissing, everyhookCli, HANG_HOOK } from "./everyhook_e2e.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
-import { FIXTURES_DIR, requestsMention } from "./fixture_io.ts";
-import { inPool } from "./process.ts";
+import { requestsMention } from "./fixture_io.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";
-import {
-  PLUGIN_CASES,
-  pluginFixtures,
-  pluginFixtureSession,
-  runPluginCase,
-} from "./plugin_agent_harness.ts";
+import { agentE2eTests } from "./agent_e2e.ts";
+import { pluginAgentE2e } from "./plugin_agent_harness.ts";
 import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
 import { type PluginAgent, runPluginAgent } from "./plugin_agent_session.ts";
-import { agentVersion, skipReason, type World } from "./world.ts";
-
-/** The conformance cases re-run each time (in parallel, two at once). */
-const KEY_CASES = ["pre-block", "post-append"];
+import type { World } from "./world.ts";
 
 /** What went wrong, for assertion messages. */
 function why(s: ChatSession): string {
@@ -62,56 +47,8 @@ function why(s: ChatSession): string {
  */
 export async function pluginAgentTests(agent: PluginAgent, only?: string): Promise<void> {
   const id = agent.id;
-  const skip = await skipReason(id);
-  if (skip) console.log(`${id} end-to-end tests skip: ${skip}`);
-
-  Deno.test({
-    name: `${id} plugin payloads still have every key of the committed fixtures`,
-    ignore: skip !== undefined,
-    async fn() {
-      const version = await agentVersion(id);
-      await using world = await chatWorld(id);
-      const session = await pluginFixtureSession(agent, world);
-      const { fixtures, missing } = pluginFixtures(agent, session, world, version);
-      assert.equal(session.run.code, 0, why(session));
-      const other = session.requests.filter((r) => !r.path.endsWith("/chat/completions"));
-      assert.deepEqual(other.map((r) => `${r.method} ${r.path}`), []);
-      assert.deepEqual(missing, [], why(session));
-      const committed = await committedFixtures(id);
-      assert.equal(fixtures.length, committed.size, "as many fixtures as are committed");
-      for (const fresh of fixtures) {
-        const name = `${fresh.event}.${fresh.variant}`;
-        const old = committed.get(name);
-        assert.ok(old, `fixtures/${id}/${name}.json is committed`);
-        const have = new Set(payloadShape(fresh.payload));
-        // The session's own record (its id, title, times) is the agent's to grow or shrink.
-        const gone = payloadShape(old.payload).filter((k) =>
-          !have.has(k) && !k.startsWith("input.properties.info.")
-        );
-        assert.deepEqual(gone, [], `${name}: keys gone`);
-        assert.equal(fresh.nativeEvent, old.nativeEvent, name);
-      }
-    },
-  });
-
-  Deno.test({
-    name: `${id} still does what fixtures/conformance/${id}.json says for the key cases`,
-    ignore: skip !== undefined,
-    async fn() {
-      const file = JSON.parse(
-        await Deno.readTextFile(`${FIXTURES_DIR}/conformance/${id}.json`),
-      ) as ConformanceFile;
-      const cases = PLUGIN_CASES.filter((c) => KEY_CASES.includes(c.id));
-      assert.equal(cases.length, KEY_CASES.length);
-      const fresh = await inPool(cases, 2, (c) => runPluginCase(agent, c));
-      for (const now of fresh) {
-        const then = file.cases.find((c) => c.id === now.id);
-        assert.ok(then, `case ${now.id} is recorded`);
-        const pick = (c: typeof now) => [c.toolRan, c.reachedModel, c.continued, c.runEnded];
-        assert.deepEqual(pick(now), pick(then), `case ${now.id} (${now.notes})`);
-      }
-    },
-  });
+  // The payloads against the committed fixtures, and the key conformance cases.
+  const skip = await agentE2eTests(pluginAgentE2e(agent));
 
   const cliSkip = skip ?? await cliMissing();
   if (cliSkip && !skip) console.log(`${id} everyhook end-to-end tests skip: ${cliSkip}`);

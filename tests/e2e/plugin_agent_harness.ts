@@ -12,13 +12,14 @@
 
 import type { AgentHarness, ConformanceCase, Fixture } from "./harness_types.ts";
 import { textStep, toolStep } from "../../src/verify/fake/openai_chat.ts";
-import { conformanceFile, redact, requestsMention, writeFixture } from "./fixture_io.ts";
-import { inPool } from "./process.ts";
+import { type AgentE2e, agentHarness } from "./agent_e2e.ts";
+import { redact, requestsMention } from "./fixture_io.ts";
 import { type ChatSession, chatWorld, FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";
-import { type FixturePick, payloadOf, pickFixtures } from "./chat_agent_fixtures.ts";
+import { chatFixtureSet } from "./chat_agent_harness.ts";
+import { type FixturePick, pickFixtures } from "./chat_agent_fixtures.ts";
 import { PLUGIN_NATIVES, type PluginAgent, runPluginAgent } from "./plugin_agent_session.ts";
 import type { HookRule } from "./record_hook.ts";
-import { agentVersion, skipReason, type World } from "./world.ts";
+import type { World } from "./world.ts";
 
 /** The prompt of the fixture session. */
 const FIXTURE_PROMPT = "Please do the scripted steps.";
@@ -377,6 +378,42 @@ export async function runPluginCase(agent: PluginAgent, c: PluginCase): Promise<
 export const PLUGIN_JOBS = 2;
 
 /**
+ * A plugin agent's parts for the shared recorder and tests (agent_e2e.ts).
+ *
+ * @param agent The agent.
+ * @returns Its e2e parts.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { pluginAgentE2e } from "./plugin_agent_harness.ts";
+ * await agentE2eTests(pluginAgentE2e(OPENCODE));
+ * ```
+ */
+export function pluginAgentE2e(agent: PluginAgent): AgentE2e<PluginCase> {
+  return {
+    id: agent.id,
+    fixtureSet: (version) =>
+      chatFixtureSet(agent.id, version, async (world, v) => {
+        const session = await pluginFixtureSession(agent, world);
+        return { session, ...pluginFixtures(agent, session, world, v) };
+      }),
+    fixtureCheck: {
+      cover: "all",
+      keys: "kept",
+      fields: [],
+      nativeEvent: true,
+      // The session's own record (its id, title, times) is the agent's to grow or shrink.
+      mayDrop: ["input.properties.info."],
+    },
+    fixtureTestSuffix: " (through the plugin)",
+    cases: PLUGIN_CASES,
+    runCase: (c) => runPluginCase(agent, c),
+    jobs: PLUGIN_JOBS,
+    keyCases: ["pre-block", "post-append"],
+  };
+}
+
+/**
  * The harness of one plugin agent, for `deno task record`.
  *
  * @param agent The agent.
@@ -388,32 +425,5 @@ export const PLUGIN_JOBS = 2;
  * ```
  */
 export function pluginHarness(agent: PluginAgent): AgentHarness {
-  return {
-    id: agent.id,
-    unavailable: () => skipReason(agent.id),
-    async recordFixtures(outDir: string): Promise<string[]> {
-      const version = await agentVersion(agent.id);
-      await using world = await chatWorld(agent.id);
-      const s = await pluginFixtureSession(agent, world);
-      if (s.run.code !== 0) {
-        throw new Error(`${agent.id} exited ${s.run.code}: ${s.run.stderr.slice(-800)}`);
-      }
-      const { fixtures, missing } = pluginFixtures(agent, s, world, version);
-      if (missing.length > 0) {
-        throw new Error(
-          `Cannot find ${missing.join(", ")}; saw ${
-            s.hookCalls.map((c) => `${c.event} ${JSON.stringify(payloadOf(c)).slice(0, 80)}`)
-              .join("\n")
-          }`,
-        );
-      }
-      const written: string[] = [];
-      for (const f of fixtures) written.push(await writeFixture(outDir, f));
-      return written;
-    },
-    async recordConformance() {
-      const cases = await inPool([...PLUGIN_CASES], PLUGIN_JOBS, (c) => runPluginCase(agent, c));
-      return conformanceFile(agent.id, cases);
-    },
-  };
+  return agentHarness(pluginAgentE2e(agent));
 }

@@ -4,7 +4,7 @@
  * a world whose project is a git repository with no remote, the recording
  * hook written into everyhook's plugin (the one install writes, from
  * src/settings/plugin_file.ts) under each plugin event asked for, the run
- * (through the product's driver and runner, src/verify/: its config in
+ * (through the product's driver and the shared run, hooked_run.ts: its config in
  * `<PREFIX>_CONFIG_CONTENT`, its user plugins in the world's
  * `~/.config/<agent>/plugin/`), and what came of it.
  *
@@ -14,16 +14,15 @@
 import { pluginText } from "../../src/settings/plugin_file.ts";
 import { type ChatScript, mainTurns, toolResults } from "../../src/verify/fake/openai_chat.ts";
 import type { AgentDriver } from "../../src/verify/driver.ts";
-import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import {
   pluginConfigHome,
   type PluginDriverSpec,
 } from "../../src/verify/drivers/_plugin_driver.ts";
 import { KILO_DRIVER, KILO_SPEC } from "../../src/verify/drivers/kilo.ts";
 import { OPENCODE_DRIVER, OPENCODE_SPEC } from "../../src/verify/drivers/opencode.ts";
-import { asRunResult } from "./process.ts";
+import { hookedRun } from "./hooked_run.ts";
 import type { HookRule } from "./record_hook.ts";
-import { agentBin, readHookLog, recordHookCommand, type World } from "./world.ts";
+import { recordHookCommand, type World } from "./world.ts";
 import { type ChatSession, DEFAULT_PROMPT } from "./chat_agent_session.ts";
 
 /** A plugin agent: its driver in src/verify/drivers/ and the data it is made from. */
@@ -126,13 +125,6 @@ export async function runPluginAgent(
   agent: PluginAgent,
   o: PluginRunOptions,
 ): Promise<ChatSession> {
-  const bin = agentBin(agent.id);
-  if (bin === undefined) throw new Error(`Cannot find the binary of "${agent.id}"`);
-  const hookLog = `${o.world.root}/hooks.jsonl`;
-  const rulesFile = `${o.world.root}/rules.json`;
-  await Deno.remove(hookLog).catch(() => {});
-  await Deno.remove(`${hookLog}.state`).catch(() => {});
-  await Deno.writeTextFile(rulesFile, JSON.stringify(o.rules ?? []));
   await Deno.mkdir(userPluginFolder(agent, o.world), { recursive: true });
   if (o.record !== undefined && o.record.length > 0) {
     const hooks: Record<string, unknown> = {};
@@ -148,23 +140,16 @@ export async function runPluginAgent(
       pluginText(JSON.stringify({ version: 1, hooks })),
     );
   }
-  const r = await runAgentOnce({
+  const r = await hookedRun({
     driver: agent.driver,
-    program: bin,
     world: o.world,
-    env: o.world.env(),
     script: o.script,
     prompt: o.prompt ?? DEFAULT_PROMPT,
-    extraEnv: () => ({ HOOK_LOG: hookLog, HOOK_RULES: rulesFile, ...(o.env ?? {}) }),
+    rules: o.rules ?? [],
+    env: () => o.env ?? {},
     timeoutMs: o.timeoutMs ?? 240_000,
     ...(o.before ? { before: o.before } : {}),
   });
   const turns = mainTurns(r.requests);
-  return {
-    run: asRunResult(r.outcome),
-    requests: r.requests,
-    turns,
-    toolResults: toolResults(turns),
-    hookCalls: await readHookLog(hookLog),
-  };
+  return { ...r, turns, toolResults: toolResults(turns) };
 }

@@ -1,8 +1,9 @@
 /**
- * The conformance cases put to the real GitHub Copilot CLI: one raw hook
- * output each, under one event key (camelCase, and the PascalCase
- * Claude-compatible key where its answer shapes differ), and how the run is
- * read back: did the tool run, did the reason reach the model (the fake API's
+ * GitHub Copilot CLI's conformance cases: the table of raw hook outputs the
+ * shared recorder (agent_e2e.ts) puts to the real binary, one each, under one
+ * event key (camelCase, and the PascalCase Claude-compatible key where its
+ * answer shapes differ), each in a world of its own, and how the run is read
+ * back: did the tool run, did the reason reach the model (the fake API's
  * request log), did the agent go back to work, did the run end early.
  *
  * Over 600 lines: one table of cases, each a few lines, read as one list.
@@ -19,16 +20,23 @@ import {
   textStep,
   toolStep,
 } from "../../src/verify/fake/openai_chat.ts";
-import { requestsMention } from "./fixture_io.ts";
+import { redact, requestsMention } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
+import { caseRule as ruleOf } from "./conformance_runner.ts";
+import { FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";
 import {
+  copilotHome,
   type CopilotHookFile,
+  copilotWorld,
   recordingEntry,
   recordingHooks,
+  runCopilot,
   type Session,
   SUBAGENT_MARKER,
   SUBAGENT_TASK,
 } from "./copilot_cli_session.ts";
+
+export { FORCE_PUSH, FORCE_PUSH_RAN };
 
 /** One case: a hook output, the event key it answers under, and what to look for. */
 export interface CaseSpec {
@@ -72,12 +80,6 @@ export const FINAL = "FINAL-OK";
 
 /** The words of the prompt of prompt cases, to tell whether the prompt reached the model. */
 export const PROMPT_MARK = "PROMPT-TEXT-7Q";
-
-/** The force push every tool case asks for (the project has no remote, so it fails harmlessly). */
-export const FORCE_PUSH = "git push --force origin main";
-
-/** What the force push printed when it ran. */
-export const FORCE_PUSH_RAN = /does not appear to be a git repository|failed to push/;
 
 const deny = (reason: string): string =>
   JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: reason });
@@ -724,7 +726,7 @@ function fileCases(): CaseSpec[] {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { CASES, caseScript } from "./copilot_cli_conformance.ts";
+ * import { CASES, caseScript } from "./copilot_cli_cases.ts";
  * assert(caseScript(CASES[0]!).steps.length === 2);
  * ```
  */
@@ -766,20 +768,17 @@ function hasSubagent(c: CaseSpec): boolean {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { CASES, caseRule } from "./copilot_cli_conformance.ts";
+ * import { CASES, caseRule } from "./copilot_cli_cases.ts";
  * assert(caseRule(CASES[0]!).match === "git push");
  * ```
  */
 export function caseRule(c: CaseSpec): HookRule {
-  const rule: HookRule = { event: c.nativeEvent, exit: c.hook.exit };
-  if (c.event === "pre-tool" || c.event === "post-tool") rule.match = "git push";
+  let match: string | undefined;
+  if (c.event === "pre-tool" || c.event === "post-tool") match = "git push";
   // The main agent's first stop: its payload ends with the flag (a sub-agent's goes on).
-  if (c.event === "stop") rule.match = '"stop_hook_active":false}';
-  if (c.event === "subagent-stop") rule.match = '"stop_hook_active":false';
-  if (c.hook.stdout !== undefined) rule.stdout = c.hook.stdout;
-  if (c.hook.stderr !== undefined) rule.stderr = c.hook.stderr;
-  if (c.hook.sleepSeconds !== undefined) rule.sleepSeconds = c.hook.sleepSeconds;
-  return rule;
+  if (c.event === "stop") match = '"stop_hook_active":false}';
+  if (c.event === "subagent-stop") match = '"stop_hook_active":false';
+  return ruleOf(c.nativeEvent, c.hook, { match });
 }
 
 /**
@@ -792,7 +791,7 @@ export function caseRule(c: CaseSpec): HookRule {
  *
  * @example Usage
  * ```ts ignore
- * import { judgeCase } from "./copilot_cli_conformance.ts";
+ * import { judgeCase } from "./copilot_cli_cases.ts";
  * const result = judgeCase(spec, session, (t) => t);
  * ```
  */
@@ -877,4 +876,42 @@ function markedMessage(s: Session, marker: string | undefined): string | undefin
 function trim(text: string, max: number): string {
   const t = text.trim();
   return t.length <= max ? t : `${t.slice(0, max)}…`;
+}
+
+/**
+ * Runs one case in a fresh world.
+ *
+ * @param c The case.
+ * @returns What the binary did.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { CASES, runCase } from "./copilot_cli_cases.ts";
+ * console.log(await runCase(CASES[0]!));
+ * ```
+ */
+export async function runCase(c: CaseSpec): Promise<ConformanceCase> {
+  await using world = await copilotWorld();
+  if (c.trustedInConfig) {
+    const config = JSON.stringify({ trustedFolders: [world.project] });
+    await Deno.writeTextFile(`${copilotHome(world)}/config.json`, config);
+  }
+  const files = c.files ??
+    { "case.json": recordingHooks([c.nativeEvent], c.hook.timeoutSeconds ?? 15) };
+  const session = await runCopilot({
+    world,
+    script: caseScript(c),
+    prompt: c.event === "prompt"
+      ? `${PROMPT_MARK} run the scripted steps`
+      : "Run the scripted step",
+    ...(c.where === "project" ? { projectHookFiles: files } : { hookFiles: files }),
+    rules: c.rules ?? [caseRule(c)],
+    ...(c.args === undefined ? {} : { args: c.args }),
+    timeoutMs: 60_000,
+  });
+  return judgeCase(c, session, (text) =>
+    String(redact(text, world)).replace(
+      /<current_datetime>[^<]*<\/current_datetime>/g,
+      "<current_datetime>…</current_datetime>",
+    ));
 }

@@ -1,7 +1,9 @@
 /**
- * The raw hook outputs put to the real Codex CLI, and how each run is judged:
- * did the tool run, did the hook's text reach the model (the fake API's
- * request log), did Codex go back to work, did the run end early.
+ * Codex CLI's conformance cases: the table of raw hook outputs the shared
+ * recorder (agent_e2e.ts) puts to the real binary, and how each run is
+ * judged: did the tool run (did the force push reach the project's bare
+ * origin), did the hook's text reach the model (the fake API's request log),
+ * did Codex go back to work, did the run end early.
  *
  * @module
  */
@@ -9,6 +11,7 @@
 import type { ConformanceCase } from "./harness_types.ts";
 import type { ResponsesStep } from "../../src/verify/fake/openai_responses.ts";
 import { callIdOf, callOutput } from "../../src/verify/fake/openai_responses.ts";
+import { caseRule } from "./conformance_runner.ts";
 import { redact, requestsMention } from "./fixture_io.ts";
 import {
   CODEX_EVENTS,
@@ -60,7 +63,7 @@ const ctx = (event: string, text: string): string =>
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { CODEX_CASES } from "./codex_conformance.ts";
+ * import { CODEX_CASES } from "./codex_cases.ts";
  * assert(CODEX_CASES.some((c) => c.id === "pre-exit2-stderr"));
  * ```
  */
@@ -306,7 +309,7 @@ function trim(text: string): string {
  *
  * @example Usage
  * ```ts ignore
- * import { CODEX_CASES, runCodexCase } from "./codex_conformance.ts";
+ * import { CODEX_CASES, runCodexCase } from "./codex_cases.ts";
  * console.log(await runCodexCase(CODEX_CASES[0]!));
  * ```
  */
@@ -316,23 +319,18 @@ export function runCodexCase(c: CodexCase): Promise<ConformanceCase> {
   const toolEvent = c.event === "pre-tool" || c.event === "post-tool";
   const match = c.match ??
     (toolEvent ? FORCE_PUSH : c.event === "stop" ? `"stop_hook_active":false` : undefined);
-  const { timeoutSeconds, sleepSeconds, ...answer } = c.hook;
+  const timeoutSeconds = c.hook.timeoutSeconds;
   return withCodexSession({
     script: { steps, final: FINAL },
     hooks: recordingHooks([native], timeoutSeconds ? { [native]: timeoutSeconds } : {}),
-    rules: [{
-      event: native,
-      ...(match === undefined ? {} : { match }),
-      ...answer,
-      ...(sleepSeconds ? { sleepSeconds } : {}),
-    }],
+    rules: [caseRule(native, c.hook, { match })],
     prompt: PROMPT,
   }, async (s) => {
-    if (!s.calls.some((call) => call.event === native && call.rule !== null)) {
+    if (!s.hookCalls.some((call) => call.event === native && call.rule !== null)) {
       throw new Error(
         `Case "${c.id}": the ${native} hook never answered (hooks: ${
-          s.calls.map((x) => x.event).join(", ") || "none"
-        }; stderr: ${s.result.stderr.slice(-400)})`,
+          s.hookCalls.map((x) => x.event).join(", ") || "none"
+        }; stderr: ${s.run.stderr.slice(-400)})`,
       );
     }
     const final = s.turns.filter((t) => t.step >= steps.length).length;
@@ -349,7 +347,7 @@ export function runCodexCase(c: CodexCase): Promise<ConformanceCase> {
     const status = s.hookStatus.filter((l) => l.startsWith(`hook: ${native} `))
       .map((l) => l.slice(`hook: ${native} `.length));
     const notes = [
-      `codex exec exit ${s.result.code}`,
+      `codex exec exit ${s.run.code}`,
       ...(status.length > 0 ? [`stderr, one status per ${native} call: ${status.join(", ")}`] : []),
       ...(c.notes ? [c.notes] : []),
     ].join("; ");

@@ -1,16 +1,17 @@
 /**
- * Gemini CLI's conformance cases: each raw hook output put to the real binary
- * in a session of its own, and what the agent did with it.
+ * Gemini CLI's conformance cases: the table of raw hook outputs the shared
+ * recorder (agent_e2e.ts) puts to the real binary, each in a session of its
+ * own, and how a run is read back (did the force push reach the project's
+ * bare origin, did the marker reach the model, how many AfterAgent calls).
  *
  * @module
  */
 
-import type { ConformanceCase, ConformanceFile } from "./harness_types.ts";
-import { agentVersion, makeWorld, type World } from "./world.ts";
-import type { HookRule } from "./record_hook.ts";
-import { inPool } from "./process.ts";
+import type { ConformanceCase } from "./harness_types.ts";
+import { makeWorld, type World } from "./world.ts";
+import { caseRule } from "./conformance_runner.ts";
 import { functionResponses, modelTurns } from "../../src/verify/fake/gemini.ts";
-import { fixtureDate, fixtureOs, redact, requestsMention } from "./fixture_io.ts";
+import { redact, requestsMention } from "./fixture_io.ts";
 import {
   asObject,
   GEMINI_EVENTS,
@@ -22,8 +23,8 @@ import {
   recordingHooks,
   runGeminiSession,
   SHORT_SCRIPT,
-  toolInput,
 } from "./gemini_cli_session.ts";
+import { toolInput } from "./fixture_picks.ts";
 
 /** One raw hook output to put to the binary. */
 export interface ConformanceSpec {
@@ -68,7 +69,7 @@ function pre(
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { conformanceSpecs } from "./gemini_cli_conformance.ts";
+ * import { conformanceSpecs } from "./gemini_cli_cases.ts";
  * assert(conformanceSpecs().some((c) => c.id === "pre-deny"));
  * ```
  */
@@ -336,7 +337,7 @@ function caseEvents(spec: ConformanceSpec): string[] {
  *
  * @example Usage
  * ```ts ignore
- * import { conformanceSpecs, runConformanceCase } from "./gemini_cli_conformance.ts";
+ * import { conformanceSpecs, runConformanceCase } from "./gemini_cli_cases.ts";
  * const spec = conformanceSpecs().find((c) => c.id === "pre-deny")!;
  * console.log(await runConformanceCase(spec));
  * ```
@@ -345,13 +346,7 @@ export async function runConformanceCase(spec: ConformanceSpec): Promise<Conform
   await using world = await makeWorld(GEMINI_ID);
   await prepareProject(world);
   const nativeEvent = GEMINI_EVENTS[spec.event];
-  const rule: HookRule = { event: nativeEvent };
-  if (spec.match !== undefined) rule.match = spec.match;
-  if (spec.max !== undefined) rule.max = spec.max;
-  if (spec.hook.stdout !== undefined) rule.stdout = spec.hook.stdout;
-  if (spec.hook.stderr !== undefined) rule.stderr = spec.hook.stderr;
-  if (spec.hook.sleepSeconds !== undefined) rule.sleepSeconds = spec.hook.sleepSeconds;
-  rule.exit = spec.hook.exit;
+  const rule = caseRule(nativeEvent, spec.hook, { match: spec.match, max: spec.max });
   const timeoutMs = (spec.hook.timeoutSeconds ?? 10) * 1000;
   const s = await runGeminiSession(world, {
     script: SHORT_SCRIPT,
@@ -366,11 +361,11 @@ export async function runConformanceCase(spec: ConformanceSpec): Promise<Conform
 /** Reads what a session did into a conformance case. */
 function describeCase(spec: ConformanceSpec, s: GeminiSession, world: World): ConformanceCase {
   const isTool = spec.event === "pre-tool" || spec.event === "post-tool";
-  const firstAfterTool = s.hooks.find((e) =>
+  const firstAfterTool = s.hookCalls.find((e) =>
     e.event === "AfterTool" && toolInput(asObject(e.stdin)).command !== HARMLESS
   );
   const reachedFinal = s.requests.some((r) => modelTurns(r.body) >= 2);
-  const stops = s.hooks.filter((e) => e.event === "AfterAgent").length;
+  const stops = s.hookCalls.filter((e) => e.event === "AfterAgent").length;
   const texts = requestTexts(s.requests);
   const reached = spec.marker === undefined ? null : requestsMention(s.requests, spec.marker);
   let toolRan: boolean | null = null;
@@ -414,7 +409,7 @@ function describeCase(spec: ConformanceSpec, s: GeminiSession, world: World): Co
   const warnings = warningsOf(s.run.stdout);
   if (warnings.length > 0) facts.push(`-o json warnings: ${json(warnings)}`);
   if (spec.reportEnv) {
-    const env = s.hooks[0]?.env ?? {};
+    const env = s.hookCalls[0]?.env ?? {};
     const got = Object.keys(env).filter((k) => k.startsWith("GEMINI")).sort();
     facts.push(
       `GEMINI_API_KEY ${"GEMINI_API_KEY" in env ? "reached" : "did not reach"} the hook; ` +
@@ -423,25 +418,4 @@ function describeCase(spec: ConformanceSpec, s: GeminiSession, world: World): Co
   }
   c.notes = String(redact(facts.join("; "), world));
   return c;
-}
-
-/**
- * Puts every raw output of {@linkcode conformanceSpecs} to the real binary.
- *
- * @param specs The cases (default: all).
- * @returns The conformance file's content.
- *
- * @example Usage
- * ```ts ignore
- * import { recordGeminiConformance } from "./gemini_cli_conformance.ts";
- * console.log((await recordGeminiConformance()).cases.length);
- * ```
- */
-export async function recordGeminiConformance(
-  specs: readonly ConformanceSpec[] = conformanceSpecs(),
-): Promise<ConformanceFile> {
-  const version = await agentVersion(GEMINI_ID);
-  const limit = Math.max(2, Math.min(4, navigator.hardwareConcurrency + 2));
-  const cases = await inPool(specs, limit, runConformanceCase);
-  return { agent: GEMINI_ID, version, os: fixtureOs(), date: fixtureDate(), cases };
 }

@@ -1,16 +1,17 @@
 /**
- * Claude Code's conformance cases: each raw hook output (an exit code, a JSON
- * answer) put to the real binary in a session of its own, and what the agent
- * did with it.
+ * Claude Code's conformance cases: the table of raw hook outputs (an exit
+ * code, a JSON answer) the shared recorder (agent_e2e.ts) puts to the real
+ * binary, each in a session of its own, and how a run is read back: the
+ * marker texts, the scripts and Claude Code's own knobs (a PreToolUse
+ * timeout, `onFailure`, running without `--allowedTools`) are its own.
  *
  * @module
  */
 
-import type { ConformanceCase, ConformanceFile } from "./harness_types.ts";
+import type { ConformanceCase } from "./harness_types.ts";
 import type { AnthropicScript } from "../../src/verify/fake/anthropic.ts";
-import { conformanceFile, redact, requestsMention } from "./fixture_io.ts";
-import { inPool } from "./process.ts";
-import type { HookRule } from "./record_hook.ts";
+import { caseRule } from "./conformance_runner.ts";
+import { redact, requestsMention } from "./fixture_io.ts";
 import { makeWorld, recordHookCommand } from "./world.ts";
 import type { LoggedRequest } from "../../src/verify/fake/server.ts";
 import {
@@ -26,9 +27,6 @@ import {
   say,
   SUB_MARKER,
 } from "./claude_code_session.ts";
-
-// ---------------------------------------------------------------------------
-// Conformance
 
 /** One conformance case: a raw hook output put to the real binary. */
 export interface ClaudeCase {
@@ -424,19 +422,11 @@ function hideHookCommand(text: string): string {
 export async function runClaudeCase(c: ClaudeCase): Promise<ConformanceCase> {
   await using world = await makeWorld(CLAUDE);
   const script = c.script ?? FP_SCRIPT;
-  const rule: HookRule = {
-    event: c.native,
-    ...(c.native === "PreToolUse" ? { match: "git push" } : {}),
-    ...(c.max !== undefined ? { max: c.max } : {}),
-    ...(c.hook.stdout !== undefined ? { stdout: c.hook.stdout } : {}),
-    ...(c.hook.stderr !== undefined ? { stderr: c.hook.stderr } : {}),
-    exit: c.hook.exit,
-    ...(c.hook.sleepSeconds !== undefined ? { sleepSeconds: c.hook.sleepSeconds } : {}),
-  };
+  const match = c.native === "PreToolUse" ? "git push" : undefined;
   const run = await runClaude({
     world,
     script,
-    rules: [rule],
+    rules: [caseRule(c.native, c.hook, { match, max: c.max })],
     hooks: recordingHooks({
       ...(c.preTimeout !== undefined ? { preTimeout: c.preTimeout } : {}),
       ...(c.onFailure !== undefined ? { onFailure: c.onFailure } : {}),
@@ -448,7 +438,7 @@ export async function runClaudeCase(c: ClaudeCase): Promise<ConformanceCase> {
   const main = run.answers.filter((a) => a.conversation === "main");
   const sub = run.answers.filter((a) => a.conversation === "sub");
   const normal = c.normalRequests ?? 2;
-  const posts = run.hookLog.filter((e) =>
+  const posts = run.hookCalls.filter((e) =>
     (e.event === "PostToolUse" || e.event === "PostToolUseFailure") && !inSubagent(e)
   );
   let toolRan: boolean | null = null;
@@ -459,7 +449,7 @@ export async function runClaudeCase(c: ClaudeCase): Promise<ConformanceCase> {
   if (c.native === "SubagentStop") continued = sub.length > 1;
   const notes = [
     c.notes,
-    `claude exit ${run.process.code}${run.process.timedOut ? " (timed out)" : ""}`,
+    `claude exit ${run.run.code}${run.run.timedOut ? " (timed out)" : ""}`,
     `result ${run.result?.["subtype"] ?? "none"}` +
     (run.result?.["terminal_reason"] ? `, terminal_reason ${run.result["terminal_reason"]}` : ""),
     `${main.length} model request(s)`,
@@ -491,13 +481,4 @@ export async function runClaudeCase(c: ClaudeCase): Promise<ConformanceCase> {
     notes: notes.join("; "),
   };
   return row;
-}
-
-/**
- * Puts every case of {@linkcode CLAUDE_CASES} to the real binary, a few at a time.
- *
- * @returns The conformance file.
- */
-export async function recordConformance(): Promise<ConformanceFile> {
-  return conformanceFile(CLAUDE, await inPool(CLAUDE_CASES, 4, runClaudeCase));
 }
