@@ -22,7 +22,6 @@ import { command } from "./src/commands/run.ts";
 import { denoIo, type Io, packageRootOf } from "./src/cli/io.ts";
 import { EveryhookError } from "./src/contract/errors.ts";
 import { checkPermissions, fromNotCapable, type PermissionQuery } from "./src/cli/permissions.ts";
-import { errorDocument, jsonText } from "./src/cli/report.ts";
 import { RUN_PERMISSIONS, runtimeFacts } from "./src/os/runtime.ts";
 export type { Io } from "./src/cli/io.ts";
 export type { PermissionQuery } from "./src/cli/permissions.ts";
@@ -84,8 +83,10 @@ export async function runMain(
     const known = error instanceof EveryhookError
       ? error
       : fromNotCapable(error, "run", standalone) ?? internal(error);
-    if (json) io.out(jsonText(errorDocument(known)));
-    else io.err(`everyhook: ${known.message}\n`);
+    if (json) {
+      const { errorDocument, jsonText } = await import("./src/cli/report.ts");
+      io.out(jsonText(errorDocument(known)));
+    } else io.err(`everyhook: ${known.message}\n`);
     return known.exitCode;
   }
 }

@@ -29,7 +29,13 @@
  * file of 40,000 hook entries and 40,000 variables, through cli.ts, paired the
  * same way: uninstall's ratio is to install's in the same round.
  *
- * Usage: deno task perf [--iterations N] [--file-rounds N]
+ * Usage: deno task perf [--iterations N] [--file-rounds N] [--only NAMES] [--help]
+ *
+ *   --iterations N   rounds of the per-call cases (default 20)
+ *   --file-rounds N  rounds of install then uninstall (default 5)
+ *   --only NAMES     only the cases whose names start with one of NAMES, comma-separated
+ *                    ("run" is run + shell and run + bfp; "install" is install and uninstall);
+ *                    bare deno run is always measured, as every ratio is to it
  *
  * @module
  */
@@ -44,9 +50,32 @@ const GOALS: Readonly<Record<string, number>> = {
 };
 const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
+if (Deno.args.includes("--help") || Deno.args.includes("-h")) {
+  console.log(
+    `Usage: deno task perf [--iterations N] [--file-rounds N] [--only NAMES]
+
+What one tool call costs in CPU against a bare deno run, and install and uninstall on a large file.
+
+  --iterations N   rounds of the per-call cases (default 20)
+  --file-rounds N  rounds of install then uninstall (default 5)
+  --only NAMES     only the cases whose names start with one of NAMES, comma-separated:
+                   bare deno run, direct bfp, run + shell, run + bfp, python hook, node hook,
+                   install (with uninstall); "run" takes both run cases. Bare is always measured.`,
+  );
+  Deno.exit(0);
+}
 const iterations = readCount(Deno.args, "--iterations", 20);
 const fileRounds = readCount(Deno.args, "--file-rounds", 5);
 const ENTRIES = 40_000;
+
+const onlyAt = Deno.args.indexOf("--only");
+const only = onlyAt >= 0
+  ? (Deno.args[onlyAt + 1] ?? "").split(",").map((w) => w.trim()).filter((w) => w !== "")
+  : undefined;
+if (only !== undefined && only.length === 0) throw new Error("--only needs case names");
+/** Whether a case is measured in this run: every one, or those `--only` names. */
+const wanted = (name: string) =>
+  name === "bare deno run" || only === undefined || only.some((w) => name.startsWith(w));
 
 function readCount(args: string[], name: string, fallback: number): number {
   const at = args.indexOf(name);
@@ -193,7 +222,7 @@ try {
   const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });
-  const cases: Case[] = [
+  const all: Case[] = [
     newCase("bare deno run", [deno, "run", empty]),
     newCase(
       "direct bfp",
@@ -209,12 +238,17 @@ try {
     newCase("run + bfp", [...run, ...line, hook]),
   ];
   const absent: string[] = [];
-  const python = await interpreter("python3", "-c 'import sys; print(sys.executable)'");
-  if (python) cases.push(newCase("python hook", [python, `${dir}/hook.py`]));
-  else absent.push("python3");
-  const node = await interpreter("node", "-p process.execPath");
-  if (node) cases.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
-  else absent.push("node");
+  if (wanted("python hook")) {
+    const python = await interpreter("python3", "-c 'import sys; print(sys.executable)'");
+    if (python) all.push(newCase("python hook", [python, `${dir}/hook.py`]));
+    else absent.push("python3");
+  }
+  if (wanted("node hook")) {
+    const node = await interpreter("node", "-p process.execPath");
+    if (node) all.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
+    else absent.push("node");
+  }
+  const cases = all.filter((c) => wanted(c.name));
 
   // Every line that answers must answer as meant: a deny of the recorded force push.
   for (const c of cases.filter((c) => c.name !== "bare deno run" && c.name !== "run + shell")) {
@@ -275,7 +309,8 @@ try {
     ...newCase("uninstall", [...cli, "uninstall", shHook, "--agent", "claude-code"]),
     env,
   };
-  for (let i = 0; i < fileRounds; i++) {
+  const files = wanted("install");
+  for (let i = 0; i < (files ? fileRounds : 0); i++) {
     await Deno.writeTextFile(settingsFile, big);
     await once(installCase, "/dev/null", true);
     await once(uninstallCase, "/dev/null", true);
@@ -313,12 +348,14 @@ try {
   };
   for (const c of cases) report(c, bare, "bare");
   for (const name of absent) console.log(`  (no ${name} on PATH: its hook is not measured)`);
-  console.log(
-    `${fileRounds} rounds of install then uninstall of one hook (2 entries) in a settings file of ${ENTRIES} hook entries and ${ENTRIES} variables;`,
-  );
-  console.log("uninstall's ratio is to install's in the same round");
-  report(installCase, installCase.cpu, "install");
-  report(uninstallCase, installCase.cpu, "install");
+  if (files) {
+    console.log(
+      `${fileRounds} rounds of install then uninstall of one hook (2 entries) in a settings file of ${ENTRIES} hook entries and ${ENTRIES} variables;`,
+    );
+    console.log("uninstall's ratio is to install's in the same round");
+    report(installCase, installCase.cpu, "install");
+    report(uninstallCase, installCase.cpu, "install");
+  }
 } finally {
   await Deno.remove(dir, { recursive: true });
 }

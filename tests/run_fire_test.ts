@@ -230,7 +230,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "run killed with SIGKILL: its hook, the hook's child and a daemon it detached all end",
+  name:
+    "run killed with SIGKILL: its hook, the hook's child, a child that cleared its environment and a daemon it detached all end",
   ignore: !linux,
   fn: async () => {
     await inDir(async (dir) => {
@@ -238,7 +239,10 @@ Deno.test({
         dir,
         "daemon",
         `setsid sh -c "sleep 120" </dev/null >/dev/null 2>&1 &\necho $! > "${dir}/daemon"\n` +
-          `sleep 120 &\necho $! > "${dir}/child"\necho $$ > "${dir}/hook"\nsleep 120\n`,
+          `sleep 120 &\necho $! > "${dir}/child"\n` +
+          // No mark in its environment: only the hook's process group reaches it.
+          `env -i sleep 120 &\necho $! > "${dir}/bare"\n` +
+          `echo $$ > "${dir}/hook"\nsleep 120\n`,
       );
       const child = start(pre("100", h));
       const w = child.stdin.getWriter();
@@ -251,9 +255,10 @@ Deno.test({
       const pids = {
         hook: await read("hook"),
         child: await read("child"),
+        bare: await read("bare"),
         daemon: await read("daemon"),
       };
-      assert.ok(pids.hook > 0 && pids.child > 0 && pids.daemon > 0, JSON.stringify(pids));
+      assert.ok(Object.values(pids).every((p) => p > 0), JSON.stringify(pids));
       child.kill("SIGKILL");
       const out = await child.output();
       assert.equal(out.signal, "SIGKILL");

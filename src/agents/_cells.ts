@@ -6,13 +6,14 @@
  * @module
  */
 
-import type { Basis, Cell, Template } from "./types.ts";
+import type { Basis, Cell, Effect, EventCells, Template } from "./types.ts";
 
 /**
  * A cell that adds context through `hookSpecificOutput.additionalContext`.
  *
  * @param nativeEvent The native event name, written as `hookEventName`.
  * @param basis What the cell rests on.
+ * @param note What the agent did with the context, where that is worth saying.
  * @returns The cell.
  *
  * @example Usage
@@ -23,11 +24,12 @@ import type { Basis, Cell, Template } from "./types.ts";
  * assert(c.effect === "context");
  * ```
  */
-export function contextCell(nativeEvent: string, basis: Basis): Cell {
+export function contextCell(nativeEvent: string, basis: Basis, note?: string): Cell {
   return {
     stdout: hookSpecific(nativeEvent, { additionalContext: "<context>" }),
     exit: 0,
     effect: "context",
+    ...(note === undefined ? {} : { note }),
     basis,
   };
 }
@@ -160,4 +162,186 @@ export function noApprovalCell(what: "tool" | "prompt", basis: Basis): Cell {
       : "a prompt needs no approval",
     basis,
   );
+}
+
+/** The stdout that refuses a prompt, sends a stop back, or gives feedback after a tool, in Claude Code's words (and those of the agents that copy them). */
+export const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
+
+/**
+ * The cell of a message to the person (`systemMessage`).
+ *
+ * @param basis What it rests on.
+ * @param note What the agent did with it, where that is worth saying.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { messageCell } from "./_cells.ts";
+ * assert(messageCell({ kind: "docs", ref: "x" }).effect === "message");
+ * ```
+ */
+export function messageCell(basis: Basis, note?: string): Cell {
+  return {
+    stdout: { systemMessage: "<message>" },
+    exit: 0,
+    effect: "message",
+    ...(note === undefined ? {} : { note }),
+    basis,
+  };
+}
+
+/**
+ * The cell of an answer with no decision: nothing printed.
+ *
+ * @param basis What it rests on.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nothingCell } from "./_cells.ts";
+ * assert(nothingCell({ kind: "docs", ref: "x" }).stdout === undefined);
+ * ```
+ */
+export function nothingCell(basis: Basis): Cell {
+  return { exit: 0, effect: "none", basis };
+}
+
+/**
+ * The cell of a rewritten input at an event after the tool or without one: not sent.
+ *
+ * @param basis What it rests on.
+ * @param note Why not, where the agent's words say more than the default.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noInputCell } from "./_cells.ts";
+ * assert(noInputCell({ kind: "docs", ref: "x" }).becomes === "dropped");
+ * ```
+ */
+export function noInputCell(
+  basis: Basis,
+  note = "a tool input can only be rewritten before the tool runs",
+): Cell {
+  return droppedCell(note, basis);
+}
+
+/**
+ * The ask and allow of a stop: there is no one to ask, and stopping needs no
+ * approval, so neither is sent.
+ *
+ * @param basis What both rest on.
+ * @returns The two cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stopAskAllow } from "./_cells.ts";
+ * const cells = stopAskAllow({ kind: "docs", ref: "x" });
+ * assert(cells.ask.becomes === "dropped" && cells.allow.becomes === "dropped");
+ * ```
+ */
+export function stopAskAllow(basis: Basis): Pick<EventCells, "ask" | "allow"> {
+  return {
+    ask: droppedCell("there is no one to ask at a stop: the agent stops", basis),
+    allow: droppedCell("stopping is what happens anyway", basis),
+  };
+}
+
+/**
+ * Every cell of an event that takes no answer but the input and no-decision
+ * ones: the decisions, the context and the message, each dropped with the same note.
+ *
+ * @param note Why nothing of an answer is used there.
+ * @param basis What that rests on.
+ * @returns The five cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { droppedAnswers } from "./_cells.ts";
+ * const d = droppedAnswers("over", { kind: "docs", ref: "x" });
+ * assert(d.message.becomes === "dropped" && d.context.note === "over");
+ * ```
+ */
+export function droppedAnswers(
+  note: string,
+  basis: Basis,
+): Pick<EventCells, "deny" | "ask" | "allow" | "context" | "message"> {
+  return {
+    ...droppedDecisions(note, basis),
+    context: droppedCell(note, basis),
+    message: droppedCell(note, basis),
+  };
+}
+
+/** What a cell of a refusal says and rests on. */
+export interface Said {
+  /** What the agent does with it, where that is worth saying. */
+  note?: string;
+  /** What it rests on. */
+  basis: Basis;
+}
+
+/**
+ * The deny and the ask of an event where the agent cannot ask: both print the
+ * same refusal, the ask becoming a deny.
+ *
+ * @param stdout The refusal's stdout.
+ * @param effect What the refusal does.
+ * @param deny The deny's note and basis.
+ * @param ask Why the ask became a refusal, and what that rests on (the deny's basis when left out).
+ * @returns The two cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BLOCK, refusalCells } from "./_cells.ts";
+ * const b = { kind: "binary", case: "prompt-block" } as const;
+ * const cells = refusalCells(BLOCK, "blocked", { basis: b }, { note: "cannot ask" });
+ * assert(cells.ask.becomes === "deny" && cells.ask.basis === b && cells.deny.note === undefined);
+ * ```
+ */
+export function refusalCells(
+  stdout: { [key: string]: Template },
+  effect: Effect,
+  deny: Said,
+  ask: { note: string; basis?: Basis },
+): Pick<EventCells, "deny" | "ask"> {
+  return {
+    deny: { stdout, exit: 0, effect, ...deny },
+    ask: {
+      stdout,
+      exit: 0,
+      effect,
+      becomes: "deny",
+      note: ask.note,
+      basis: ask.basis ?? deny.basis,
+    },
+  };
+}
+
+/**
+ * The decisions of a session start: none can be taken, so each is dropped.
+ *
+ * @param basis What that rests on.
+ * @param note Why, where the agent's words say more than the default.
+ * @returns The deny, ask and allow cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startDecisions } from "./_cells.ts";
+ * const d = startDecisions({ kind: "docs", ref: "x" });
+ * assert(d.ask.becomes === "dropped" && d.deny.note?.includes("session start"));
+ * ```
+ */
+export function startDecisions(
+  basis: Basis,
+  note = "a session start cannot be refused, asked about or approved",
+): Record<"deny" | "ask" | "allow", Cell> {
+  return droppedDecisions(note, basis);
 }

@@ -32,22 +32,21 @@ import type {
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import { obj, parseInput, snakeCaseDocument, str, toolCall, toolKind } from "./_payload.ts";
-import {
-  documentedAt,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  recordedCase,
-} from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 export {
+  BLOCK,
   contextCell,
   droppedCell,
   droppedDecisions,
   hookSpecific,
+  messageCell,
   noApprovalCell,
+  noInputCell,
+  nothingCell,
+  refusalCells,
 } from "./_cells.ts";
-import { transcriptReader } from "./_transcript.ts";
+import { transcriptOf } from "./_transcript.ts";
 
 /** The contract events every agent of the family has. */
 export type ClaudeLayoutEvent =
@@ -97,11 +96,8 @@ export interface Bases {
  * ```
  */
 export function bases(page: string): Bases {
-  return { documented: (anchor) => documentedAt(page, anchor), seen: recordedCase };
+  return { documented: (anchor) => cells.documentedAt(page, anchor), seen: cells.recordedCase };
 }
-
-/** The stdout that refuses a prompt, sends a stop back, or gives feedback after a tool. */
-export const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
 
 /**
  * The stdout of a PreToolUse decision: `permissionDecision`, with the reason
@@ -123,68 +119,10 @@ export function preToolDecision(
   decision: "deny" | "ask" | "allow",
   withReason = true,
 ): { [key: string]: Template } {
-  return hookSpecific("PreToolUse", {
+  return cells.hookSpecific("PreToolUse", {
     permissionDecision: decision,
     ...(withReason ? { permissionDecisionReason: "<reason>" } : {}),
   });
-}
-
-/**
- * The cell of a message to the person (`systemMessage`).
- *
- * @param basis What it rests on.
- * @param note What the agent did with it, where that is worth saying.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { messageCell } from "./_claude_layout.ts";
- * assert(messageCell({ kind: "docs", ref: "x" }).effect === "message");
- * ```
- */
-export function messageCell(basis: Basis, note?: string): Cell {
-  return {
-    stdout: { systemMessage: "<message>" },
-    exit: 0,
-    effect: "message",
-    ...(note === undefined ? {} : { note }),
-    basis,
-  };
-}
-
-/**
- * The cell of an answer with no decision: nothing printed.
- *
- * @param basis What it rests on.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { nothingCell } from "./_claude_layout.ts";
- * assert(nothingCell({ kind: "docs", ref: "x" }).stdout === undefined);
- * ```
- */
-export function nothingCell(basis: Basis): Cell {
-  return { exit: 0, effect: "none", basis };
-}
-
-/**
- * The cell of a rewritten input at an event after the tool or without one: not sent.
- *
- * @param basis What it rests on.
- * @returns The cell.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { noInputCell } from "./_claude_layout.ts";
- * assert(noInputCell({ kind: "docs", ref: "x" }).becomes === "dropped");
- * ```
- */
-export function noInputCell(basis: Basis): Cell {
-  return droppedCell("a tool input can only be rewritten before the tool runs", basis);
 }
 
 /**
@@ -209,10 +147,100 @@ export function promptRefusal(
   denyNote: string,
   askNote: string,
 ): Pick<EventCells, "deny" | "ask"> {
-  return {
-    deny: { stdout: BLOCK, exit: 0, effect: "blocked", note: denyNote, basis },
-    ask: { stdout: BLOCK, exit: 0, effect: "blocked", becomes: "deny", note: askNote, basis },
+  return cells.refusalCells(cells.BLOCK, "blocked", { note: denyNote, basis }, { note: askNote });
+}
+
+/**
+ * The cells after a tool of an agent that passed no `decision: "block"` after
+ * the tool to the model, and did pass `additionalContext`: a refusal goes to
+ * the model as context, an ask too, and nothing is left to approve.
+ *
+ * @param agent The agent's name, as the note says it.
+ * @param basis What the refusal and the context rest on: the recorded context case.
+ * @param allow What the dropped approval rests on.
+ * @returns The deny, ask, allow and context cells.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { postToolAsContext } from "./_claude_layout.ts";
+ * const b = { kind: "binary", case: "post-context" } as const;
+ * const cells = postToolAsContext("Droid", b, { kind: "docs", ref: "x" });
+ * assert(cells.deny.effect === "feedback" && cells.ask.becomes === "deny");
+ * assert(cells.deny.note?.startsWith("Droid did not pass"));
+ * ```
+ */
+export function postToolAsContext(
+  agent: string,
+  basis: Basis,
+  allow: Basis,
+): Pick<EventCells, "deny" | "ask" | "allow" | "context"> {
+  const feedback: Cell = {
+    stdout: cells.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
+    exit: 0,
+    effect: "feedback",
+    note:
+      `${agent} did not pass {"decision":"block"} after the tool ran to the model, and additionalContext did reach it: the reason goes as context`,
+    basis,
   };
+  return {
+    deny: feedback,
+    ask: {
+      ...feedback,
+      becomes: "deny",
+      note:
+        "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
+    },
+    allow: cells.noApprovalCell("tool", allow),
+    context: cells.contextCell("PostToolUse", basis),
+  };
+}
+
+/**
+ * The cell of a rewritten tool input before the tool runs: `updatedInput`.
+ *
+ * @param basis What it rests on.
+ * @param note What the agent did with it, where that is worth saying.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rewriteCell } from "./_claude_layout.ts";
+ * assert(rewriteCell({ kind: "binary", case: "pre-updated-input" }).effect === "rewritten");
+ * ```
+ */
+export function rewriteCell(basis: Basis, note?: string): Cell {
+  return {
+    stdout: cells.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
+    exit: 0,
+    effect: "rewritten",
+    ...(note === undefined ? {} : { note }),
+    basis,
+  };
+}
+
+/**
+ * The context before a tool of an agent that did not pass a PreToolUse
+ * `additionalContext` to the model: not sent.
+ *
+ * @param agent The agent's name, as the note says it.
+ * @param basis What that rests on: the recorded case.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noPreToolContext } from "./_claude_layout.ts";
+ * const c = noPreToolContext("Droid", { kind: "binary", case: "pre-context" });
+ * assert(c.becomes === "dropped" && c.note?.startsWith("Droid did not pass"));
+ * ```
+ */
+export function noPreToolContext(agent: string, basis: Basis): Cell {
+  return cells.droppedCell(
+    `${agent} did not pass a PreToolUse additionalContext to the model`,
+    basis,
+  );
 }
 
 /** The three cells most events of an agent share: the message, the input and no decision. */
@@ -238,9 +266,9 @@ export function commonCells(
   messageNote?: string,
 ): CommonCells {
   return {
-    message: messageCell(bases.message, messageNote),
-    input: noInputCell(bases.input),
-    none: nothingCell(bases.none),
+    message: cells.messageCell(bases.message, messageNote),
+    input: cells.noInputCell(bases.input),
+    none: cells.nothingCell(bases.none),
   };
 }
 
@@ -267,7 +295,7 @@ export function sessionStartCells(
   common: CommonCells,
 ): EventCells {
   return {
-    ...droppedDecisions("a session start cannot be refused, asked about or approved", decisions),
+    ...cells.startDecisions(decisions),
     context,
     ...common,
   };
@@ -291,7 +319,11 @@ export function sessionStartCells(
  */
 export function sessionEndCells(basis: Basis, common: CommonCells): EventCells {
   const atEnd = "the session is over: nothing can be refused, approved or added";
-  return { ...droppedDecisions(atEnd, basis), context: droppedCell(atEnd, basis), ...common };
+  return {
+    ...cells.droppedDecisions(atEnd, basis),
+    context: cells.droppedCell(atEnd, basis),
+    ...common,
+  };
 }
 
 /**
@@ -319,9 +351,8 @@ export function stopCells(
   common: CommonCells,
 ): EventCells {
   return {
-    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", others),
-    allow: droppedCell("stopping is what happens anyway", others),
+    deny: { stdout: cells.BLOCK, exit: 0, effect: "sent-back", basis: deny },
+    ...cells.stopAskAllow(others),
     context,
     ...common,
   };
@@ -473,10 +504,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
       return doc;
     },
     stopSays: spec.stopSays,
-    ...(spec.transcriptFormat === undefined ? {} : {
-      transcriptFormat: spec.transcriptFormat,
-      transcriptLastMessage: transcriptReader(spec.transcriptFormat),
-    }),
+    ...(spec.transcriptFormat === undefined ? {} : transcriptOf(spec.transcriptFormat)),
     ...(spec.reads ? { reads: spec.reads } : {}),
     ...(spec.listing ? { listing: spec.listing } : {}),
     ...(spec.projectFolder ? { projectFolder: spec.projectFolder } : {}),

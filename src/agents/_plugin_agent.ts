@@ -21,7 +21,7 @@
 import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument } from "../contract/contract.ts";
 import { baseDocument, obj, outputText, patchPaths, str, toolCall, toolKind } from "./_payload.ts";
-import { documentedAt, droppedCell, droppedDecisions, recordedCase } from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 /** OpenCode's plugin reference, which Kilo Code's plugin API follows. */
 export const PLUGIN_DOCS = "https://opencode.ai/docs/plugins/";
@@ -40,19 +40,19 @@ export const PLUGIN_EVENTS = {
 
 /** A basis in the plugin reference. */
 function documented(anchor?: string): Basis {
-  return documentedAt(PLUGIN_DOCS, anchor);
+  return cells.documentedAt(PLUGIN_DOCS, anchor);
 }
 
-const seen = recordedCase;
+const seen = cells.recordedCase;
 
 const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("events") };
 
-const NO_MESSAGE = droppedCell(
+const NO_MESSAGE = cells.droppedCell(
   "a plugin has no place to show the person a message: it is not sent",
   documented("events"),
 );
 
-const NO_INPUT = droppedCell(
+const NO_INPUT = cells.droppedCell(
   "only the arguments of a tool that has not run yet can be rewritten",
   documented("events"),
 );
@@ -60,28 +60,19 @@ const NO_INPUT = droppedCell(
 const BLOCK = { block: "<reason>" };
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(BLOCK, "blocked", {
     note:
       "the plugin throws the reason: the tool does not run, and the model gets the reason word for word as its error",
     basis: seen("pre-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "a plugin cannot ask the person (the agent's own permission rules do): everyhook refuses instead",
-    basis: seen("pre-block"),
-  },
-  allow: droppedCell(
+  }),
+  allow: cells.droppedCell(
     "a plugin cannot approve a call: the agent's permission rules decide, as without the hook",
     documented("events"),
   ),
-  context: droppedCell(
+  context: cells.droppedCell(
     "a plugin has no way to add context before a tool runs",
     documented("events"),
   ),
@@ -107,10 +98,7 @@ const APPEND_REASON: Cell = {
 const POST_TOOL: EventCells = {
   deny: APPEND_REASON,
   ask: { ...APPEND_REASON, becomes: "deny" },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("events"),
-  ),
+  allow: cells.noApprovalCell("tool", documented("events")),
   context: {
     stdout: { append: "<context>" },
     exit: 0,
@@ -124,24 +112,13 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(BLOCK, "blocked", {
     note:
       "the plugin throws the reason: the prompt never reaches the model, and a headless run ends with exit 1 without printing the reason",
     basis: seen("prompt-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "there is no one to ask about a prompt: it is refused",
-    basis: seen("prompt-block"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("events")),
-  context: droppedCell(
+  }, { note: "there is no one to ask about a prompt: it is refused" }),
+  allow: cells.noApprovalCell("prompt", documented("events")),
+  context: cells.droppedCell(
     "everyhook's plugin adds no context to a prompt",
     documented("events"),
   ),
@@ -155,8 +132,8 @@ const TOLD_ONLY =
 
 function toldOnly(basis: Basis): EventCells {
   return {
-    ...droppedDecisions(TOLD_ONLY, basis),
-    context: droppedCell(TOLD_ONLY, basis),
+    ...cells.droppedDecisions(TOLD_ONLY, basis),
+    context: cells.droppedCell(TOLD_ONLY, basis),
     message: NO_MESSAGE,
     input: NO_INPUT,
     none: { ...NOTHING, basis },

@@ -203,6 +203,29 @@ export function transcriptReader(
 }
 
 /**
+ * An agent's transcript fields: the format its own transcript is in, and the
+ * reader of its last message in that format.
+ *
+ * @param format The agent's transcript format.
+ * @returns `transcriptFormat` and `transcriptLastMessage`, to spread into the agent.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { transcriptOf } from "./_transcript.ts";
+ * const fields = transcriptOf("gemini-cli");
+ * assert.equal(fields.transcriptFormat, "gemini-cli");
+ * assert.equal(fields.transcriptLastMessage('{"type":"gemini","content":"a"}'), "a");
+ * ```
+ */
+export function transcriptOf(format: TranscriptFormat): {
+  transcriptFormat: TranscriptFormat;
+  transcriptLastMessage: (transcript: string) => string | undefined;
+} {
+  return { transcriptFormat: format, transcriptLastMessage: transcriptReader(format) };
+}
+
+/**
  * The last message of a transcript read in every format but one, in the order of
  * {@linkcode TRANSCRIPT_FORMATS}: the first format that finds one gives it.
  *

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { Agent, Cell, EventCells, Fact } from "./types.ts";
+import type { Agent, EventCells, Fact } from "./types.ts";
 import type { HookDocument } from "../contract/contract.ts";
 import { obj, outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
@@ -41,23 +41,15 @@ const BLOCKING =
   'the model gets the reason as the tool\'s error, followed by "PreToolUse:<tool> hook returned blocking error"';
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
+  ...family.refusalCells(family.preToolDecision("deny"), "blocked", {
     note:
       `${BLOCKING}; Claude Code's legacy {"decision":"block"} did not block here, so everyhook never writes it`,
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "auggie --print ran the tool when a hook asked, with no one asked and the reason lost: everyhook refuses instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: {
     stdout: family.preToolDecision("allow"),
     exit: 0,
@@ -65,41 +57,17 @@ const PRE_TOOL: EventCells = {
     note: "auggie --print ran tools without asking anyway, so the approval could not be told apart",
     basis: seen("pre-allow"),
   },
-  context: family.droppedCell(
-    "Auggie did not pass a PreToolUse additionalContext to the model",
-    seen("pre-context"),
-  ),
+  context: family.noPreToolContext("Auggie", seen("pre-context")),
   message: COMMON.message,
-  input: {
-    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
-    exit: 0,
-    effect: "rewritten",
-    note: "Auggie ran the hook's input instead (recorded with an allow beside it)",
-    basis: seen("pre-updated-input"),
-  },
+  input: family.rewriteCell(
+    seen("pre-updated-input"),
+    "Auggie ran the hook's input instead (recorded with an allow beside it)",
+  ),
   none: { ...COMMON.none, basis: seen("pre-nothing") },
 };
 
-/** After a tool, only additionalContext reached the model: a reason goes that way. */
-const FEEDBACK: Cell = {
-  stdout: family.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
-  exit: 0,
-  effect: "feedback",
-  note:
-    'Auggie did not pass {"decision":"block"} after the tool ran to the model, and additionalContext did reach it: the reason goes as context',
-  basis: seen("post-context"),
-};
-
 const POST_TOOL: EventCells = {
-  deny: FEEDBACK,
-  ask: {
-    ...FEEDBACK,
-    becomes: "deny",
-    note:
-      "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
-  },
-  allow: family.noApprovalCell("tool", documented()),
-  context: family.contextCell("PostToolUse", seen("post-context")),
+  ...family.postToolAsContext("Auggie", seen("post-context"), documented()),
   ...COMMON,
 };
 

@@ -1,20 +1,13 @@
 import assert from "node:assert/strict";
+import { recordedPayloads } from "../../tests/agent_recordings.ts";
 import { auggie } from "./auggie.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { ANSWER_PARTS } from "./types.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
+import { loadConformance } from "../readers/recorded.ts";
 
 /** The payloads the real Auggie 0.36.0 sent on Linux, by `<event>.<variant>`. */
-const FIXTURES = new Map(
-  (await loadFixtures(["auggie"])).map((f) => [`${f.event}.${f.variant}`, f]),
-);
-
-function read(key: string) {
-  const f = FIXTURES.get(key);
-  if (!f) throw new Error(`no recorded fixture "${key}"`);
-  return auggie.read(f.payload, { event: f.event as ContractEvent });
-}
+const { fixtures: FIXTURES, read } = await recordedPayloads(auggie);
 
 Deno.test("auggie.read() takes conversation_id and workspace_roots for the session and folder", () => {
   const doc = read("pre-tool.shell-force-push");

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { CLAUDE_CODE_SWITCHES } from "./claude_code_switches.ts";
+import { CLAUDE_CODE_SWITCHES, CLAUDE_MANAGED_SETTINGS } from "./claude_code_switches.ts";
 import type { Agent, EventCells } from "./types.ts";
 import { obj, outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
@@ -47,30 +47,14 @@ const PRE_TOOL: EventCells = {
   },
   context: family.contextCell("PreToolUse", seen("pre-addctx")),
   message: { ...COMMON.message, basis: seen("pre-systemmessage") },
-  input: {
-    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
-    exit: 0,
-    effect: "rewritten",
-    basis: seen("pre-updated-input-noallow"),
-  },
+  input: family.rewriteCell(seen("pre-updated-input-noallow")),
   none: { ...COMMON.none, basis: seen("pre-exit0-empty") },
 };
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: family.BLOCK,
-    exit: 0,
-    effect: "feedback",
-    basis: seen("post-block"),
-  },
-  ask: {
-    stdout: family.BLOCK,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  ...family.refusalCells(family.BLOCK, "feedback", { basis: seen("post-block") }, {
     note: "the tool already ran, so there is nothing to ask: the reason goes to the model",
-    basis: seen("post-block"),
-  },
+  }),
   allow: family.noApprovalCell("tool", documented("posttooluse-decision-control")),
   // "<event>": PostToolUse, or PostToolUseFailure when the payload came under that name (Claude
   // Code ignores context under the wrong hookEventName: seen with claude 2.1.332).
@@ -209,18 +193,7 @@ export const claudeCode: Agent = family.claudeLayoutAgent({
   // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
   reads: [
     { scope: "project", parts: [".claude", "settings.local.json"], format: "json" },
-    {
-      scope: "system",
-      parts: ["etc", "claude-code", "managed-settings.json"],
-      format: "json",
-      os: ["linux"],
-    },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "ClaudeCode", "managed-settings.json"],
-      format: "json",
-      os: ["darwin"],
-    },
+    ...CLAUDE_MANAGED_SETTINGS,
   ],
   listing: { switches: CLAUDE_CODE_SWITCHES },
   // The variable Claude Code gives every hook: its reference names it, and a project synced on one

@@ -6,6 +6,7 @@
  */
 
 import type { HookSwitch, ReadLocation } from "./types.ts";
+import { systemFiles } from "./_system_files.ts";
 
 // DOCS: https://code.claude.com/docs/en/hooks (disableAllHooks, allowManagedHooksOnly,
 // workspace trust) and https://code.claude.com/docs/en/settings (the settings files).
@@ -26,20 +27,21 @@ const LOCAL: ReadLocation = {
   parts: [".claude", "settings.local.json"],
   format: "json",
 };
-const MANAGED: ReadLocation[] = [
-  {
-    scope: "system",
-    parts: ["etc", "claude-code", "managed-settings.json"],
-    format: "json",
-    os: ["linux"],
-  },
-  {
-    scope: "system",
-    parts: ["Library", "Application Support", "ClaudeCode", "managed-settings.json"],
-    format: "json",
-    os: ["darwin"],
-  },
-];
+/**
+ * Claude Code's managed settings, the system-wide file an administrator writes.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CLAUDE_MANAGED_SETTINGS } from "./claude_code_switches.ts";
+ * assert(CLAUDE_MANAGED_SETTINGS.every((f) => f.scope === "system"));
+ * ```
+ */
+export const CLAUDE_MANAGED_SETTINGS: readonly ReadLocation[] = systemFiles(
+  "claude-code",
+  "ClaudeCode",
+  "managed-settings.json",
+);
 
 const OFF =
   "disableAllHooks is true in <file>: Claude Code runs no hook from user or project settings; remove it or set it to false";
@@ -62,7 +64,7 @@ export const CLAUDE_CODE_SWITCHES: readonly HookSwitch[] = [
     stops: ["user", "project"],
     problem: OFF,
   })),
-  ...MANAGED.flatMap((file): HookSwitch[] => [
+  ...CLAUDE_MANAGED_SETTINGS.flatMap((file): HookSwitch[] => [
     {
       file,
       key: ["disableAllHooks"],

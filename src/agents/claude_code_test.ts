@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { assertCellsRecorded } from "../../tests/agent_recordings.ts";
 import { claudeCode } from "./claude_code.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
+import { loadFixtures } from "../readers/recorded.ts";
 
 /** Payloads the real Claude Code 2.1.332 sent on Linux (paths made <home>, <project>). */
 const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
@@ -244,16 +245,6 @@ Deno.test("claudeCode.read() reads every fixture recorded from the binary", asyn
 });
 
 Deno.test("claudeCode cells rest on cases in fixtures/conformance/claude-code.json", async () => {
-  const file = (await loadConformance()).find((c) => c.agent === "claude-code");
-  assert.ok(file, "no conformance file for claude-code");
-  const recorded = new Set(file.cases.map((c) => c.id));
-  let binary = 0;
-  for (const table of Object.values(claudeCode.events)) {
-    for (const cell of Object.values(table?.cells ?? {})) {
-      if (cell.basis.kind !== "binary") continue;
-      binary++;
-      assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
-    }
-  }
+  const { binary } = await assertCellsRecorded(claudeCode);
   assert.ok(binary >= 10);
 });

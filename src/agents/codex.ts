@@ -5,8 +5,16 @@
  */
 
 import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
-import { transcriptReader } from "./_transcript.ts";
-import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
+import { transcriptOf } from "./_transcript.ts";
+import type {
+  Agent,
+  AgentEvent,
+  Basis,
+  Cell,
+  EventCells,
+  ReadContext,
+  ToolTable,
+} from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -19,64 +27,45 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import {
-  contextCell,
-  documentedAt,
-  droppedCell,
-  droppedDecisions,
-  hookSpecific,
-  recordedCase,
-} from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
 
 /** A cell resting on a recorded run. */
-const seen = recordedCase;
+const seen = cells.recordedCase;
 
 /** A cell resting on the hooks reference. */
 function documented(anchor?: string): Basis {
-  return documentedAt(DOCS, anchor);
+  return cells.documentedAt(DOCS, anchor);
 }
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: documented() };
+const NOTHING: Cell = cells.nothingCell(documented());
 const NOT_PRINTED =
   "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
-const MESSAGE: Cell = {
-  stdout: { systemMessage: "<message>" },
-  exit: 0,
-  effect: "message",
-  note: NOT_PRINTED,
-  basis: documented(),
-};
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs",
-  documented("pretooluse"),
-);
-const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
-const PRE_DENY = hookSpecific("PreToolUse", {
+const MESSAGE: Cell = cells.messageCell(documented(), NOT_PRINTED);
+const NO_INPUT = cells.noInputCell(documented("pretooluse"));
+const PRE_DENY = cells.hookSpecific("PreToolUse", {
   permissionDecision: "deny",
   permissionDecisionReason: "<reason>",
 });
 
 const PRE_TOOL: EventCells = {
-  deny: { stdout: PRE_DENY, exit: 0, effect: "blocked", basis: seen("pre-deny") },
-  ask: {
-    stdout: PRE_DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  ...cells.refusalCells(PRE_DENY, "blocked", { basis: seen("pre-deny") }, {
     note:
       "Codex cannot ask: given ask, it marked the hook failed and ran the tool, so everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
-  },
-  allow: droppedCell(
+  }),
+  allow: cells.droppedCell(
     "Codex has no approval to give: a bare allow was marked failed and the tool ran as it would have anyway",
     seen("pre-allow"),
   ),
-  context: contextCell("PreToolUse", seen("pre-context")),
+  context: cells.contextCell("PreToolUse", seen("pre-context")),
   message: { ...MESSAGE, basis: seen("pre-system-message") },
   input: {
-    stdout: hookSpecific("PreToolUse", { permissionDecision: "allow", updatedInput: "<input>" }),
+    stdout: cells.hookSpecific("PreToolUse", {
+      permissionDecision: "allow",
+      updatedInput: "<input>",
+    }),
     exit: 0,
     effect: "rewritten",
     note: "Codex takes a new input only together with an allow, so everyhook sends one with it",
@@ -89,59 +78,34 @@ const REPLACES_OUTPUT =
   "Codex replaces the tool's whole output with the reason: the model does not see what the tool printed";
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
+  ...cells.refusalCells(cells.BLOCK, "feedback", {
     note: REPLACES_OUTPUT,
     basis: seen("post-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  }, {
     note: `the tool already ran, so there is nothing to ask; ${REPLACES_OUTPUT}`,
-    basis: seen("post-block"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
-  context: contextCell("PostToolUse", seen("post-context")),
+  }),
+  allow: cells.noApprovalCell("tool", documented("posttooluse")),
+  context: cells.contextCell("PostToolUse", seen("post-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(cells.BLOCK, "blocked", {
     note: "the prompt is not sent, and codex exec showed the reason nowhere",
     basis: seen("prompt-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Codex cannot ask about a prompt: the prompt is refused",
-    basis: seen("prompt-block"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmit")),
-  context: contextCell("UserPromptSubmit", seen("prompt-context")),
+  }, { note: "Codex cannot ask about a prompt: the prompt is refused" }),
+  allow: cells.noApprovalCell("prompt", documented("userpromptsubmit")),
+  context: cells.contextCell("UserPromptSubmit", seen("prompt-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
 };
 
-const NOT_AT_START = "a session start cannot be refused, asked about or approved";
-
 const SESSION_START: EventCells = {
-  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
-  context: contextCell("SessionStart", seen("session-start-context")),
+  ...cells.startDecisions(documented("sessionstart")),
+  context: cells.contextCell("SessionStart", seen("session-start-context")),
   message: MESSAGE,
   input: NO_INPUT,
   none: NOTHING,
@@ -150,9 +114,7 @@ const SESSION_START: EventCells = {
 const AT_END = "Codex's SessionEnd only informs: it takes no answer";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
-  message: droppedCell(AT_END, documented("sessionend")),
+  ...cells.droppedAnswers(AT_END, documented("sessionend")),
   input: NO_INPUT,
   none: NOTHING,
 };
@@ -163,10 +125,9 @@ const SESSION_END: EventCells = {
  */
 function stopCells(deny: Basis, anchor: string): EventCells {
   return {
-    deny: { stdout: BLOCK, exit: 0, effect: "sent-back", basis: deny },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
-    context: droppedCell(
+    deny: { stdout: cells.BLOCK, exit: 0, effect: "sent-back", basis: deny },
+    ...cells.stopAskAllow(documented(anchor)),
+    context: cells.droppedCell(
       "Codex takes no added context at a stop (deny with a reason sends the agent back with it)",
       documented(anchor),
     ),
@@ -289,10 +250,10 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
  * Read a Codex CLI payload into the contract's document.
  *
  * @param payload The payload, whole.
- * @param event The contract event.
+ * @param context What `run` was told besides the payload: the contract event.
  * @returns The document.
  */
-function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+function read(payload: Record<string, unknown>, { event }: ReadContext): HookDocument {
   const doc = snakeCaseDocument("codex", payload, event, EVENTS[event]?.native ?? event);
   const name = str(payload.tool_name);
   if (name !== undefined) doc.tool = readTool(name, payload, event);
@@ -318,9 +279,7 @@ export const codex: Agent = {
   events: EVENTS,
   aliasEvents: {},
   tools: TOOLS,
-  read(payload, context) {
-    return read(payload, context.event);
-  },
+  read,
   stopSays: {
     status: {
       text: "not sent: Stop and SubagentStop carry stop_hook_active, not why the turn ended",
@@ -332,8 +291,7 @@ export const codex: Agent = {
       basis: { kind: "binary", case: "fixtures/codex/subagent-stop.first.json" },
     },
   },
-  transcriptFormat: "codex",
-  transcriptLastMessage: transcriptReader("codex"),
+  ...transcriptOf("codex"),
   // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
   reads: [
     {

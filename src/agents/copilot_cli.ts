@@ -5,8 +5,8 @@
  * @module
  */
 
-import { transcriptReader } from "./_transcript.ts";
-import type { Agent, HookSwitch, ReadLocation, ToolTable } from "./types.ts";
+import { transcriptOf } from "./_transcript.ts";
+import type { Agent, HookSwitch, ReadContext, ReadLocation, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -107,7 +107,7 @@ function errorText(error: unknown): string | undefined {
  * do not name their event, so the event comes from `run`; the PascalCase ones are
  * Claude Code's snake_case shape.
  */
-function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+function read(payload: Record<string, unknown>, { event }: ReadContext): HookDocument {
   // A camelCase payload with an error and no result can only come from postToolUseFailure.
   const failure = event === "post-tool" && payload.error !== undefined &&
     payload.toolResult === undefined;
@@ -169,9 +169,7 @@ export const copilotCli: Agent = {
   aliasEvents: ALIAS_EVENTS,
   aliasCells: COPILOT_CLI_ALIAS_CELLS,
   tools: TOOLS,
-  read(payload, context) {
-    return read(payload, context.event);
-  },
+  read,
   stopSays: {
     status: {
       text: 'stopReason "end_turn" is completed; no other value was seen, so no other is read',
@@ -183,8 +181,7 @@ export const copilotCli: Agent = {
       basis: { kind: "binary", case: "fixtures/copilot-cli/subagent-stop.first.json" },
     },
   },
-  transcriptFormat: "copilot-cli",
-  transcriptLastMessage: transcriptReader("copilot-cli"),
+  ...transcriptOf("copilot-cli"),
   // Seen in a run of Copilot CLI 1.0.102, which read them all: the hooks folders, the inline
   // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
   // layout (not ~/.claude).

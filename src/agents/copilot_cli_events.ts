@@ -6,9 +6,9 @@
  * @module
  */
 
-import type { AgentEvent, Basis, Cell, EventCells, Template } from "./types.ts";
+import type { AgentEvent, Basis, Cell, EventCells } from "./types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { droppedCell, droppedDecisions } from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 const REFERENCE =
   "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
@@ -23,16 +23,17 @@ function documented(anchor: string): Basis {
   return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
 }
 
-const BLOCK: { [key: string]: Template } = { decision: "block", reason: "<reason>" };
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
-const NO_MESSAGE = droppedCell(
+const NOTHING: Cell = cells.nothingCell(seen("pre-nothing"));
+const NO_MESSAGE = cells.droppedCell(
   "Copilot CLI has no field for a message to the person in a command hook's answer",
   documented("hook-events"),
 );
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs",
-  documented("pretooluse-decision-control"),
-);
+const NO_INPUT = cells.noInputCell(documented("pretooluse-decision-control"));
+
+/** Context as Copilot CLI takes it: a top-level `additionalContext`. */
+function contextAnswer(note: string, basis: Basis): Cell {
+  return { stdout: { additionalContext: "<context>" }, exit: 0, effect: "context", note, basis };
+}
 
 const PRE_TOOL: EventCells = {
   deny: {
@@ -57,13 +58,7 @@ const PRE_TOOL: EventCells = {
     note: "the call ran without --allow-all-tools, and the permissionRequest hook was skipped",
     basis: seen("pre-allow-no-flag"),
   },
-  context: {
-    stdout: { additionalContext: "<context>" },
-    exit: 0,
-    effect: "context",
-    note: "added as a user message after the tool's result",
-    basis: seen("pre-context"),
-  },
+  context: contextAnswer("added as a user message after the tool's result", seen("pre-context")),
   message: NO_MESSAGE,
   input: {
     stdout: { modifiedArgs: "<input>" },
@@ -77,105 +72,73 @@ const PRE_TOOL: EventCells = {
 };
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
+  ...cells.refusalCells(cells.BLOCK, "feedback", {
     note:
       'a permissionDecision deny does nothing after the tool; decision block replaces the result with "Tool result blocked: <reason>"',
     basis: seen("post-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  }, {
     note:
       "the tool already ran, so there is nothing to ask: its result is replaced with the reason",
-    basis: seen("post-block"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
+  }),
+  allow: cells.noApprovalCell("tool", documented("posttooluse")),
+  context: contextAnswer(
+    "appended to the tool's result as guidance from postToolUse hooks",
+    seen("post-context"),
   ),
-  context: {
-    stdout: { additionalContext: "<context>" },
-    exit: 0,
-    effect: "context",
-    note: "appended to the tool's result as guidance from postToolUse hooks",
-    basis: seen("post-context"),
-  },
   message: NO_MESSAGE,
   input: NO_INPUT,
-  none: { ...NOTHING, basis: documented("posttooluse") },
+  none: cells.nothingCell(documented("posttooluse")),
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(cells.BLOCK, "blocked", {
     note:
       "the prompt is not sent, so the model never sees the reason: Copilot CLI prints it for the person and, in a -p run, exits with code 1",
     basis: seen("prompt-block"),
-  },
-  ask: {
-    stdout: BLOCK,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Copilot CLI cannot ask about a prompt: the prompt is refused with the reason",
-    basis: seen("prompt-block"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("userpromptsubmitted")),
-  context: {
-    stdout: { additionalContext: "<context>" },
-    exit: 0,
-    effect: "context",
-    note: "appended to the prompt inside <system_reminder> tags",
-    basis: seen("prompt-context"),
-  },
+  }, { note: "Copilot CLI cannot ask about a prompt: the prompt is refused with the reason" }),
+  allow: cells.noApprovalCell("prompt", documented("userpromptsubmitted")),
+  context: contextAnswer(
+    "appended to the prompt inside <system_reminder> tags",
+    seen("prompt-context"),
+  ),
   message: NO_MESSAGE,
   input: NO_INPUT,
-  none: { ...NOTHING, basis: documented("userpromptsubmitted") },
+  none: cells.nothingCell(documented("userpromptsubmitted")),
 };
 
-const NOT_AT_START = "a session start cannot be refused, asked about or approved";
-
 const SESSION_START: EventCells = {
-  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
-  context: {
-    stdout: { additionalContext: "<context>" },
-    exit: 0,
-    effect: "context",
-    note: "sent as a user message of its own before the first prompt",
-    basis: seen("start-context"),
-  },
+  ...cells.startDecisions(documented("sessionstart")),
+  context: contextAnswer(
+    "sent as a user message of its own before the first prompt",
+    seen("start-context"),
+  ),
   message: NO_MESSAGE,
   input: NO_INPUT,
-  none: { ...NOTHING, basis: documented("sessionstart") },
+  none: cells.nothingCell(documented("sessionstart")),
 };
 
 const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
+  ...cells.droppedDecisions(AT_END, documented("sessionend")),
+  context: cells.droppedCell(AT_END, documented("sessionend")),
   message: NO_MESSAGE,
   input: NO_INPUT,
-  none: { ...NOTHING, basis: documented("sessionend") },
+  none: cells.nothingCell(documented("sessionend")),
 };
 
 /** The cells of agentStop and subagentStop: deny sends the agent (or subagent) back to work. */
 function stopCells(deny: Cell, anchor: string): EventCells {
   return {
     deny,
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
-    context: droppedCell(`Copilot CLI's ${anchor} takes no added context`, documented(anchor)),
+    ...cells.stopAskAllow(documented(anchor)),
+    context: cells.droppedCell(
+      `Copilot CLI's ${anchor} takes no added context`,
+      documented(anchor),
+    ),
     message: NO_MESSAGE,
     input: NO_INPUT,
-    none: { ...NOTHING, basis: documented(anchor) },
+    none: cells.nothingCell(documented(anchor)),
   };
 }
 
@@ -227,7 +190,7 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     info: "When the agent is about to end its turn: send it back to work with a reason.",
     matcher: false,
     cells: stopCells({
-      stdout: BLOCK,
+      stdout: cells.BLOCK,
       exit: 0,
       effect: "sent-back",
       note:
@@ -240,7 +203,7 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     info: "When a subagent is about to finish: send it back to work with a reason.",
     matcher: false,
     cells: stopCells({
-      stdout: BLOCK,
+      stdout: cells.BLOCK,
       exit: 0,
       effect: "sent-back",
       note:
@@ -280,14 +243,8 @@ const POST_TOOL_FAILURE: EventCells = {
     note: `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
     basis: seen("postfail-context"),
   },
-  context: {
-    stdout: { additionalContext: "<context>" },
-    exit: 0,
-    effect: "context",
-    note: `given to the model as ${GUIDANCE}`,
-    basis: seen("postfail-context"),
-  },
-  none: { ...NOTHING, basis: seen("postfail-nothing") },
+  context: contextAnswer(`given to the model as ${GUIDANCE}`, seen("postfail-context")),
+  none: cells.nothingCell(seen("postfail-nothing")),
 };
 
 /**

@@ -5,8 +5,9 @@
  * @module
  */
 
-import { transcriptReader } from "./_transcript.ts";
-import type { Agent, ToolTable } from "./types.ts";
+import { transcriptOf } from "./_transcript.ts";
+import { systemFiles } from "./_system_files.ts";
+import type { Agent, ReadContext, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import { STOP_STATUSES } from "../contract/contract.ts";
 import {
@@ -128,7 +129,7 @@ function isStopStatus(value: string): value is StopStatus {
  * Read a Cursor payload. Cursor sends `conversation_id` (and `session_id` at the
  * session events), `workspace_roots` and, at the tool events, `cwd`.
  */
-function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+function read(payload: Record<string, unknown>, { event }: ReadContext): HookDocument {
   const doc = snakeCaseDocument("cursor", payload, event, CURSOR_EVENTS[event]?.native ?? event);
   const session = str(payload.conversation_id) ?? str(payload.session_id);
   if (session !== undefined) doc.session = session;
@@ -177,9 +178,7 @@ export const cursor: Agent = {
   aliasEvents: ALIAS_EVENTS,
   aliasCells: CURSOR_ALIAS_CELLS,
   tools: TOOLS,
-  read(payload, context) {
-    return read(payload, context.event);
-  },
+  read,
   stopSays: {
     status: {
       text: "status, as sent: completed, aborted or error (stop and subagentStop)",
@@ -191,18 +190,9 @@ export const cursor: Agent = {
       basis: { kind: "docs", ref: "https://cursor.com/docs/hooks#stop" },
     },
   },
-  transcriptFormat: "cursor",
-  transcriptLastMessage: transcriptReader("cursor"),
+  ...transcriptOf("cursor"),
   // DOCS: https://cursor.com/docs/hooks (enterprise hooks, watched and reloaded).
-  reads: [
-    { scope: "system", parts: ["etc", "cursor", "hooks.json"], format: "json", os: ["linux"] },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "Cursor", "hooks.json"],
-      format: "json",
-      os: ["darwin"],
-    },
-  ],
+  reads: systemFiles("cursor", "Cursor", "hooks.json"),
   // DOCS: the hooks reference names the variables a hook script gets.
   projectFolder: {
     env: ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],

@@ -8,7 +8,7 @@
 
 import type { AgentEvent, Basis, Cell, EventCells } from "./types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { droppedCell, droppedDecisions } from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 const REFERENCE = "https://cursor.com/docs/hooks";
 
@@ -17,10 +17,10 @@ function documented(anchor: string): Basis {
   return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
 }
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: documented("hook-events") };
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs (preToolUse updated_input)",
+const NOTHING: Cell = cells.nothingCell(documented("hook-events"));
+const NO_INPUT = cells.noInputCell(
   documented("pretooluse"),
+  "a tool input can only be rewritten before the tool runs (preToolUse updated_input)",
 );
 
 /**
@@ -42,23 +42,19 @@ const NO_OPINION: Cell = {
 };
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    note:
-      "agent_message goes to the model and user_message to the person; the person sees the reason unless the answer has a message",
-    basis: documented("pretooluse"),
-  },
-  ask: {
-    stdout: { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note:
-      'Cursor accepts "ask" at preToolUse but does not enforce it, so everyhook refuses the call with the reason (beforeShellExecution and beforeMCPExecution do ask, when wired by hand)',
-    basis: documented("pretooluse"),
-  },
+  ...cells.refusalCells(
+    { permission: "deny", agent_message: "<reason>", user_message: "<reason>" },
+    "blocked",
+    {
+      note:
+        "agent_message goes to the model and user_message to the person; the person sees the reason unless the answer has a message",
+      basis: documented("pretooluse"),
+    },
+    {
+      note:
+        'Cursor accepts "ask" at preToolUse but does not enforce it, so everyhook refuses the call with the reason (beforeShellExecution and beforeMCPExecution do ask, when wired by hand)',
+    },
+  ),
   allow: {
     stdout: { permission: "allow" },
     exit: 0,
@@ -67,7 +63,7 @@ const PRE_TOOL: EventCells = {
       "when several hooks answer, Cursor merges their answers, and a source of higher priority wins",
     basis: documented("pretooluse"),
   },
-  context: droppedCell(
+  context: cells.droppedCell(
     "Cursor's preToolUse takes no added context",
     documented("pretooluse"),
   ),
@@ -106,17 +102,14 @@ const POST_TOOL: EventCells = {
       "the tool already ran, so there is nothing to ask: the reason is added after the tool's result as context",
     basis: documented("posttooluse"),
   },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("posttooluse"),
-  ),
+  allow: cells.noApprovalCell("tool", documented("posttooluse")),
   context: {
     stdout: { additional_context: "<context>" },
     exit: 0,
     effect: "context",
     basis: documented("posttooluse"),
   },
-  message: droppedCell(
+  message: cells.droppedCell(
     "Cursor's postToolUse has no message for the person",
     documented("posttooluse"),
   ),
@@ -125,24 +118,15 @@ const POST_TOOL: EventCells = {
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: { continue: false, user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells({ continue: false, user_message: "<reason>" }, "blocked", {
     note:
       "the prompt is not sent, so the model never sees the reason: Cursor shows it to the person",
     basis: documented("beforesubmitprompt"),
-  },
-  ask: {
-    stdout: { continue: false, user_message: "<reason>" },
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note: "Cursor cannot ask about a prompt: the prompt is refused and the person sees the reason",
-    basis: documented("beforesubmitprompt"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("beforesubmitprompt")),
-  context: droppedCell(
+  }),
+  allow: cells.noApprovalCell("prompt", documented("beforesubmitprompt")),
+  context: cells.droppedCell(
     "Cursor's beforeSubmitPrompt takes no added context",
     documented("beforesubmitprompt"),
   ),
@@ -166,7 +150,7 @@ const NOT_AT_START =
   "Cursor does not wait for sessionStart: a start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
+  ...cells.startDecisions(documented("sessionstart"), NOT_AT_START),
   context: {
     stdout: { additional_context: "<context>" },
     exit: 0,
@@ -174,7 +158,7 @@ const SESSION_START: EventCells = {
     note: "added to the conversation's initial system context",
     basis: documented("sessionstart"),
   },
-  message: droppedCell(
+  message: cells.droppedCell(
     "Cursor accepts user_message at sessionStart but does not use it",
     documented("sessionstart"),
   ),
@@ -185,9 +169,9 @@ const SESSION_START: EventCells = {
 const AT_END = "Cursor logs a sessionEnd hook's answer and uses nothing from it";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
-  message: droppedCell(AT_END, documented("sessionend")),
+  ...cells.droppedDecisions(AT_END, documented("sessionend")),
+  context: cells.droppedCell(AT_END, documented("sessionend")),
+  message: cells.droppedCell(AT_END, documented("sessionend")),
   input: NO_INPUT,
   none: NOTHING,
 };
@@ -202,10 +186,12 @@ function stopCells(anchor: string, note: string): EventCells {
       note,
       basis: documented(anchor),
     },
-    ask: droppedCell("there is no one to ask at a stop: the agent stops", documented(anchor)),
-    allow: droppedCell("stopping is what happens anyway", documented(anchor)),
-    context: droppedCell(`Cursor's ${anchor} takes no added context`, documented(anchor)),
-    message: droppedCell(`Cursor's ${anchor} has no message for the person`, documented(anchor)),
+    ...cells.stopAskAllow(documented(anchor)),
+    context: cells.droppedCell(`Cursor's ${anchor} takes no added context`, documented(anchor)),
+    message: cells.droppedCell(
+      `Cursor's ${anchor} has no message for the person`,
+      documented(anchor),
+    ),
     input: NO_INPUT,
     none: NOTHING,
   };
@@ -276,9 +262,9 @@ export const CURSOR_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
 function informsOnly(anchor: string, name: string): EventCells {
   const why = `Cursor's ${name} takes no answer: the reference lists no output for it`;
   return {
-    ...droppedDecisions(why, documented(anchor)),
-    context: droppedCell(why, documented(anchor)),
-    message: droppedCell(why, documented(anchor)),
+    ...cells.droppedDecisions(why, documented(anchor)),
+    context: cells.droppedCell(why, documented(anchor)),
+    message: cells.droppedCell(why, documented(anchor)),
     input: NO_INPUT,
     none: { ...NOTHING, basis: documented(anchor) },
   };
@@ -296,8 +282,8 @@ function beforeExecution(anchor: string): EventCells {
       basis: documented(anchor),
     },
     allow: { ...PRE_TOOL.allow, basis: documented(anchor) },
-    context: droppedCell("this event takes no added context", documented(anchor)),
-    input: droppedCell(
+    context: cells.droppedCell("this event takes no added context", documented(anchor)),
+    input: cells.droppedCell(
       "this event takes no new input (preToolUse's updated_input can)",
       documented(anchor),
     ),
@@ -350,7 +336,7 @@ export const CURSOR_ALIAS_CELLS: Readonly<Record<string, EventCells>> = {
       effect: "approved",
       basis: documented(BEFORE_READ),
     },
-    context: droppedCell("beforeReadFile takes no added context", documented(BEFORE_READ)),
+    context: cells.droppedCell("beforeReadFile takes no added context", documented(BEFORE_READ)),
     message: {
       stdout: { user_message: "<message>" },
       exit: 0,
@@ -358,7 +344,7 @@ export const CURSOR_ALIAS_CELLS: Readonly<Record<string, EventCells>> = {
       note: "Cursor shows user_message only when the read is refused",
       basis: documented(BEFORE_READ),
     },
-    input: droppedCell("beforeReadFile takes no new input", documented(BEFORE_READ)),
+    input: cells.droppedCell("beforeReadFile takes no new input", documented(BEFORE_READ)),
     none: { ...NO_OPINION, basis: documented(BEFORE_READ) },
   },
 };

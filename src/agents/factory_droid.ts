@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Agent, Cell, EventCells } from "./types.ts";
+import type { Agent, EventCells } from "./types.ts";
 import { outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
 
@@ -28,23 +28,15 @@ const COMMON = family.commonCells(
 );
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
+  ...family.refusalCells(family.preToolDecision("deny"), "blocked", {
     note:
       'the model gets "Error: <reason>"; Claude Code\'s legacy {"decision":"block"} did not block here, so everyhook never writes it',
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "droid exec ran the tool when a hook asked (there is no one to ask, and it did not refuse): everyhook refuses instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: {
     stdout: family.preToolDecision("allow"),
     exit: 0,
@@ -53,39 +45,18 @@ const PRE_TOOL: EventCells = {
       "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
     basis: documented("pretooluse-decision-control"),
   },
-  context: family.droppedCell(
-    "Droid did not pass a PreToolUse additionalContext to the model",
-    seen("pre-context"),
-  ),
+  context: family.noPreToolContext("Droid", seen("pre-context")),
   message: COMMON.message,
-  input: {
-    stdout: family.hookSpecific("PreToolUse", { updatedInput: "<input>" }),
-    exit: 0,
-    effect: "rewritten",
-    basis: seen("pre-updated-input-noallow"),
-  },
+  input: family.rewriteCell(seen("pre-updated-input-noallow")),
   none: { ...COMMON.none, basis: seen("pre-nothing") },
 };
 
-const FEEDBACK: Cell = {
-  stdout: family.hookSpecific("PostToolUse", { additionalContext: "<reason>" }),
-  exit: 0,
-  effect: "feedback",
-  note:
-    'Droid did not pass {"decision":"block"} after the tool ran to the model, and additionalContext did reach it: the reason goes as context',
-  basis: seen("post-context"),
-};
-
 const POST_TOOL: EventCells = {
-  deny: FEEDBACK,
-  ask: {
-    ...FEEDBACK,
-    becomes: "deny",
-    note:
-      "the tool already ran, so there is nothing to ask: the reason goes to the model as context",
-  },
-  allow: family.noApprovalCell("tool", documented("posttooluse-decision-control")),
-  context: family.contextCell("PostToolUse", seen("post-context")),
+  ...family.postToolAsContext(
+    "Droid",
+    seen("post-context"),
+    documented("posttooluse-decision-control"),
+  ),
   ...COMMON,
 };
 

@@ -1,20 +1,12 @@
 import assert from "node:assert/strict";
+import { assertCellsRecorded, recordedPayloads } from "../../tests/agent_recordings.ts";
 import { factoryDroid } from "./factory_droid.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { ANSWER_PARTS } from "./types.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
 
 /** The payloads the real Droid 0.215.0 sent on Linux, by `<event>.<variant>`. */
-const FIXTURES = new Map(
-  (await loadFixtures(["factory-droid"])).map((f) => [`${f.event}.${f.variant}`, f]),
-);
-
-function read(key: string) {
-  const f = FIXTURES.get(key);
-  if (!f) throw new Error(`no recorded fixture "${key}"`);
-  return factoryDroid.read(f.payload, { event: f.event as ContractEvent });
-}
+const { fixtures: FIXTURES, read } = await recordedPayloads(factoryDroid);
 
 Deno.test("factoryDroid.read() reads an Execute call with its command and the common fields", () => {
   const doc = read("pre-tool.shell-force-push");
@@ -88,17 +80,7 @@ Deno.test("factoryDroid: no answer is ever written as the legacy decision block 
 });
 
 Deno.test("factoryDroid cells rest on cases in fixtures/conformance/factory-droid.json", async () => {
-  const file = (await loadConformance()).find((c) => c.agent === "factory-droid");
-  assert.ok(file, "no conformance file for factory-droid");
-  const recorded = new Set(file.cases.map((c) => c.id));
-  let binary = 0;
-  for (const table of Object.values(factoryDroid.events)) {
-    for (const cell of Object.values(table?.cells ?? {})) {
-      if (cell.basis.kind !== "binary") continue;
-      binary++;
-      assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
-    }
-  }
+  const { file, binary } = await assertCellsRecorded(factoryDroid);
   assert.ok(binary >= 10);
   // What the cells say about the legacy block rests on what the binary did.
   const legacy = file.cases.find((c) => c.id === "pre-block-legacy");

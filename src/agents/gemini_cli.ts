@@ -4,9 +4,22 @@
  * @module
  */
 
-import { GEMINI_CLI_SWITCHES, GEMINI_PROJECT_FOLDER } from "./gemini_cli_switches.ts";
-import { contentText, transcriptReader } from "./_transcript.ts";
-import type { Agent, AgentEvent, Basis, Cell, EventCells, Template, ToolTable } from "./types.ts";
+import {
+  GEMINI_CLI_SWITCHES,
+  GEMINI_PROJECT_FOLDER,
+  GEMINI_SYSTEM_SETTINGS,
+} from "./gemini_cli_switches.ts";
+import { contentText, transcriptOf } from "./_transcript.ts";
+import type {
+  Agent,
+  AgentEvent,
+  Basis,
+  Cell,
+  EventCells,
+  ReadContext,
+  Template,
+  ToolTable,
+} from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -17,7 +30,7 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { droppedCell, droppedDecisions, hookSpecific } from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
 
@@ -36,35 +49,19 @@ function documented(anchor: string): Basis {
 }
 
 const DENY: { [key: string]: Template } = { decision: "deny", reason: "<reason>" };
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-exit0-empty") };
-const MESSAGE: Cell = {
-  stdout: { systemMessage: "<message>" },
-  exit: 0,
-  effect: "message",
-  basis: documented("common-output-fields"),
-};
-const NO_INPUT = droppedCell(
-  "a tool input can only be rewritten before the tool runs",
-  documented("beforetool"),
-);
+const NOTHING: Cell = cells.nothingCell(seen("pre-exit0-empty"));
+const MESSAGE: Cell = cells.messageCell(documented("common-output-fields"));
+const NO_INPUT = cells.noInputCell(documented("beforetool"));
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(DENY, "blocked", {
     note: 'the model gets the reason as the tool\'s error: "Tool execution blocked: <reason>"',
     basis: seen("pre-deny"),
-  },
-  ask: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "Gemini CLI waits forever for a confirmation on ask in a headless run (it hung until killed), so everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
-  },
+  }),
   allow: {
     stdout: { decision: "allow" },
     exit: 0,
@@ -73,7 +70,7 @@ const PRE_TOOL: EventCells = {
       "seen with --yolo, where the tool ran; Gemini CLI does not pass the reason of an allow to the model",
     basis: seen("pre-allow"),
   },
-  context: droppedCell(
+  context: cells.droppedCell(
     "Gemini CLI takes no added context before a tool: the context never reached the model",
     seen("pre-context"),
   ),
@@ -83,7 +80,7 @@ const PRE_TOOL: EventCells = {
     basis: seen("bt-plaintext"),
   },
   input: {
-    stdout: hookSpecific("BeforeTool", { tool_input: "<input>" }),
+    stdout: cells.hookSpecific("BeforeTool", { tool_input: "<input>" }),
     exit: 0,
     effect: "rewritten",
     note:
@@ -94,63 +91,36 @@ const PRE_TOOL: EventCells = {
 };
 
 const POST_TOOL: EventCells = {
-  deny: {
-    stdout: DENY,
-    exit: 0,
-    effect: "feedback",
+  ...cells.refusalCells(DENY, "feedback", {
     note: "the tool already ran: Gemini CLI replaces its output with the reason",
     basis: seen("post-deny"),
-  },
-  ask: {
-    stdout: DENY,
-    exit: 0,
-    effect: "feedback",
-    becomes: "deny",
+  }, {
     note:
       "the tool already ran, so there is nothing to ask: its output is replaced with the reason",
-    basis: seen("post-deny"),
-  },
-  allow: droppedCell(
-    "the tool already ran: there is nothing left to approve",
-    documented("aftertool"),
+  }),
+  allow: cells.noApprovalCell("tool", documented("aftertool")),
+  context: cells.contextCell(
+    "AfterTool",
+    seen("post-context"),
+    "appended to the tool's output inside <hook_context> tags",
   ),
-  context: {
-    stdout: hookSpecific("AfterTool", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    note: "appended to the tool's output inside <hook_context> tags",
-    basis: seen("post-context"),
-  },
   message: MESSAGE,
   input: NO_INPUT,
   none: { ...NOTHING, basis: documented("aftertool") },
 };
 
 const PROMPT: EventCells = {
-  deny: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(DENY, "blocked", {
     note:
       'the prompt is not sent, so the model never sees the reason: it is in the run\'s warnings ("Agent execution blocked: <reason>")',
     basis: seen("prompt-deny"),
-  },
-  ask: {
-    stdout: DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
-    note: "Gemini CLI cannot ask about a prompt: the prompt is refused with the reason",
-    basis: seen("prompt-deny"),
-  },
-  allow: droppedCell("a prompt needs no approval", documented("beforeagent")),
-  context: {
-    stdout: hookSpecific("BeforeAgent", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    note: "added after the prompt inside <hook_context> tags, and kept in the history",
-    basis: seen("prompt-context"),
-  },
+  }, { note: "Gemini CLI cannot ask about a prompt: the prompt is refused with the reason" }),
+  allow: cells.noApprovalCell("prompt", documented("beforeagent")),
+  context: cells.contextCell(
+    "BeforeAgent",
+    seen("prompt-context"),
+    "added after the prompt inside <hook_context> tags, and kept in the history",
+  ),
   message: MESSAGE,
   input: NO_INPUT,
   none: { ...NOTHING, basis: documented("beforeagent") },
@@ -160,14 +130,12 @@ const NOT_AT_START =
   "Gemini CLI's SessionStart is advisory: a start cannot be refused, asked about or approved";
 
 const SESSION_START: EventCells = {
-  ...droppedDecisions(NOT_AT_START, documented("sessionstart")),
-  context: {
-    stdout: hookSpecific("SessionStart", { additionalContext: "<context>" }),
-    exit: 0,
-    effect: "context",
-    note: "put before the first prompt inside <hook_context> tags",
-    basis: seen("session-start-context"),
-  },
+  ...cells.startDecisions(documented("sessionstart"), NOT_AT_START),
+  context: cells.contextCell(
+    "SessionStart",
+    seen("session-start-context"),
+    "put before the first prompt inside <hook_context> tags",
+  ),
   message: {
     ...MESSAGE,
     note: "Gemini CLI printed it twice on its stderr",
@@ -180,25 +148,22 @@ const SESSION_START: EventCells = {
 const AT_END = "Gemini CLI does not wait for a SessionEnd hook and uses no answer from it";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(AT_END, documented("sessionend")),
-  context: droppedCell(AT_END, documented("sessionend")),
-  message: droppedCell(AT_END, documented("sessionend")),
+  ...cells.droppedAnswers(AT_END, documented("sessionend")),
   input: NO_INPUT,
   none: { ...NOTHING, basis: documented("sessionend") },
 };
 
 const STOP: EventCells = {
   deny: {
-    stdout: { decision: "block", reason: "<reason>" },
+    stdout: cells.BLOCK,
     exit: 0,
     effect: "sent-back",
     note:
       "the reason becomes the next prompt; Gemini CLI has no cap on this loop, so a hook must let the agent stop when stop.continued is true",
     basis: seen("stop-block-once"),
   },
-  ask: droppedCell("there is no one to ask at a stop: the agent stops", documented("afteragent")),
-  allow: droppedCell("stopping is what happens anyway", documented("afteragent")),
-  context: droppedCell(
+  ...cells.stopAskAllow(documented("afteragent")),
+  context: cells.droppedCell(
     "Gemini CLI's AfterAgent takes no added context",
     documented("afteragent"),
   ),
@@ -292,7 +257,7 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
  * snake_case fields Claude Code set; AfterAgent carries the answer in
  * `prompt_response`.
  */
-function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+function read(payload: Record<string, unknown>, { event }: ReadContext): HookDocument {
   const doc = snakeCaseDocument("gemini-cli", payload, event, EVENTS[event]?.native ?? event);
   const name = str(payload.tool_name);
   if (name !== undefined) doc.tool = readTool(name, payload, event);
@@ -324,9 +289,7 @@ export const geminiCli: Agent = {
   events: EVENTS,
   aliasEvents: {},
   tools: TOOLS,
-  read(payload, context) {
-    return read(payload, context.event);
-  },
+  read,
   stopSays: {
     status: {
       text: "not sent: AfterAgent carries the prompt, the response and stop_hook_active",
@@ -338,25 +301,11 @@ export const geminiCli: Agent = {
       basis: { kind: "binary", case: "fixtures/gemini-cli/stop.first.json" },
     },
   },
-  transcriptFormat: "gemini-cli",
-  transcriptLastMessage: transcriptReader("gemini-cli"),
+  ...transcriptOf("gemini-cli"),
   // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
   // (system settings). Seen in a run of Gemini CLI 0.61.0: a hooks entry that is an object
   // prints "Invalid configuration" at every start, and the hook still runs.
-  reads: [
-    {
-      scope: "system",
-      parts: ["etc", "gemini-cli", "settings.json"],
-      format: "json",
-      os: ["linux"],
-    },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "GeminiCli", "settings.json"],
-      format: "json",
-      os: ["darwin"],
-    },
-  ],
+  reads: GEMINI_SYSTEM_SETTINGS,
   listing: {
     switches: GEMINI_CLI_SWITCHES,
     runsTypes: ["command"],

@@ -6,19 +6,30 @@
  */
 
 import type { HookSwitch, ProjectFolder, ReadLocation } from "./types.ts";
+import { systemFiles } from "./_system_files.ts";
 
 // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
 // (hooksConfig.enabled, hooksConfig.disabled) and docs/cli/trusted-folders.md (trustedFolders.json).
+/**
+ * Gemini CLI's system settings files.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GEMINI_SYSTEM_SETTINGS } from "./gemini_cli_switches.ts";
+ * assert.deepEqual(GEMINI_SYSTEM_SETTINGS[0]?.parts, ["etc", "gemini-cli", "settings.json"]);
+ * ```
+ */
+export const GEMINI_SYSTEM_SETTINGS: readonly ReadLocation[] = systemFiles(
+  "gemini-cli",
+  "GeminiCli",
+  "settings.json",
+);
+
 const SETTINGS: ReadLocation[] = [
   { scope: "user", parts: [".gemini", "settings.json"], env: "GEMINI_CLI_HOME", format: "json" },
   { scope: "project", parts: [".gemini", "settings.json"], format: "json" },
-  { scope: "system", parts: ["etc", "gemini-cli", "settings.json"], format: "json", os: ["linux"] },
-  {
-    scope: "system",
-    parts: ["Library", "Application Support", "GeminiCli", "settings.json"],
-    format: "json",
-    os: ["darwin"],
-  },
+  ...GEMINI_SYSTEM_SETTINGS,
 ];
 
 /**

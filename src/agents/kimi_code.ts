@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { Agent, AgentEvent, Cell, EventCells, ToolTable } from "./types.ts";
+import type { Agent, AgentEvent, Cell, EventCells, ReadContext, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -23,7 +23,7 @@ import {
   toolCall,
   toolKind,
 } from "./_payload.ts";
-import { droppedCell, droppedDecisions, hookSpecific, recordedCase } from "./_cells.ts";
+import * as cells from "./_cells.ts";
 
 // The config-file reference the binary itself links to: hooks are entries of that file. What a
 // hook's answer does rests on recorded runs; the entry's fields (a timeout of 1 to 600 seconds)
@@ -31,45 +31,37 @@ import { droppedCell, droppedDecisions, hookSpecific, recordedCase } from "./_ce
 const DOCS = "https://moonshotai.github.io/kimi-code/en/configuration/config-files.html";
 
 /** A cell resting on a recorded run: the case id in fixtures/conformance/kimi-code.json. */
-const seen = recordedCase;
+const seen = cells.recordedCase;
 
-const NOTHING: Cell = { exit: 0, effect: "none", basis: seen("pre-nothing") };
-const NO_MESSAGE = droppedCell(
+const NOTHING: Cell = cells.nothingCell(seen("pre-nothing"));
+const NO_MESSAGE = cells.droppedCell(
   "Kimi Code has no message for the person: a systemMessage was neither shown nor sent to the model",
   seen("pre-systemmessage"),
 );
-const NO_INPUT = droppedCell(
+const NO_INPUT = cells.droppedCell(
   "Kimi Code takes no rewritten input from a hook (only a refusal before a tool)",
   seen("pre-updated-input"),
 );
-const PRE_DENY = hookSpecific("PreToolUse", {
+const PRE_DENY = cells.hookSpecific("PreToolUse", {
   permissionDecision: "deny",
   permissionDecisionReason: "<reason>",
 });
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: PRE_DENY,
-    exit: 0,
-    effect: "blocked",
+  ...cells.refusalCells(PRE_DENY, "blocked", {
     note:
       'the model gets "Tool execution failed." and the reason; Claude Code\'s legacy {"decision":"block"} did not block here, so everyhook never writes it',
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: PRE_DENY,
-    exit: 0,
-    effect: "blocked",
-    becomes: "deny",
+  }, {
     note:
       "Kimi Code reads no ask from a hook (the tool ran): everyhook refuses the call with the reason instead",
     basis: seen("pre-ask"),
-  },
-  allow: droppedCell(
+  }),
+  allow: cells.droppedCell(
     "Kimi Code takes no approval from a hook; prompt mode runs every tool without asking anyway",
     seen("pre-ask"),
   ),
-  context: droppedCell(
+  context: cells.droppedCell(
     "Kimi Code passes no context from a hook before a tool to the model",
     seen("pre-context"),
   ),
@@ -82,10 +74,10 @@ const FIRE_AND_FORGET =
   "Kimi Code starts PostToolUse (and PostToolUseFailure) and does not wait for it: no answer is read, and in a headless run the hook often did not run at all before the process ended";
 
 const POST_TOOL: EventCells = {
-  ...droppedDecisions(FIRE_AND_FORGET, seen("post-block")),
-  context: droppedCell(FIRE_AND_FORGET, seen("post-context")),
-  message: droppedCell(FIRE_AND_FORGET, seen("post-context")),
-  input: droppedCell(FIRE_AND_FORGET, seen("post-context")),
+  ...cells.droppedDecisions(FIRE_AND_FORGET, seen("post-block")),
+  context: cells.droppedCell(FIRE_AND_FORGET, seen("post-context")),
+  message: cells.droppedCell(FIRE_AND_FORGET, seen("post-context")),
+  input: cells.droppedCell(FIRE_AND_FORGET, seen("post-context")),
   none: { ...NOTHING, basis: seen("post-context") },
 };
 
@@ -105,7 +97,7 @@ const PROMPT: EventCells = {
     becomes: "deny",
     note: "Kimi Code cannot ask about a prompt: the prompt is refused",
   },
-  allow: droppedCell("a prompt needs no approval", seen("ups-exit2-stderr")),
+  allow: cells.noApprovalCell("prompt", seen("ups-exit2-stderr")),
   context: {
     stdout: { message: "<context>" },
     exit: 0,
@@ -120,11 +112,8 @@ const PROMPT: EventCells = {
 };
 
 const SESSION_START: EventCells = {
-  ...droppedDecisions(
-    "a session start cannot be refused, asked about or approved",
-    seen("ss-context"),
-  ),
-  context: droppedCell(
+  ...cells.startDecisions(seen("ss-context")),
+  context: cells.droppedCell(
     "Kimi Code passed no context from SessionStart to the model",
     seen("ss-message"),
   ),
@@ -136,9 +125,7 @@ const SESSION_START: EventCells = {
 const NOT_FIRED = "SessionEnd did not fire in a headless (-p) run: nothing of it reaches anyone";
 
 const SESSION_END: EventCells = {
-  ...droppedDecisions(NOT_FIRED, seen("session-end-fires")),
-  context: droppedCell(NOT_FIRED, seen("session-end-fires")),
-  message: droppedCell(NOT_FIRED, seen("session-end-fires")),
+  ...cells.droppedAnswers(NOT_FIRED, seen("session-end-fires")),
   input: NO_INPUT,
   none: { ...NOTHING, basis: seen("session-end-fires") },
 };
@@ -152,9 +139,8 @@ const STOP: EventCells = {
       "the reason goes to the model as a user message, once per turn: a second refusal in the same turn is not honoured",
     basis: seen("stop-exit2-stderr"),
   },
-  ask: droppedCell("there is no one to ask at a stop: the agent stops", seen("stop-exit2-stderr")),
-  allow: droppedCell("stopping is what happens anyway", seen("stop-exit2-stderr")),
-  context: droppedCell(
+  ...cells.stopAskAllow(seen("stop-exit2-stderr")),
+  context: cells.droppedCell(
     "Kimi Code takes no context at a stop (a deny with a reason sends the agent back with it)",
     seen("stop-context"),
   ),
@@ -262,10 +248,10 @@ function promptText(v: unknown): string | undefined {
  * a prompt given as a list of content parts.
  *
  * @param payload The payload, whole.
- * @param event The contract event.
+ * @param context What `run` was told besides the payload: the contract event.
  * @returns The document.
  */
-function read(payload: Record<string, unknown>, event: ContractEvent): HookDocument {
+function read(payload: Record<string, unknown>, { event }: ReadContext): HookDocument {
   const doc = snakeCaseDocument("kimi-code", payload, event, EVENTS[event]?.native ?? event);
   const prompt = promptText(payload.prompt);
   if (event === "prompt" && prompt !== undefined) doc.prompt = prompt;
@@ -294,9 +280,7 @@ export const kimiCode: Agent = {
   events: EVENTS,
   aliasEvents: { PostToolUseFailure: "post-tool" },
   tools: TOOLS,
-  read(payload, context) {
-    return read(payload, context.event);
-  },
+  read,
   stopSays: {
     status: {
       text: "not sent: Stop carries stop_hook_active, not why the turn ended",

@@ -1,26 +1,18 @@
 import assert from "node:assert/strict";
+import { recordedPayloads } from "../../tests/agent_recordings.ts";
 import { kimiCode } from "./kimi_code.ts";
 import { translate } from "../run/translate.ts";
-import type { ContractEvent } from "../contract/contract.ts";
 import { ANSWER_PARTS } from "./types.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
+import { loadConformance } from "../readers/recorded.ts";
 
 /** The payloads the real Kimi Code 2.1.0 sent on Linux, by `<event>.<variant>`. */
-const FIXTURES = new Map(
-  (await loadFixtures(["kimi-code"])).map((f) => [`${f.event}.${f.variant}`, f]),
-);
+const { read } = await recordedPayloads(kimiCode);
 const CASES = new Map(
   ((await loadConformance()).find((c) => c.agent === "kimi-code")?.cases ?? []).map((c) => [
     c.id,
     c,
   ]),
 );
-
-function read(key: string) {
-  const f = FIXTURES.get(key);
-  if (!f) throw new Error(`no recorded fixture "${key}"`);
-  return kimiCode.read(f.payload, { event: f.event as ContractEvent });
-}
 
 Deno.test("kimiCode.read() reads a Bash call with its command and the common fields", () => {
   const doc = read("pre-tool.shell-force-push");

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { QWEN_CODE_SWITCHES } from "./qwen_code_switches.ts";
+import { QWEN_CODE_SWITCHES, QWEN_SYSTEM_SETTINGS } from "./qwen_code_switches.ts";
 import type { Agent, Cell, EventCells } from "./types.ts";
 import { obj, outputText } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
@@ -50,10 +50,7 @@ const PRE_TOOL: EventCells = {
       "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
     basis: documented("pretooluse"),
   },
-  context: family.droppedCell(
-    "Qwen Code did not pass a PreToolUse additionalContext to the model",
-    seen("pre-context"),
-  ),
+  context: family.noPreToolContext("Qwen Code", seen("pre-context")),
   message: COMMON.message,
   input: family.droppedCell(
     "Qwen Code ran the original command when a hook answered updatedInput",
@@ -203,20 +200,7 @@ export const qwenCode: Agent = family.claudeLayoutAgent({
   },
   transcriptFormat: "qwen-code",
   // DOCS: the settings reference (system settings files, overridden by QWEN_CODE_SYSTEM_SETTINGS_PATH).
-  reads: [
-    {
-      scope: "system",
-      parts: ["etc", "qwen-code", "settings.json"],
-      format: "json",
-      os: ["linux"],
-    },
-    {
-      scope: "system",
-      parts: ["Library", "Application Support", "QwenCode", "settings.json"],
-      format: "json",
-      os: ["darwin"],
-    },
-  ],
+  reads: QWEN_SYSTEM_SETTINGS,
   listing: {
     runsTypes: ["command", "http", "prompt"],
     switches: QWEN_CODE_SWITCHES,

@@ -6,9 +6,26 @@
  */
 
 import type { HookSwitch, ReadLocation } from "./types.ts";
+import { systemFiles } from "./_system_files.ts";
 
 // DOCS: https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks (disableAllHooks, and
 // "A hook does not fire") and the settings reference (the settings files).
+/**
+ * Qwen Code's system settings files.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { QWEN_SYSTEM_SETTINGS } from "./qwen_code_switches.ts";
+ * assert.deepEqual(QWEN_SYSTEM_SETTINGS[0]?.parts, ["etc", "qwen-code", "settings.json"]);
+ * ```
+ */
+export const QWEN_SYSTEM_SETTINGS: readonly ReadLocation[] = systemFiles(
+  "qwen-code",
+  "QwenCode",
+  "settings.json",
+);
+
 /** The settings files Qwen Code reads, each of which can turn its hooks off. */
 const SETTINGS_FILES: readonly ReadLocation[] = [
   {
@@ -19,13 +36,7 @@ const SETTINGS_FILES: readonly ReadLocation[] = [
     format: "json",
   },
   { scope: "project", parts: [".qwen", "settings.json"], format: "json" },
-  { scope: "system", parts: ["etc", "qwen-code", "settings.json"], format: "json", os: ["linux"] },
-  {
-    scope: "system",
-    parts: ["Library", "Application Support", "QwenCode", "settings.json"],
-    format: "json",
-    os: ["darwin"],
-  },
+  ...QWEN_SYSTEM_SETTINGS,
 ];
 
 /**

@@ -1,21 +1,13 @@
 import assert from "node:assert/strict";
+import { assertCellsRecorded, recordedPayloads } from "../../tests/agent_recordings.ts";
 import { qwenCode } from "./qwen_code.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
 import { install } from "../install/install.ts";
 import { hooksFilePath } from "../settings/locations.ts";
 
 /** The payloads the real Qwen Code 0.24.4 sent on Linux, by `<event>.<variant>`. */
-const FIXTURES = new Map(
-  (await loadFixtures(["qwen-code"])).map((f) => [`${f.event}.${f.variant}`, f]),
-);
-
-function read(key: string) {
-  const f = FIXTURES.get(key);
-  if (!f) throw new Error(`no recorded fixture "${key}"`);
-  return qwenCode.read(f.payload, { event: f.event as ContractEvent });
-}
+const { fixtures: FIXTURES, read } = await recordedPayloads(qwenCode);
 
 Deno.test("qwenCode.read() reads a run_shell_command call with its command and the common fields", () => {
   const doc = read("pre-tool.shell-force-push");
@@ -117,17 +109,7 @@ Deno.test("qwenCode: install writes a timeout of 1000 s or more in milliseconds"
 });
 
 Deno.test("qwenCode cells rest on cases in fixtures/conformance/qwen-code.json", async () => {
-  const file = (await loadConformance()).find((c) => c.agent === "qwen-code");
-  assert.ok(file, "no conformance file for qwen-code");
-  const recorded = new Set(file.cases.map((c) => c.id));
-  let binary = 0;
-  for (const table of Object.values(qwenCode.events)) {
-    for (const cell of Object.values(table?.cells ?? {})) {
-      if (cell.basis.kind !== "binary") continue;
-      binary++;
-      assert.ok(recorded.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
-    }
-  }
+  const { binary } = await assertCellsRecorded(qwenCode);
   assert.ok(binary >= 10);
 });
 

@@ -4,18 +4,18 @@
  * quote them), its examples, the environment it reads and the Deno permissions
  * it needs (the row's shape is in command_types.ts). Which module carries out a
  * command is cli.ts's business alone; the options several commands share are
- * in command_parts.ts, and the rows of the team commands (sync, trust) in
- * team_commands.ts. On `run`'s path: imports nothing but `os/runtime.ts`,
- * command_parts.ts, team_commands.ts and types.
+ * in command_parts.ts, the rows of the team commands (sync, trust) in
+ * team_commands.ts, and run's row in command_run.ts (which `run` reads alone,
+ * without this table): run.ts does not load it.
  *
  * @module
  */
 
 import type { CommandSpec } from "./command_types.ts";
-import { RUN_PERMISSIONS } from "../os/runtime.ts";
 import { SHARED } from "./command_parts.ts";
 import { TEAM_COMMANDS } from "./team_commands.ts";
 import { IMPORT_COMMAND } from "./command_import.ts";
+import { RUN_COMMAND } from "./command_run.ts";
 
 export type { CommandModule, CommandSpec, EnvVar, Example } from "./command_types.ts";
 export { TIMEOUT_RULE } from "./command_parts.ts";
@@ -51,58 +51,7 @@ const {
  * ```
  */
 export const COMMANDS: readonly CommandSpec[] = [
-  {
-    name: "run",
-    group: "run",
-    summary:
-      "Read the agent's JSON on stdin, give the hook the contract's document, and print the agent's JSON for the hook's answer. The agents call this; install writes it into their files.",
-    flags: [
-      {
-        name: "agent",
-        kind: "string",
-        value: "<agent>",
-        required: true,
-        text: "the agent that calls",
-      },
-      {
-        name: "event",
-        kind: "string",
-        value: "<event>",
-        required: true,
-        text: "the contract event this entry is for (the agent's own name for it works too)",
-      },
-      SPEAKS,
-      ONLY_TOOLS,
-      FAIL_CLOSED,
-      timeout("how long the hook may run", 25),
-      {
-        name: "in-project",
-        kind: "boolean",
-        text:
-          "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project hooks file (what sync writes)",
-      },
-      { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
-    ],
-    operands: [HOOK, HOOK_ARGS],
-    operandsEndOptions: true,
-    examples: [
-      {
-        line: "run --agent claude-code --event pre-tool -- /home/me/hooks/guard.ts",
-        text: "what install writes into Claude Code's settings",
-      },
-      {
-        line: "run --agent codex --event stop --timeout 10 -- ./check.sh --strict",
-        text: "the hook gets --strict; it is stopped after 10 seconds",
-      },
-      {
-        line:
-          "run --agent codex --event pre-tool --speaks claude-code -- bash -c ./claude-guard.sh",
-        text: "a hook written for Claude Code, called from Codex CLI",
-      },
-    ],
-    env: [{ name: "EVERYHOOK_DEBUG", text: "1: log each step to stderr" }, PATH],
-    permissions: RUN_PERMISSIONS,
-  },
+  RUN_COMMAND,
   {
     name: "install",
     group: "change",

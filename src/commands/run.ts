@@ -2,8 +2,10 @@
  * The `run` command: read its arguments by the command table, read the agent's
  * JSON, run the adapter, and print the agent's JSON. On `run`'s path: imports
  * no `node:` or `npm:` module, and loads the one agent it runs for (through the
- * registry), not all of them; the option readers, which know every agent, are
- * loaded only to word a usage error.
+ * registry), not all of them; its own row of the command table, not the table;
+ * the option readers, which know every agent, only to word a usage error; the
+ * spoken protocols only for `--speaks`, the project folder's reader only for
+ * `--in-project`, and the JSON report only for `--json`.
  *
  * @module
  */
@@ -12,16 +14,12 @@ import { type Io, readableCwd } from "../cli/io.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { MAX_INPUT, runAdapter } from "../run/run.ts";
 import { runHook } from "../run/hook_process.ts";
-import { jsonOutput } from "../cli/report.ts";
-import { printed } from "../contract/printed.ts";
 import { parseArgs } from "../cli/args.ts";
-import { commandSpec } from "../cli/commands.ts";
+import { RUN_COMMAND } from "../cli/command_run.ts";
 import type { Agent } from "../agents/types.ts";
 import { loadAgent } from "../agents/registry.ts";
-import { loadSpoken, spokenIds } from "../speaks/registry.ts";
 import type { SpokenProtocol } from "../speaks/types.ts";
 import { type ContractEvent, EVENTS, isContractEvent, TOOL_KINDS } from "../contract/contract.ts";
-import { inProjectHook, projectFolderOf } from "../run/project_folder.ts";
 
 /** The arguments of `run`, as read. */
 export interface RunArgs {
@@ -63,7 +61,7 @@ export interface RunArgs {
  * ```
  */
 export function parseRunArgs(args: readonly string[]): RunArgs {
-  const a = parseArgs(commandSpec("run"), args);
+  const a = parseArgs(RUN_COMMAND, args);
   const speaks = a.text("speaks");
   const only = a.text("only-tools");
   if (only !== undefined && speaks === undefined) {
@@ -149,6 +147,7 @@ function ownEvent(agent: Agent, name: string): ContractEvent | undefined {
  * ```
  */
 export async function spokenProtocol(name: string): Promise<SpokenProtocol> {
+  const { loadSpoken, spokenIds } = await import("../speaks/registry.ts");
   const spoken = await loadSpoken(name);
   if (spoken) return spoken;
   throw new EveryhookError(
@@ -190,7 +189,7 @@ export async function command(args: string[], io: Io): Promise<number> {
   }
   const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1000);
   const cwd = readableCwd(io) ?? payloadFolder(input.bytes);
-  const hook = parsed.inProject ? inProject(agent, parsed.hook, io, cwd, debug) : parsed.hook;
+  const hook = parsed.inProject ? await inProject(agent, parsed.hook, io, cwd, debug) : parsed.hook;
   const result = await runAdapter(agent, event, input, hook, {
     failClosed: parsed.failClosed,
     timeoutSeconds: parsed.timeoutSeconds,
@@ -203,6 +202,10 @@ export async function command(args: string[], io: Io): Promise<number> {
     ...(debug ? { debug } : {}),
   });
   if (parsed.json) {
+    const [{ jsonOutput }, { printed }] = await Promise.all([
+      import("../cli/report.ts"),
+      import("../contract/printed.ts"),
+    ]);
     // The native answer as a value too, beside the exact text the agent would read.
     const native = { ...result.native, printed: printed(result.native.stdout) };
     io.out(jsonOutput({ ...result, native }));
@@ -214,15 +217,16 @@ export async function command(args: string[], io: Io): Promise<number> {
 }
 
 /** The hook of an `--in-project` line, read from the agent's project folder. */
-function inProject(
+async function inProject(
   agent: Agent,
   hook: readonly string[],
   io: Io,
   cwd: string,
   debug: ((text: string) => void) | undefined,
-): string[] {
+): Promise<string[]> {
   const [first, ...rest] = hook;
   if (first === undefined) return [...hook];
+  const { inProjectHook, projectFolderOf } = await import("../run/project_folder.ts");
   const windows = Deno.build.os === "windows";
   const { folder, from } = projectFolderOf(agent, { env: io.env, cwd, windows });
   debug?.(`project folder: ${folder} (from ${from})`);

@@ -16,10 +16,14 @@
  * readable, and not killable either). Deno lets only `--allow-all` read
  * `/proc`, so the sweeper is a small `sh` script (with `grep`), started before
  * the hook in a session of its own. It waits on a pipe whose other end only
- * `run` holds: `run` closes it when the hook is done, and the kernel closes it
- * when `run` ends in any way, SIGKILL included, so the sweep happens even then
- * (Deno cannot reach `prctl(PR_SET_PDEATHSIG)` without FFI, which everyhook
- * does not use). What it does not catch: a process that rewrites or clears its
+ * `run` holds: `run` writes the hook's pid on it once the hook has started,
+ * and closes it when the hook is done, and the kernel closes it when `run`
+ * ends in any way, SIGKILL included, so the sweep happens even then (Deno
+ * cannot reach `prctl(PR_SET_PDEATHSIG)` without FFI, which everyhook does not
+ * use). The sweep ends the hook's process group as well as every marked
+ * process, so a signal that ends `run` ends the hook and what it started
+ * without a listener in `run` ({@linkcode passStops} is for where there is no
+ * sweeper). What it does not catch: a process that rewrites or clears its
  * environment before the sweep (`env -i`, or a program that overwrites its
  * environ memory), and a process that runs as another user.
  *
@@ -192,27 +196,50 @@ export function signalNumber(signal: string): number {
 export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
 
 /**
- * The sweeper's script (`sh -c`). It waits for its stdin to close, then, up to
- * five rounds (a process may start another while the first is ended), ends
- * every process whose environment holds the mark given as `$1`. Its own
- * environment holds no mark, and `grep` has it only in its arguments. (grep's
- * exit status is not used: it is 2 whenever a file could not be read, such as
- * another user's process's environment.) Exported for scripts/perf.ts, which
+ * The sweeper's script (`sh -c`). It reads the hook's pid (a line on its
+ * stdin) and waits for its stdin to close; then it ends the hook's process
+ * group (the hook leads one), and, up to five rounds (a process may start
+ * another while the first is ended), every process whose environment holds
+ * the mark given as `$1`. Its own environment holds no mark, and `grep` has it
+ * only in its arguments. (grep's exit status is not used: it is 2 whenever a
+ * file could not be read.)
+ *
+ * Only the environments of processes that can be the hook's are read: this
+ * user's, started after the hook, whose pids run from the hook's up to the
+ * last pid the kernel gave out (the last field of `/proc/loadavg`), across
+ * the wrap at `pid_max`. When there is none, as after most hooks, no `grep`
+ * is started at all. Without the hook's pid (run ended before it could write
+ * it), every process is looked at. Exported for scripts/perf.ts, which
  * measures what it costs.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
  * import { SWEEP_SCRIPT } from "./process_tree.ts";
- * assert(SWEEP_SCRIPT.includes("/proc/"));
+ * assert(SWEEP_SCRIPT.includes("/proc/loadavg"));
  * ```
  */
 export const SWEEP_SCRIPT: string = [
   "trap '' HUP INT TERM PIPE",
+  "read -r pg || :",
   "read -r _ || :",
+  'case $pg in "" | *[!0-9]*) pg= ;; *) kill -9 -"$pg" 2>/dev/null ;; esac',
+  // Whether pid $1 was given out after the hook's ($pg), up to the last one ($last).
+  "after() {",
+  '  [ -z "$pg" ] && return 0',
+  '  if [ "$last" -ge "$pg" ]; then [ "$1" -gt "$pg" ] && [ "$1" -le "$last" ]',
+  '  else [ "$1" -gt "$pg" ] || [ "$1" -le "$last" ]; fi',
+  "}",
+  "mark=$1",
   "n=0",
   "while [ $n -lt 5 ]; do",
-  '  found=$(grep -lzxsF "$1" /proc/[0-9]*/environ)',
+  "  read -r _ _ _ _ last </proc/loadavg || last=0",
+  "  set --",
+  "  for d in /proc/[0-9]*; do",
+  '    p=${d#/proc/}; after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
+  "  done",
+  "  [ $# -gt 0 ] || exit 0",
+  '  found=$(grep -lzxsF "$mark" "$@")',
   '  [ -n "$found" ] || exit 0',
   "  for f in $found; do p=${f#/proc/}; kill -9 ${p%/environ} 2>/dev/null; done",
   "  n=$((n + 1))",
@@ -225,6 +252,13 @@ const hex = (byte: number) => byte.toString(16).padStart(2, "0");
 export interface Sweeper {
   /** The mark to put in the hook's environment, `name=value`; empty when there is no sweeper. */
   readonly mark: { name: string; value: string } | undefined;
+  /**
+   * Give the sweeper the started hook's pid, whose process group it ends at
+   * the sweep, and when `run` ends in any way.
+   *
+   * @returns False when there is no sweeper: stopping the hook's group is then the caller's.
+   */
+  watch(pid: number): boolean;
   /** Close the sweeper's stdin: it ends every marked process and exits. Resolves when it has. */
   sweep(): Promise<void>;
 }
@@ -245,7 +279,7 @@ export interface Sweeper {
  * ```
  */
 export function startSweeper(os: typeof Deno.build.os): Sweeper {
-  const none: Sweeper = { mark: undefined, sweep: () => Promise.resolve() };
+  const none: Sweeper = { mark: undefined, watch: () => false, sweep: () => Promise.resolve() };
   if (os !== "linux") return none;
   // 128 random bits in hex: getRandomValues costs less at a process's start than randomUUID.
   const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
@@ -265,10 +299,16 @@ export function startSweeper(os: typeof Deno.build.os): Sweeper {
   }
   const writer = child.stdin.getWriter();
   let swept: Promise<void> | undefined;
+  let told: Promise<void> | undefined;
   return {
     mark: { name: RUN_ID_VAR, value },
+    watch(pid: number) {
+      told ??= writer.write(new TextEncoder().encode(`${pid}\n`)).catch(() => {});
+      return true;
+    },
     sweep() {
       swept ??= (async () => {
+        await told;
         try {
           await writer.close();
         } catch {

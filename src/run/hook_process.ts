@@ -188,7 +188,9 @@ async function runPlanned(
     return s;
   });
   const timer = new Deadline(spec.timeoutMs);
-  const unwatch = grouped ? passStops(child.pid) : () => {};
+  // Where a sweeper watches the hook, it ends the hook's group when run ends,
+  // by a signal too; elsewhere run passes a signal that ends it on to the group.
+  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {};
   try {
     const first = await Promise.race([status.then(() => "exit" as const), timer.done]);
     if (first === "exit") {
@@ -221,7 +223,7 @@ async function runPlanned(
 }
 
 /** The sweeper of a run that leaves detached processes alone. */
-const NO_SWEEPER: Sweeper = { mark: undefined, sweep: () => Promise.resolve() };
+const NO_SWEEPER: Sweeper = { mark: undefined, watch: () => false, sweep: () => Promise.resolve() };
 
 function startMessage(noun: string, program: string, error: unknown): string {
   const why = error instanceof Deno.errors.NotFound

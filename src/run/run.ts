@@ -17,10 +17,9 @@ import { failureAnswer, personMessage, reasonText } from "./hook_failure.ts";
 export type { SpokenRun } from "./spoken_call.ts";
 import { crashReason, readCrash } from "./hook_crash.ts";
 import { brokenReason, brokenStderr, readBroken } from "./hook_broken.ts";
-import { addLastMessage, mayRead } from "./transcript_tail.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../os/json_depth.ts";
 import type { SpokenProtocol } from "../speaks/types.ts";
-import { callSpoken, type SpokenRun } from "./spoken_call.ts";
+import type { SpokenRun } from "./spoken_call.ts";
 
 /** The most of the agent's JSON `run` reads: 50 MB. Reading stops there. */
 export const MAX_INPUT = 50 * 1024 * 1024;
@@ -213,7 +212,11 @@ export async function runAdapter(
     const doc = reading.document;
     result.document = doc;
     result.nativeEvent = doc.nativeEvent;
-    addLastMessage(agent, doc, result.notes);
+    if (doc.stop && doc.stop.lastMessage === undefined) {
+      // Loaded for a stop only: the other events do not pay for the transcript readers.
+      const { addLastMessage } = await import("./transcript_tail.ts");
+      addLastMessage(agent, doc, result.notes);
+    }
     debug(`document: ${JSON.stringify(doc)}`);
     const runner = options.runner;
     const timeoutMs = Math.floor(
@@ -239,6 +242,7 @@ export async function runAdapter(
         judge(outcome, event, timeoutSeconds, result, fail, hookName);
       if (options.speaks) {
         const how = { ...options, failClosed, hookName };
+        const { callSpoken } = await import("./spoken_call.ts");
         answer = await callSpoken(options.speaks, doc, spec, runner, how, result, fail, other);
       } else {
         answer = other(
@@ -407,7 +411,7 @@ function firstLine(text: string): string {
 
 // Looked at only where read access is granted: a hook in direct mode may have none, and is never to prompt.
 function isFolder(path: string): boolean {
-  if (!mayRead(path)) return false;
+  if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") return false;
   try {
     return Deno.statSync(path).isDirectory;
   } catch {

@@ -113,3 +113,25 @@ export function readJsonObject(stdout: string): Record<string, unknown> | undefi
     return undefined;
   }
 }
+
+/**
+ * How an agent runs a command hook whose command string goes through bash,
+ * as Droid's, Gemini CLI's and Qwen Code's references say theirs does.
+ *
+ * @param basis What that rests on.
+ * @returns The shell fact.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bashShell } from "./_spoken.ts";
+ * assert.deepEqual(bashShell({ kind: "docs", ref: "x" }).argv, ["bash", "-c"]);
+ * ```
+ */
+export function bashShell(basis: Basis): Fact & { argv: readonly string[] } {
+  return {
+    argv: ["bash", "-c"],
+    text: "a command hook's command string runs through the shell",
+    basis,
+  };
+}

@@ -11,8 +11,9 @@
  * @module
  */
 
-import type { HookDocument, ToolKind } from "../contract/contract.ts";
-import type { Basis } from "../agents/types.ts";
+import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract.ts";
+import type { Agent, Basis } from "../agents/types.ts";
+import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, patchText } from "../agents/_payload.ts";
 
 /** One field of a spoken agent's tool input. */
@@ -93,6 +94,161 @@ export function absolutePathField(key: string): FieldRule {
 export function fixtureBasis(agentId: string): (file: string) => Basis {
   return (file) => ({ kind: "binary", case: `fixtures/${agentId}/${file}.json` });
 }
+
+/** The three kinds of basis a spoken protocol's rules rest on. */
+export interface SpokenBases {
+  /** A place in the agent's hook reference: an anchor on its page, or the page. */
+  documented(anchor?: string): Basis;
+  /** A payload the agent sent: one of its fixtures, by name (without `.json`). */
+  sent(file: string): Basis;
+  /** A recorded case: its id in the agent's conformance file. */
+  seen(caseId: string): Basis;
+}
+
+/**
+ * The basis makers of a spoken agent's rules, from its module.
+ *
+ * @param agent The spoken agent's module.
+ * @returns The makers.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { spokenBases } from "./_tool_input.ts";
+ * import { codex } from "../agents/codex.ts";
+ * const { documented, sent, seen } = spokenBases(codex);
+ * assert.deepEqual(documented(), { kind: "docs", ref: codex.docs });
+ * assert.deepEqual(sent("stop.first"), { kind: "binary", case: "fixtures/codex/stop.first.json" });
+ * assert.deepEqual(seen("pre-deny"), { kind: "binary", case: "pre-deny" });
+ * ```
+ */
+export function spokenBases(agent: Pick<Agent, "id" | "docs">): SpokenBases {
+  return {
+    documented: (anchor) => documentedAt(agent.docs, anchor),
+    sent: fixtureBasis(agent.id),
+    seen: recordedCase,
+  };
+}
+
+/** The fixture each event's payload was recorded in, named alike in every agent's fixtures. */
+export const EVENT_FIXTURES: Readonly<Record<ContractEvent, string>> = {
+  "pre-tool": "pre-tool.shell-force-push",
+  "post-tool": "post-tool.shell-harmless",
+  prompt: "prompt.prompt",
+  "session-start": "session-start.startup",
+  "session-end": "session-end.end",
+  stop: "stop.first",
+  "subagent-stop": "subagent-stop.first",
+};
+
+/**
+ * What the name of each of a spoken agent's events rests on: its recorded
+ * payload of that event, or for an event none was recorded of, what the table
+ * says instead.
+ *
+ * @param sent The basis of one of the agent's fixtures, by name.
+ * @param unrecorded The events with no recorded payload, and what each rests on.
+ * @returns The basis of an event.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { eventBases, fixtureBasis } from "./_tool_input.ts";
+ * const docs = { kind: "docs", ref: "https://example.com" } as const;
+ * const basis = eventBases(fixtureBasis("qwen-code"), { "session-end": docs });
+ * assert.equal(basis("session-end"), docs);
+ * assert.deepEqual(basis("stop"), { kind: "binary", case: "fixtures/qwen-code/stop.first.json" });
+ * ```
+ */
+export function eventBases(
+  sent: (file: string) => Basis,
+  unrecorded: Readonly<Partial<Record<ContractEvent, Basis>>> = {},
+): (event: ContractEvent) => Basis {
+  return (event) => unrecorded[event] ?? sent(EVENT_FIXTURES[event]);
+}
+
+/** How a spoken agent names its shell, write, edit and read tools and the keys of their input. */
+export interface FileToolNames {
+  /** The key of a file tool's path, sent absolute. */
+  path: string;
+  /** The shell tool's name, and its key of the command's description. */
+  shell: readonly [name: string, description: string];
+  /** The write tool's name, and its key of the file's text. */
+  write: readonly [name: string, content: string];
+  /** The edit tool's name, its keys of the old and the new text, and any more fields. */
+  edit: readonly [name: string, oldText: string, newText: string, ...more: FieldRule[]];
+  /** The read tool's name, and any more fields. */
+  read: readonly [name: string, ...more: FieldRule[]];
+}
+
+/**
+ * The shell, write, edit and read tools of a spoken agent, in the shapes its
+ * recorded pre-tool fixtures (`pre-tool.shell-force-push`, `pre-tool.write`,
+ * `pre-tool.edit`, `pre-tool.read`) show: only the names and keys differ
+ * between agents.
+ *
+ * @param names The agent's tool names and input keys.
+ * @param sent The basis of one of the agent's fixtures, by name.
+ * @returns The four tool shapes.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileTools, fixtureBasis } from "./_tool_input.ts";
+ * const tools = fileTools({
+ *   path: "file_path",
+ *   shell: ["Bash", "description"],
+ *   write: ["Write", "content"],
+ *   edit: ["Edit", "old_string", "new_string"],
+ *   read: ["Read"],
+ * }, fixtureBasis("claude-code"));
+ * assert.equal(tools.edit.fields.length, 3);
+ * assert.equal(tools.read.basis.kind === "binary" && tools.read.basis.case, "fixtures/claude-code/pre-tool.read.json");
+ * ```
+ */
+export function fileTools(
+  names: FileToolNames,
+  sent: (file: string) => Basis,
+): Record<"shell" | "write" | "edit" | "read", ToolShape> {
+  const path = absolutePathField(names.path);
+  const [shell, description] = names.shell;
+  const [write, content] = names.write;
+  const [edit, oldText, newText, ...editMore] = names.edit;
+  const [read, ...readMore] = names.read;
+  return {
+    shell: {
+      name: shell,
+      fields: [
+        { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
+        { key: description, from: FIELD_NAMES.description },
+      ],
+      basis: sent("pre-tool.shell-force-push"),
+    },
+    write: {
+      name: write,
+      fields: [path, { key: content, from: FIELD_NAMES.content, required: true }],
+      basis: sent("pre-tool.write"),
+    },
+    edit: {
+      name: edit,
+      fields: [
+        path,
+        { key: oldText, from: FIELD_NAMES.oldText, required: true },
+        { key: newText, from: FIELD_NAMES.newText, required: true },
+        ...editMore,
+      ],
+      basis: sent("pre-tool.edit"),
+    },
+    read: { name: read, fields: [path, ...readMore], basis: sent("pre-tool.read") },
+  };
+}
+
+/** The fields of a call that starts a subagent: its type, what it is for, and its prompt. */
+export const AGENT_FIELDS = {
+  type: { key: "subagent_type", from: ["subagent_type", "subagentType", "agent_type"] },
+  description: { key: "description", from: ["description"] },
+  prompt: { key: "prompt", from: ["prompt", "task"], required: true },
+} as const satisfies Record<string, FieldRule>;
 
 /** A tool input written in a spoken agent's shape, and how to carry a rewrite back. */
 export type WrittenInput =

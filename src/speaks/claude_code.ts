@@ -12,72 +12,39 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
-import type { Basis } from "../agents/types.ts";
 import { claudeCode } from "../agents/claude_code.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import {
+  AGENT_FIELDS,
+  eventBases,
+  fileTools,
+  spokenBases,
+  type ToolShapes,
+} from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor: string): Basis => documentedAt(claudeCode.docs, anchor);
-const sent = fixtureBasis(claudeCode.id);
-const seen = recordedCase;
-
-const PATH = absolutePathField("file_path");
+const { documented, sent, seen } = spokenBases(claudeCode);
 
 /** Claude Code's tool for each kind of call, and the shape of its input. */
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "Bash",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "description", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "Write",
-    fields: [PATH, { key: "content", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "Edit",
-    fields: [
-      PATH,
-      { key: "old_string", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_string", from: FIELD_NAMES.newText, required: true },
-      { key: "replace_all", from: ["replace_all"] },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: {
-    name: "Read",
-    fields: [PATH, { key: "offset", from: ["offset"] }, { key: "limit", from: ["limit"] }],
-    basis: sent("pre-tool.read"),
-  },
+  ...fileTools({
+    path: "file_path",
+    shell: ["Bash", "description"],
+    write: ["Write", "content"],
+    edit: ["Edit", "old_string", "new_string", { key: "replace_all", from: ["replace_all"] }],
+    read: ["Read", { key: "offset", from: ["offset"] }, { key: "limit", from: ["limit"] }],
+  }, sent),
   agent: {
     name: "Agent",
     fields: [
-      { key: "description", from: ["description"] },
-      { key: "prompt", from: ["prompt", "task"], required: true },
-      { key: "subagent_type", from: ["subagent_type", "subagentType", "agent_type"] },
+      AGENT_FIELDS.description,
+      AGENT_FIELDS.prompt,
+      AGENT_FIELDS.type,
     ],
     basis: sent("pre-tool.agent"),
   },
-};
-
-/** The recorded payload each event's name rests on. */
-const EVENT_FIXTURE: Record<ContractEvent, string> = {
-  "pre-tool": "shell-force-push",
-  "post-tool": "shell-harmless",
-  prompt: "prompt",
-  "session-start": "startup",
-  "session-end": "end",
-  stop: "first",
-  "subagent-stop": "first",
 };
 
 const EXIT_2_AT_SESSION = documented("exit-code-2-behavior-per-event");
@@ -96,7 +63,7 @@ const EXIT_2_AT_SESSION = documented("exit-code-2-behavior-per-event");
 export const claudeCodeSpoken: SpokenProtocol = {
   id: claudeCode.id,
   name: claudeCode.name,
-  events: spokenEvents(claudeCode, (event) => sent(`${event}.${EVENT_FIXTURE[event]}`)),
+  events: spokenEvents(claudeCode, eventBases(sent)),
   shell: {
     argv: ["bash", "-c"],
     text:

@@ -10,19 +10,14 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
-import type { Basis } from "../agents/types.ts";
 import { codex } from "../agents/codex.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
+import { eventBases, FIELD_NAMES, spokenBases, type ToolShapes } from "./_tool_input.ts";
 import { spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(codex.docs, anchor);
-const sent = fixtureBasis(codex.id);
-const seen = recordedCase;
+const { documented, sent, seen } = spokenBases(codex);
 
 /** Codex's shell; its edits and writes go through `apply_patch` (the writer's `patch`). */
 const TOOLS: ToolShapes = {
@@ -31,16 +26,6 @@ const TOOLS: ToolShapes = {
     fields: [{ key: "command", from: FIELD_NAMES.command, doc: "command", required: true }],
     basis: sent("pre-tool.shell-force-push"),
   },
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
 };
 
 /**
@@ -57,7 +42,7 @@ const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
 export const codexSpoken: SpokenProtocol = {
   id: codex.id,
   name: codex.name,
-  events: spokenEvents(codex, (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented()),
+  events: spokenEvents(codex, eventBases(sent)),
   shell: {
     argv: ["sh", "-c"],
     text: "a command hook's command string runs through the shell, in the session's folder",

@@ -16,59 +16,28 @@
 import type { ContractEvent, HookAnswer, HookDocument } from "../contract/contract.ts";
 import type { Basis, Fact } from "../agents/types.ts";
 import { copilotCli } from "../agents/copilot_cli.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, Said, SpokenProtocol, WriteContext } from "./types.ts";
 import {
-  absolutePathField,
-  FIELD_NAMES,
-  fixtureBasis,
+  eventBases,
+  fileTools,
   inputBack,
+  spokenBases,
   type ToolShapes,
   writeInput,
 } from "./_tool_input.ts";
 import { readJsonObject, sameAgentSaid, spokenEvents } from "./_spoken.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(copilotCli.docs, anchor);
-const sent = fixtureBasis(copilotCli.id);
-const seen = recordedCase;
-
-const PATH = absolutePathField("path");
+const { documented, sent, seen } = spokenBases(copilotCli);
 
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "bash",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "description", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "create",
-    fields: [PATH, { key: "file_text", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "edit",
-    fields: [
-      PATH,
-      { key: "old_str", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_str", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "view", fields: [PATH], basis: sent("pre-tool.read") },
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
+  ...fileTools({
+    path: "path",
+    shell: ["bash", "description"],
+    write: ["create", "file_text"],
+    edit: ["edit", "old_str", "new_str"],
+    read: ["view"],
+  }, sent),
 };
 
 function write(doc: HookDocument, context: WriteContext): Said {
@@ -323,10 +292,7 @@ function read(print: HookPrint, event: ContractEvent, nativeEvent: string): Hear
 export const copilotCliSpoken: SpokenProtocol = {
   id: copilotCli.id,
   name: copilotCli.name,
-  events: spokenEvents(
-    copilotCli,
-    (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented("hook-events"),
-  ),
+  events: spokenEvents(copilotCli, eventBases(sent)),
   shell: {
     argv: ["bash", "-c"],
     text: "a hook's bash command runs through bash",

@@ -9,64 +9,38 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
-import type { Basis } from "../agents/types.ts";
 import { factoryDroid } from "../agents/factory_droid.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
-import { spokenEvents } from "./_spoken.ts";
+import {
+  AGENT_FIELDS,
+  eventBases,
+  fileTools,
+  spokenBases,
+  type ToolShapes,
+} from "./_tool_input.ts";
+import { bashShell, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(factoryDroid.docs, anchor);
-const sent = fixtureBasis(factoryDroid.id);
-const seen = recordedCase;
-
-const PATH = absolutePathField("file_path");
+const { documented, sent, seen } = spokenBases(factoryDroid);
 
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "Execute",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "summary", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "Create",
-    fields: [PATH, { key: "content", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "Edit",
-    fields: [
-      PATH,
-      { key: "old_str", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_str", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "Read", fields: [PATH], basis: sent("pre-tool.read") },
+  ...fileTools({
+    path: "file_path",
+    shell: ["Execute", "summary"],
+    write: ["Create", "content"],
+    edit: ["Edit", "old_str", "new_str"],
+    read: ["Read"],
+  }, sent),
   agent: {
     name: "Task",
     fields: [
-      { key: "subagent_type", from: ["subagent_type", "subagentType", "agent_type"] },
-      { key: "description", from: ["description"] },
-      { key: "prompt", from: ["prompt", "task"], required: true },
+      AGENT_FIELDS.type,
+      AGENT_FIELDS.description,
+      AGENT_FIELDS.prompt,
     ],
     basis: sent("pre-tool.agent"),
   },
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
 };
 
 /**
@@ -83,15 +57,8 @@ const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
 export const factoryDroidSpoken: SpokenProtocol = {
   id: factoryDroid.id,
   name: factoryDroid.name,
-  events: spokenEvents(
-    factoryDroid,
-    (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented(),
-  ),
-  shell: {
-    argv: ["bash", "-c"],
-    text: "a command hook's command string runs through the shell",
-    basis: documented(),
-  },
+  events: spokenEvents(factoryDroid, eventBases(sent, { prompt: documented() })),
+  shell: bashShell(documented()),
   defaultTimeout: {
     seconds: 60,
     text:

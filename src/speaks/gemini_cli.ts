@@ -15,52 +15,22 @@
 import type { ContractEvent, HookAnswer } from "../contract/contract.ts";
 import type { Basis, Fact } from "../agents/types.ts";
 import { geminiCli } from "../agents/gemini_cli.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import { obj, str } from "../agents/_payload.ts";
 import type { Heard, HookPrint, SpokenProtocol } from "./types.ts";
-import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
-import { readJsonObject, spokenEvents } from "./_spoken.ts";
+import { eventBases, fileTools, spokenBases, type ToolShapes } from "./_tool_input.ts";
+import { bashShell, readJsonObject, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(geminiCli.docs, anchor);
-const sent = fixtureBasis(geminiCli.id);
-const seen = recordedCase;
-
-const PATH = absolutePathField("file_path");
+const { documented, sent, seen } = spokenBases(geminiCli);
 
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "run_shell_command",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "description", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "write_file",
-    fields: [PATH, { key: "content", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "replace",
-    fields: [
-      PATH,
-      { key: "old_string", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_string", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "read_file", fields: [PATH], basis: sent("pre-tool.read") },
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  "session-end": "session-end.end",
-  stop: "stop.first",
+  ...fileTools({
+    path: "file_path",
+    shell: ["run_shell_command", "description"],
+    write: ["write_file", "content"],
+    edit: ["replace", "old_string", "new_string"],
+    read: ["read_file"],
+  }, sent),
 };
 
 const STOPS = new Set<ContractEvent>(["stop", "subagent-stop"]);
@@ -283,12 +253,8 @@ function read(print: HookPrint, event: ContractEvent, nativeEvent: string): Hear
 export const geminiCliSpoken: SpokenProtocol = {
   id: geminiCli.id,
   name: geminiCli.name,
-  events: spokenEvents(geminiCli, (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented()),
-  shell: {
-    argv: ["bash", "-c"],
-    text: "a command hook's command string runs through the shell",
-    basis: documented(),
-  },
+  events: spokenEvents(geminiCli, eventBases(sent)),
+  shell: bashShell(documented()),
   defaultTimeout: {
     seconds: 60,
     text: "a command hook whose entry names no timeout may run 60 seconds (60000 ms)",

@@ -9,64 +9,38 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
-import type { Basis } from "../agents/types.ts";
 import { qwenCode } from "../agents/qwen_code.ts";
-import { documentedAt, recordedCase } from "../agents/_cells.ts";
 import type { SpokenProtocol } from "./types.ts";
-import { absolutePathField, FIELD_NAMES, fixtureBasis, type ToolShapes } from "./_tool_input.ts";
-import { spokenEvents } from "./_spoken.ts";
+import {
+  AGENT_FIELDS,
+  eventBases,
+  fileTools,
+  spokenBases,
+  type ToolShapes,
+} from "./_tool_input.ts";
+import { bashShell, spokenEvents } from "./_spoken.ts";
 import { snakeCaseWriter } from "./_snake_case_write.ts";
 import { snakeCaseReader } from "./_snake_case_read.ts";
 
-const documented = (anchor?: string): Basis => documentedAt(qwenCode.docs, anchor);
-const sent = fixtureBasis(qwenCode.id);
-const seen = recordedCase;
-
-const PATH = absolutePathField("file_path");
+const { documented, sent, seen } = spokenBases(qwenCode);
 
 const TOOLS: ToolShapes = {
-  shell: {
-    name: "run_shell_command",
-    fields: [
-      { key: "command", from: FIELD_NAMES.command, doc: "command", required: true },
-      { key: "description", from: FIELD_NAMES.description },
-    ],
-    basis: sent("pre-tool.shell-force-push"),
-  },
-  write: {
-    name: "write_file",
-    fields: [PATH, { key: "content", from: FIELD_NAMES.content, required: true }],
-    basis: sent("pre-tool.write"),
-  },
-  edit: {
-    name: "edit",
-    fields: [
-      PATH,
-      { key: "old_string", from: FIELD_NAMES.oldText, required: true },
-      { key: "new_string", from: FIELD_NAMES.newText, required: true },
-    ],
-    basis: sent("pre-tool.edit"),
-  },
-  read: { name: "read_file", fields: [PATH], basis: sent("pre-tool.read") },
+  ...fileTools({
+    path: "file_path",
+    shell: ["run_shell_command", "description"],
+    write: ["write_file", "content"],
+    edit: ["edit", "old_string", "new_string"],
+    read: ["read_file"],
+  }, sent),
   agent: {
     name: "agent",
     fields: [
-      { key: "description", from: ["description"] },
-      { key: "prompt", from: ["prompt", "task"], required: true },
-      { key: "subagent_type", from: ["subagent_type", "subagentType", "agent_type"] },
+      AGENT_FIELDS.description,
+      AGENT_FIELDS.prompt,
+      AGENT_FIELDS.type,
     ],
     basis: sent("pre-tool.agent"),
   },
-};
-
-const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
-  "pre-tool": "pre-tool.shell-force-push",
-  "post-tool": "post-tool.shell-harmless",
-  prompt: "prompt.prompt",
-  "session-start": "session-start.startup",
-  stop: "stop.first",
-  "subagent-stop": "subagent-stop.first",
 };
 
 /**
@@ -83,15 +57,8 @@ const EVENT_FIXTURE: Partial<Record<ContractEvent, string>> = {
 export const qwenCodeSpoken: SpokenProtocol = {
   id: qwenCode.id,
   name: qwenCode.name,
-  events: spokenEvents(
-    qwenCode,
-    (e) => EVENT_FIXTURE[e] ? sent(EVENT_FIXTURE[e]!) : documented(),
-  ),
-  shell: {
-    argv: ["bash", "-c"],
-    text: "a command hook's command string runs through the shell",
-    basis: documented(),
-  },
+  events: spokenEvents(qwenCode, eventBases(sent, { "session-end": documented() })),
+  shell: bashShell(documented()),
   defaultTimeout: {
     seconds: 60,
     text: "a command hook whose entry names no timeout may run 60 seconds (60000 ms)",

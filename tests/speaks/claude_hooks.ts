@@ -10,14 +10,10 @@
  */
 
 import type { HookAnswer, HookDocument } from "../../src/contract/contract.ts";
-import type { HookOutcome, HookSpec } from "../../src/run/hook_process.ts";
+import { inProcessRunner, type Print } from "./in_process.ts";
 
 /** What a Claude Code hook prints. */
-export interface Print {
-  exit: number;
-  stdout?: string;
-  stderr?: string;
-}
+export type { Print };
 
 /** A hook in Claude Code's protocol, and the answer it should come to for a document. */
 export interface ClaudeHook {
@@ -205,17 +201,5 @@ export const CLAUDE_HOOKS: readonly ClaudeHook[] = [
  * from the spec's stdin and keeps what the hook was given.
  */
 export function inProcess(hook: ClaudeHook, seen: { payload?: Any; env?: Record<string, string> }) {
-  return (spec: HookSpec): Promise<HookOutcome> => {
-    const payload = JSON.parse(new TextDecoder().decode(spec.stdin));
-    seen.payload = payload;
-    seen.env = { ...spec.env };
-    const out = hook.run(payload, spec.env);
-    return Promise.resolve({
-      kind: "exited",
-      code: out.exit,
-      stdout: out.stdout ?? "",
-      stderr: out.stderr ?? "",
-      ms: 0,
-    });
-  };
+  return inProcessRunner((payload, env) => hook.run(payload, env), seen);
 }

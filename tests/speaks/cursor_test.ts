@@ -4,11 +4,9 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../../src/agents/mod.ts";
 import { loadFixtures } from "../../src/readers/recorded.ts";
-import { runAdapter } from "../../src/run/run.ts";
-import { isContractEvent } from "../../src/contract/contract.ts";
 import { cursorSpoken } from "../../src/speaks/cursor.ts";
 import { readingRules } from "../../src/readers/speaks_explain.ts";
-import type { HookOutcome, HookSpec } from "../../src/run/hook_process.ts";
+import { spokenRuns } from "./in_process.ts";
 
 const fixtures = await loadFixtures(AGENTS.map((a) => a.id));
 
@@ -43,31 +41,7 @@ function cursorHook(p: Any): { exit: number; stdout?: string; stderr?: string } 
 
 Deno.test("hooks in Cursor's protocol, over every agent's recorded documents", async () => {
   const seen = { forced: 0, env: 0, start: 0, stop: 0, prompt: 0, rewrite: 0 };
-  for (const f of fixtures) {
-    const agent = AGENTS.find((a) => a.id === f.agent)!;
-    if (!isContractEvent(f.event) || !agent.events[f.event]) continue;
-    let payload: Any;
-    const runner = (spec: HookSpec): Promise<HookOutcome> => {
-      payload = JSON.parse(new TextDecoder().decode(spec.stdin));
-      const out = cursorHook(payload);
-      return Promise.resolve({
-        kind: "exited",
-        code: out.exit,
-        stdout: out.stdout ?? "",
-        stderr: out.stderr ?? "",
-        ms: 0,
-      });
-    };
-    const r = await runAdapter(
-      agent,
-      f.event,
-      {
-        bytes: new TextEncoder().encode(JSON.stringify(f.payload)),
-        truncated: false,
-      },
-      ["h"],
-      { env: {}, cwd: "/nowhere", runner, speaks: cursorSpoken },
-    );
+  for await (const { f, r, payload } of spokenRuns(fixtures, cursorSpoken, (p) => cursorHook(p))) {
     const where = f.file!;
     if (!r.spoken?.called) {
       assert.equal(payload, undefined, where);

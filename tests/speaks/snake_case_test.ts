@@ -3,13 +3,11 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../../src/agents/mod.ts";
 import { loadFixtures } from "../../src/readers/recorded.ts";
-import { runAdapter } from "../../src/run/run.ts";
-import { isContractEvent } from "../../src/contract/contract.ts";
 import type { SpokenProtocol } from "../../src/speaks/types.ts";
 import { qwenCodeSpoken } from "../../src/speaks/qwen_code.ts";
 import { factoryDroidSpoken } from "../../src/speaks/factory_droid.ts";
 import { codexSpoken } from "../../src/speaks/codex.ts";
-import type { HookOutcome, HookSpec } from "../../src/run/hook_process.ts";
+import { spokenRuns } from "./in_process.ts";
 
 const fixtures = await loadFixtures(AGENTS.map((a) => a.id));
 
@@ -96,31 +94,9 @@ function hook(d: Dialect, p: Any, env: Record<string, string>): Print {
 for (const d of DIALECTS) {
   Deno.test(`hooks in ${d.spoken.name}'s protocol, over every agent's recorded documents`, async () => {
     const seen = { forced: 0, env: 0, start: 0, stop: 0, rewrite: 0 };
-    for (const f of fixtures) {
-      const agent = AGENTS.find((a) => a.id === f.agent)!;
-      if (!isContractEvent(f.event) || !agent.events[f.event]) continue;
-      let payload: Any;
-      const runner = (spec: HookSpec): Promise<HookOutcome> => {
-        payload = JSON.parse(new TextDecoder().decode(spec.stdin));
-        const out = hook(d, payload, { ...spec.env });
-        return Promise.resolve({
-          kind: "exited",
-          code: out.exit,
-          stdout: out.stdout ?? "",
-          stderr: out.stderr ?? "",
-          ms: 0,
-        });
-      };
-      const r = await runAdapter(
-        agent,
-        f.event,
-        {
-          bytes: new TextEncoder().encode(JSON.stringify(f.payload)),
-          truncated: false,
-        },
-        ["h"],
-        { env: {}, cwd: "/nowhere", runner, speaks: d.spoken },
-      );
+    for await (
+      const { f, r, payload } of spokenRuns(fixtures, d.spoken, (p, env) => hook(d, p, env))
+    ) {
       const where = `${d.spoken.id} ${f.file}`;
       assert.ok(r.document, where);
       if (!r.spoken?.called) {

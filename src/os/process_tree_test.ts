@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { startSweeper, SWEEP_SCRIPT } from "./process_tree.ts";
+
+const linux = Deno.build.os === "linux";
+
+/** True when the process still runs after up to 3 s (a zombie has ended). */
+async function running(pid: number): Promise<boolean> {
+  for (let i = 0; i < 60; i++) {
+    const ps = new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)] });
+    const state = new TextDecoder().decode((await ps.output()).stdout).trim();
+    if (state === "" || state.startsWith("Z")) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** What the sweeper's `after` says of pid `p`, for the hook's pid `pg` and the last pid `last`. */
+async function after(pg: string, last: number, p: number): Promise<boolean> {
+  const start = SWEEP_SCRIPT.indexOf("after() {");
+  const fn = SWEEP_SCRIPT.slice(start, SWEEP_SCRIPT.indexOf("\n}\n", start) + 2);
+  assert.ok(start >= 0 && fn.endsWith("}"), "the sweeper has no after()");
+  const out = await new Deno.Command("/bin/sh", {
+    args: ["-c", `${fn}\npg=$1; last=$2; after "$3"`, "t", pg, String(last), String(p)],
+  }).output();
+  return out.code === 0;
+}
+
+Deno.test({
+  name: "the sweeper reads only pids given out after the hook's, across the wrap at pid_max",
+  ignore: !linux,
+  fn: async () => {
+    // No wrap: from the hook's pid (not it) up to the last one.
+    assert.equal(await after("100", 200, 150), true);
+    assert.equal(await after("100", 200, 200), true);
+    assert.equal(await after("100", 200, 100), false);
+    assert.equal(await after("100", 200, 99), false);
+    assert.equal(await after("100", 200, 201), false);
+    // Wrapped: above the hook's pid, or up to the last one after the wrap.
+    assert.equal(await after("30000", 50, 31000), true);
+    assert.equal(await after("30000", 50, 40), true);
+    assert.equal(await after("30000", 50, 51), false);
+    assert.equal(await after("30000", 50, 29000), false);
+    // Without the hook's pid, every process.
+    assert.equal(await after("", 50, 7), true);
+  },
+});
+
+Deno.test({
+  name: "a sweeper ends the watched group and a marked process that started after the hook",
+  ignore: !linux,
+  fn: async () => {
+    const sweeper = startSweeper("linux");
+    assert.ok(sweeper.mark);
+    // A "hook" that leads its own group and leaves a child that cleared its
+    // environment, and a daemon of its own session that keeps the mark.
+    const hook = new Deno.Command("/bin/sh", {
+      args: [
+        "-c",
+        "env -i sleep 60 & echo $!; setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!; wait",
+      ],
+      env: { [sweeper.mark.name]: sweeper.mark.value, PATH: "/usr/bin:/bin" },
+      clearEnv: true,
+      stdout: "piped",
+      detached: true,
+    }).spawn();
+    assert.equal(sweeper.watch(hook.pid), true);
+    const reader = hook.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (text.split("\n").length < 3) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const pids = text.trim().split("\n").map(Number);
+    assert.equal(pids.length, 2, text);
+    await sweeper.sweep();
+    await hook.status;
+    await reader.cancel();
+    for (const pid of pids) assert.equal(await running(pid), false, `${pid} is still running`);
+  },
+});
