@@ -368,7 +368,7 @@ export const CHAT_CASES: readonly ChatCase[] = [
     hook: { exit: 2, stderr: "R-UPS-X2 not this prompt" },
     marker: "R-UPS-X2",
     about: "exit 2 with a reason on stderr on the prompt",
-    only: ["qwen-code", "kimi-code"],
+    only: ["qwen-code", "kimi-code", "auggie"],
   },
   {
     id: "ups-context",
@@ -576,8 +576,21 @@ function scriptOf(agent: ChatAgent, c: ChatCase): { script: ChatScript; normal: 
   }
 }
 
-/** The recording hook's rule for a case: the case's event, the force push or echo only. */
-function ruleOf(c: ChatCase): HookRule {
+/**
+ * The recording hook's rule for a case: the case's event, the force push or echo only.
+ *
+ * @param c The case.
+ * @returns The rule.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { caseRule } from "./chat_agent_cases.ts";
+ * const c = { id: "x", event: "pre-tool" as const, native: "PreToolUse", hook: { exit: 2 }, about: "" };
+ * assert.deepEqual(caseRule(c), { event: "PreToolUse", exit: 2, match: "git push" });
+ * ```
+ */
+export function caseRule(c: ChatCase): HookRule {
   const rule: HookRule = { event: c.native, exit: c.hook.exit };
   if (c.event === "pre-tool") rule.match = "git push";
   if (c.max !== undefined) rule.max = c.max;
@@ -631,14 +644,14 @@ export async function runChatCase(agent: ChatAgent, c: ChatCase): Promise<Confor
     script,
     hooks: caseHooks(agent, c),
     ...(hooksFile === undefined ? {} : { hooksFile }),
-    rules: [ruleOf(c)],
+    rules: [caseRule(c)],
     prompt: c.event === "prompt"
       ? `${PROMPT_MARK} do the scripted steps`
       : "Do the scripted steps.",
     autoApprove: c.noAutoApprove !== true,
     timeoutMs: 120_000,
   });
-  return judge(agent, c, s, normal, (text) => String(redact(hideHookCommand(text), world)));
+  return judgeCase(c, s, normal, (text) => String(redact(hideHookCommand(text), world)), agent);
 }
 
 /** The recording hook's command lines (which an agent may quote to the model) as `<cmd>`. */
@@ -648,12 +661,31 @@ function hideHookCommand(text: string): string {
   return out;
 }
 
-function judge(
-  agent: ChatAgent,
+/**
+ * What a case's run shows, as the conformance file records it: did the tool
+ * run (or the post-tool hook, or the prompt reach the model), did the marker
+ * reach the model, did the agent go back to work, did the run end early.
+ *
+ * @param c The case.
+ * @param s The run (any agent's session of the same shape: its requests, its
+ *   main turns, the tool results, the hook calls).
+ * @param normal How many main turns a run nothing stops makes.
+ * @param clean Makes a text the model saw fit to commit (paths, hook commands).
+ * @param agent The chat agent, for a sub-agent's case.
+ * @returns The conformance case.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { judgeCase } from "./chat_agent_cases.ts";
+ * const recorded = judgeCase(c, session, 2, (t) => t);
+ * ```
+ */
+export function judgeCase(
   c: ChatCase,
   s: ChatSession,
   normal: number,
   clean: (text: string) => string,
+  agent?: ChatAgent,
 ): ConformanceCase {
   const rewritten = s.toolResults.some((t) => t.includes("UPDATED-INPUT-RAN"));
   let toolRan: boolean | null = null;
@@ -667,7 +699,7 @@ function judge(
   let continued: boolean | null = null;
   if (c.event === "stop") continued = s.turns.length > normal;
   if (c.event === "subagent-stop") {
-    continued = subagentTurns(s.requests, SUB_MARKER, agent.markerInAnyUserMessage).length > 1;
+    continued = subagentTurns(s.requests, SUB_MARKER, agent?.markerInAnyUserMessage).length > 1;
   }
   const notes = [c.about, `exit ${s.run.code ?? "on a signal"}`];
   if (s.run.timedOut) notes.push("the run timed out");
