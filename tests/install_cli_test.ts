@@ -317,3 +317,41 @@ Deno.test({
     assert.match(await Deno.readTextFile(row.savedCurrent), /deny\.sh/);
   },
 });
+
+Deno.test({
+  name:
+    "cli install --project <a long path>: the report shows each file as the path's start, its length and the file's own end; --json keeps it whole",
+  ignore: !posix,
+  fn: async () => {
+    await using h = await throwawayHome();
+    const deep = `${h.project}/${
+      Array.from({ length: 10 }, (_, i) => `a-rather-long-folder-name-${i}`).join("/")
+    }`;
+    await Deno.mkdir(deep, { recursive: true });
+    await Deno.copyFile(`${h.root}/deny.sh`, `${deep}/deny.sh`);
+    const args = [
+      "install",
+      "deny.sh",
+      "--agent",
+      "claude-code,codex",
+      "--scope",
+      "project",
+      "--project",
+      deep,
+      "--dry-run",
+    ];
+    const text = await everyhook(h, args, { cwd: deep });
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(!text.stdout.includes(deep), text.stdout);
+    const rows = text.stdout.split("\n").filter((l) => /^(claude-code|codex) /.test(l));
+    const total = `${deep}/.claude/settings.json`.length;
+    assert.equal(rows.length, 2, text.stdout);
+    assert.ok(rows[0]!.includes(`[${total} characters]…/a-rather-long-folder-name-9/`), rows[0]);
+    assert.ok(rows[0]!.endsWith("/.claude/settings.json"), rows[0]);
+    assert.ok(rows[1]!.endsWith("/.codex/hooks.json"), rows[1]);
+    for (const row of rows) assert.ok(row.length < 160, row);
+    const json = await everyhook(h, ["--json", ...args], { cwd: deep });
+    const report = JSON.parse(json.stdout);
+    assert.equal(report.results[0].file, `${deep}/.claude/settings.json`);
+  },
+});

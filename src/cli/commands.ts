@@ -36,7 +36,6 @@ const {
   AGENT_HOMES,
   PATH,
   SPEAKS,
-  ONLY_TOOLS,
   VERIFY_SPEAKS,
 } = SHARED;
 

@@ -378,7 +378,7 @@ export const CHAT_CASES: readonly ChatCase[] = [
     hook: { exit: 2, stderr: "R-UPS-X2 not this prompt" },
     marker: "R-UPS-X2",
     about: "exit 2 with a reason on stderr on the prompt",
-    only: ["qwen-code", "kimi-code"],
+    only: ["qwen-code", "kimi-code", "auggie"],
   },
   {
     id: "ups-context",
@@ -731,8 +731,21 @@ function scriptOf(
   }
 }
 
-/** The recording hook's rule for a case: the case's event, the force push or echo only. */
-function ruleOf(c: ChatCase): HookRule {
+/**
+ * The recording hook's rule for a case: the case's event, the force push or echo only.
+ *
+ * @param c The case.
+ * @returns The rule.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { caseRule } from "./chat_agent_cases.ts";
+ * const c = { id: "x", event: "pre-tool" as const, native: "PreToolUse", hook: { exit: 2 }, about: "" };
+ * assert.deepEqual(caseRule(c), { event: "PreToolUse", exit: 2, match: "git push" });
+ * ```
+ */
+export function caseRule(c: ChatCase): HookRule {
   const rule: HookRule = { event: c.native, exit: c.hook.exit };
   if (c.event === "pre-tool") rule.match = c.script === "write" ? WRITTEN_FILE : "git push";
   if (c.max !== undefined) rule.max = c.max;
@@ -786,7 +799,7 @@ export async function runChatCase(agent: ChatAgent, c: ChatCase): Promise<Confor
     script,
     hooks: caseHooks(agent, c),
     ...(hooksFile === undefined ? {} : { hooksFile }),
-    rules: [ruleOf(c)],
+    rules: [caseRule(c)],
     prompt: c.event === "prompt"
       ? `${PROMPT_MARK} do the scripted steps`
       : "Do the scripted steps.",
@@ -797,12 +810,12 @@ export async function runChatCase(agent: ChatAgent, c: ChatCase): Promise<Confor
     () => true,
     () => false,
   );
-  return judge(
-    agent,
+  return judgeCase(
     c,
     { ...s, writtenFile },
     normal,
     (text) => String(redact(hideHookCommand(text), world)),
+    agent,
   );
 }
 
@@ -813,15 +826,35 @@ function hideHookCommand(text: string): string {
   return out;
 }
 
-function judge(
-  agent: ChatAgent,
+/**
+ * What a case's run shows, as the conformance file records it: did the tool
+ * run (or the post-tool hook, or the prompt reach the model), did the marker
+ * reach the model, did the agent go back to work, did the run end early.
+ *
+ * @param c The case.
+ * @param s The run (any agent's session of the same shape: its requests, its
+ *   main turns, the tool results, the hook calls).
+ * @param normal How many main turns a run nothing stops makes.
+ * @param clean Makes a text the model saw fit to commit (paths, hook commands).
+ * @param agent The chat agent, for a sub-agent's case.
+ * @returns The conformance case.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { judgeCase } from "./chat_agent_cases.ts";
+ * const recorded = judgeCase(c, session, 2, (t) => t);
+ * ```
+ */
+export function judgeCase(
   c: ChatCase,
-  s: ChatSession & { writtenFile: boolean },
+  s: ChatSession & { writtenFile?: boolean },
   normal: number,
   clean: (text: string) => string,
+  agent?: ChatAgent,
 ): ConformanceCase {
   const rewritten = s.toolResults.some((t) => t.includes("UPDATED-INPUT-RAN"));
-  const written = s.writtenFile;
+  // Whether the file a `write` case has the model create is there (told by runChatCase).
+  const written = s.writtenFile === true;
   let toolRan: boolean | null = null;
   if (c.event === "pre-tool") {
     toolRan = c.script === "write"
@@ -835,7 +868,7 @@ function judge(
   let continued: boolean | null = null;
   if (c.event === "stop") continued = s.turns.length > normal;
   if (c.event === "subagent-stop") {
-    continued = subagentTurns(s.requests, SUB_MARKER, agent.markerInAnyUserMessage).length > 1;
+    continued = subagentTurns(s.requests, SUB_MARKER, agent?.markerInAnyUserMessage).length > 1;
   }
   const notes = [c.about, `exit ${s.run.code ?? "on a signal"}`];
   if (s.run.timedOut) notes.push("the run timed out");
