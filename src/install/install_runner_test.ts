@@ -106,12 +106,15 @@ const node = new URL(
   import.meta.url,
 ).pathname;
 const haveNode = await Deno.stat(node).then(() => true, () => false);
+if (!haveNode) {
+  // deno-lint-ignore no-console -- a skipped test says why
+  console.log(`skipped: no Node.js 22 at ${node} (deno task agents cline)`);
+}
 
 Deno.test({
   name: "everyhook's hook file runs each line and merges their answers as Cline would",
   ignore: !haveNode,
   fn: async () => {
-    if (!haveNode) console.log(`skipped: no Node.js 22 at ${node} (deno task agents cline)`);
     await using w = await world();
     const say = (json: string) => `printf '%s' '${json}'`;
     const { runnerText } = await import("../settings/runner_file.ts");
