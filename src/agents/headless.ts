@@ -32,6 +32,12 @@ export interface HeadlessShows {
    * cannot show it.
    */
   refusedPrompt: { told: RegExp | null } | { skip: string };
+  /**
+   * The command post-tool sees first, where the refused shell call still fires
+   * it (an agent that runs the call everyhook rewrote, and then fires its
+   * post-tool event for it).
+   */
+  postRefused?: RegExp;
   /** What the agent cannot do of the shared run, each with the reason its step skips. */
   lacks?: { startContext?: string; stopSentBack?: string; postTool?: string };
   /**

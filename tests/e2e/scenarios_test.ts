@@ -145,9 +145,14 @@ const SCENARIOS: readonly Scenario[] = [
   {
     about: "post-tool sees the harmless command's output",
     skip: (data) => data.lacks?.postTool,
-    check: ({ docs }, why) => {
+    check: ({ docs, data }, why) => {
       const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
-      const post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      let post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      if (data.postRefused) {
+        assert.match(post[0]?.tool?.command ?? "", data.postRefused, text);
+        assert.equal(post[0]?.tool?.failed, true, text);
+        post = post.slice(1);
+      }
       assert.deepEqual(post.map((d) => d.tool?.command), ["echo hello"], text);
       assert.match(post[0]?.tool?.output ?? "", /hello/, text);
     },
@@ -261,7 +266,7 @@ async function agentFiles(driver: AnyDriver, world: World): Promise<Map<string, 
       if (e.name === ".everyhook-backups") continue;
       const path = `${dir}/${e.name}`;
       if (e.isDirectory) await walk(path);
-      else if (e.isFile && /\.(json|jsonc|toml|js)$/.test(e.name)) {
+      else if (e.isFile && /\.(json|jsonc|toml|js|mjs)$/.test(e.name)) {
         out.set(path, await Deno.readTextFile(path));
       }
     }

@@ -23,6 +23,7 @@ import type { HeadlessRun } from "../../agents/headless.ts";
 import { AGENT_ENTRIES } from "../../agents/registry.ts";
 import type { AnyDriver } from "../driver.ts";
 import { AUGGIE_DRIVER } from "./auggie.ts";
+import { CLINE_DRIVER } from "./cline.ts";
 import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
 import { CODEX_DRIVER } from "./codex.ts";
 import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
@@ -49,6 +50,7 @@ export const OWN_DRIVERS: Readonly<Record<string, AnyDriver>> = {
   "copilot_cli": COPILOT_CLI_DRIVER,
   "kimi_code": KIMI_CODE_DRIVER,
   auggie: AUGGIE_DRIVER,
+  cline: CLINE_DRIVER,
 };
 
 /**
