@@ -51,7 +51,7 @@ export interface SdkImport {
 export function sdkImport(self: SelfInvocation, os: string): SdkImport {
   const last = self.argv.at(-1) ?? "";
   if (self.form === "clone") {
-    const root = last.replace(/[\\/](?:run|cli)\.ts$/, "");
+    const root = last.replace(/[\\/](?:run\.ts|cli\.ts|run\.bundle\.js)$/, "");
     const path = `${os === "windows" ? root.replaceAll("\\", "/") : root}/src/hook/mod.ts`;
     return {
       specifier: path,

@@ -20,7 +20,7 @@ Deno.test("selfInvocation() gives a compiled binary its own path and nothing els
 });
 
 Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.ts beside cli.ts", () => {
-  const s = selfInvocation(deno({}));
+  const s = selfInvocation(deno({}), { isFile: () => false });
   assert.equal(s.form, "clone");
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
@@ -33,12 +33,42 @@ Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.
   assert.deepEqual(s.warnings, []);
 });
 
+Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside run.ts, with the same flags", () => {
+  const asked: string[] = [];
+  const s = selfInvocation(deno({}), {
+    isFile: (path) => {
+      asked.push(path);
+      return true;
+    },
+  });
+  assert.deepEqual(asked, ["/opt/everyhook/run.bundle.js"]);
+  assert.deepEqual(s.argv, [
+    "/usr/local/bin/deno",
+    "run",
+    "--allow-read",
+    "--allow-run",
+    "--allow-env",
+    "/opt/everyhook/run.bundle.js",
+  ]);
+  const w = selfInvocation(
+    deno({ mainModule: "file:///C:/every%20hook/cli.ts", os: "windows" }),
+    { isFile: (path) => path === "C:/every hook/run.bundle.js" },
+  );
+  assert.equal(w.argv.at(-1), "C:/every hook/run.bundle.js");
+  // This checkout has its bundle, and the default look finds it.
+  const here = selfInvocation(deno({ mainModule: "file:///elsewhere/x_test.ts" }));
+  assert.equal(here.argv.at(-1), new URL("../../run.bundle.js", import.meta.url).pathname);
+});
+
 Deno.test("selfInvocation() decodes a Windows file address into a drive path", () => {
-  const s = selfInvocation(deno({
-    execPath: "C:\\Program Files\\deno\\deno.exe",
-    mainModule: "file:///C:/Users/me/every%20hook/cli.ts",
-    os: "windows",
-  }));
+  const s = selfInvocation(
+    deno({
+      execPath: "C:\\Program Files\\deno\\deno.exe",
+      mainModule: "file:///C:/Users/me/every%20hook/cli.ts",
+      os: "windows",
+    }),
+    { isFile: () => false },
+  );
   assert.deepEqual(s.argv.at(0), "C:/Program Files/deno/deno.exe");
   assert.match(s.warnings[0]!, /PowerShell/);
   assert.deepEqual(s.argv.at(-1), "C:/Users/me/every hook/run.ts");
@@ -47,7 +77,7 @@ Deno.test("selfInvocation() decodes a Windows file address into a drive path", (
 Deno.test("selfInvocation() uses run.ts beside src/ when the main module is something else", () => {
   const s = selfInvocation(
     deno({ mainModule: "file:///work/tests/x_test.ts" }),
-    { cliUrl: "file:///work/cli.ts" },
+    { cliUrl: "file:///work/cli.ts", isFile: () => false },
   );
   assert.equal(s.argv.at(-1), "/work/run.ts");
 });
