@@ -56,7 +56,10 @@ Deno.test("shellLine() writes the program bare, paths double-quoted, flags bare"
     '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/run.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/home/me/hooks/block.ts"',
   );
   const jsr = shellLine(runArgv(SELVES.jsr.argv, { ...LINE, hook: "/h/a.ts", failClosed: true }));
-  assert.match(jsr, / "jsr:@everyhook\/cli@0\.1\.0\/run" run .* --fail-closed -- "\/h\/a\.ts"$/);
+  assert.match(
+    jsr,
+    / "jsr:@everyhook\/cli@0\.1\.0\/run-bundle" run .* --fail-closed -- "\/h\/a\.ts"$/,
+  );
   const win = shellLine(runArgv(SELVES.windowsBinary.argv, { ...LINE, hook: "C:/h/a.ts" }));
   assert.ok(win.startsWith('"C:/Program Files/everyhook/everyhook.exe" run '));
 });
@@ -65,8 +68,10 @@ Deno.test("lines written before run.ts, which name cli.ts, still read back as ev
   const old = [
     '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/cli.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/h/a.ts"',
     '/usr/local/bin/deno run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@0.1.0/cli" run --agent codex --event stop --timeout 28 -- "/h/a.ts"',
+    '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/run.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/h/a.ts"',
+    '/usr/local/bin/deno run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@0.1.0/run" run --agent codex --event stop --timeout 28 -- "/h/a.ts"',
   ];
-  assert.deepEqual(old.map((line) => parseLine(line)?.form), ["clone", "jsr"]);
+  assert.deepEqual(old.map((line) => parseLine(line)?.form), ["clone", "jsr", "clone", "jsr"]);
   assert.equal(parseLine(old[0]!)?.hook, "/h/a.ts");
 });
 

@@ -14,14 +14,15 @@ export type { RuntimeFacts } from "../os/runtime.ts";
  * the line names run.ts, the entry that runs `run` alone (it reaches only
  * run's modules, where cli.ts reaches every command's), beside cli.ts or as the
  * package's `./run` export; lines that name cli.ts, written before, still run.
- * A clone names run.bundle.js instead when it is beside run.ts: the same
- * program bundled into one module (`deno task bundle`), which Deno loads
- * sooner, with the same permissions.
+ * A clone names run.bundle.js instead when it is beside run.ts, and JSR its
+ * `./run-bundle` export: the same program bundled into one module (`deno task
+ * bundle`), which Deno loads sooner, with the same permissions.
  *
  * - `binary`: a compiled binary; the program is its own path.
  * - `clone`: `deno run` of run.bundle.js, or of run.ts where there is no
  *   bundle, in a clone or copy on disk.
- * - `jsr`: `deno run` of the package's `./run` from JSR, at one version, with
+ * - `jsr`: `deno run` of the package's `./run-bundle` (run.bundle.js) from
+ *   JSR, at one version, with
  *   `--no-config`: a remote main module would otherwise take the deno.json and
  *   lockfile of the folder the agent runs it in (the user's project), so a broken
  *   or unrelated config there would stop the hook, and Deno would write that
@@ -82,6 +83,9 @@ export interface SelfOptions {
 /** The bundled `run` entry (`deno task bundle`), beside run.ts. */
 export const RUN_BUNDLE = "run.bundle.js";
 
+/** The package's export of {@linkcode RUN_BUNDLE}, which the JSR form names. */
+export const RUN_EXPORT = "run-bundle";
+
 /**
  * Work out how to start everyhook from the facts of this process.
  *
@@ -137,7 +141,13 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   if (version !== undefined) {
     return {
       form: "jsr",
-      argv: [program, "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/run`],
+      argv: [
+        program,
+        "run",
+        "--no-config",
+        ...RUN_FLAGS,
+        `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
+      ],
       warnings,
       deno: program,
     };

@@ -99,14 +99,14 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
       "--allow-read",
       "--allow-run",
       "--allow-env",
-      "jsr:@everyhook/cli@0.3.1/run",
+      "jsr:@everyhook/cli@0.3.1/run-bundle",
     ]);
   }
   const viaLibrary = selfInvocation(
     deno({ mainModule: "https://example.com/script.ts" }),
     { cliUrl: "https://jsr.io/@everyhook/cli/1.0.0-rc.1/cli.ts" },
   );
-  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/run");
+  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/run-bundle");
 });
 
 Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the versioned specifier", () => {
@@ -118,7 +118,7 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
       jsrUrl,
     });
     assert.equal(s.form, "jsr");
-    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run");
+    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run-bundle");
     assert.deepEqual(s.argv.slice(1, 6), [
       "run",
       "--no-config",
@@ -131,7 +131,7 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     cliUrl: "http://127.0.0.1:4873/@everyhook/cli/2.0.0/cli.ts",
     jsrUrl: "http://127.0.0.1:4873",
   });
-  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/run");
+  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/run-bundle");
   // The same address with another registry in use is not this package on JSR.
   assert.throws(
     () =>
