@@ -7,9 +7,13 @@
  * folder (scripts/record.ts --out, inside a loopback-only network namespace
  * where the machine can make one), and print the cells whose answer changed
  * against the committed recordings (scripts/drift_diff.ts), or "no change". An
- * agent whose newest release is the pin is not re-recorded unless `--same` is
- * given (which re-records the pin itself: a check of the check). docs/drift.md
- * says how to move a pin after it. Not part of `deno task test`.
+ * agent whose newest release is the pin is not re-recorded; `--same`
+ * re-records the pin itself instead of the newest release (from .cache/agents
+ * where it is installed): a check of the check. The agents are the registry's pinned ones
+ * (src/agents/registry.ts), so a new agent is checked once it has a pin and a
+ * harness. It needs the npm registry, so it is run outside a network
+ * namespace: it makes its own for the recording. docs/drift.md says how to
+ * move a pin after it. Not part of `deno task test`.
  *
  * Exit 0 when nothing changed, 1 when a cell changed, 2 when an agent could
  * not be installed or recorded.
@@ -20,14 +24,19 @@
  */
 
 import { parseArgs } from "node:util";
-import { nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
+import { AGENTS_CACHE, nodeFolder, type Pin, PINS } from "../tests/e2e/pins.ts";
 import { loadConformance, loadFixtures } from "../src/readers/recorded.ts";
 import { type Change, changeLine, compareRecordings, type RecordedSet } from "./drift_diff.ts";
 import { findAgent } from "../src/agents/mod.ts";
+import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 import type { ContractEvent } from "../src/contract/contract.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const DRIFT_DIR = `${ROOT}/.cache/drift`;
+
+/** How long npm may take to answer a question, and to install a release (it retries a dead network for long). */
+const NPM_VIEW_MS = 60_000;
+const NPM_INSTALL_MS = 600_000;
 
 /** Where progress goes: stdout, or stderr when stdout is the JSON document. */
 let log: (line: string) => void = (line) => console.log(line);
@@ -38,6 +47,8 @@ interface AgentDrift {
   package: string;
   pinned: string;
   newest: string | null;
+  /** The release recorded: the newest, or the pin with --same; null when none was. */
+  recorded: string | null;
   status: "no change" | "changed" | "not re-recorded" | "failed";
   changes: Change[];
   problem: string | null;
@@ -47,7 +58,7 @@ interface AgentDrift {
 async function run(
   cmd: string,
   args: string[],
-  o: { cwd?: string; env?: Record<string, string>; quiet?: boolean } = {},
+  o: { cwd?: string; env?: Record<string, string>; quiet?: boolean; limitMs?: number } = {},
 ): Promise<{ ok: boolean; out: string; err: string }> {
   const r = await new Deno.Command(cmd, {
     args,
@@ -56,9 +67,15 @@ async function run(
     stdout: "piped",
     stderr: "piped",
     ...(o.env ? { env: o.env } : {}),
+    ...(o.limitMs === undefined ? {} : { signal: AbortSignal.timeout(o.limitMs) }),
   }).output();
   const out = new TextDecoder().decode(r.stdout);
-  const err = new TextDecoder().decode(r.stderr);
+  let err = new TextDecoder().decode(r.stderr);
+  if (r.signal !== null && o.limitMs !== undefined) {
+    err += `\n${cmd} was stopped after ${
+      o.limitMs / 1000
+    } s (no network here? run drift outside a network namespace)`;
+  }
   if (!o.quiet) {
     for (const line of (out + err).trimEnd().split("\n")) if (line !== "") log(`    ${line}`);
   }
@@ -67,7 +84,10 @@ async function run(
 
 /** The version the registry's `latest` tag names. */
 async function newestVersion(pin: Pin): Promise<string> {
-  const r = await run("npm", ["view", pin.package, "version"], { quiet: true });
+  const r = await run("npm", ["view", pin.package, "version"], {
+    quiet: true,
+    limitMs: NPM_VIEW_MS,
+  });
   const version = r.out.trim();
   if (!r.ok || !/^\d+\.\d+\.\d+/.test(version)) {
     throw new Error(`npm view ${pin.package} version failed: ${(r.err || r.out).trim()}`);
@@ -84,6 +104,55 @@ async function installedVersion(dir: string, pin: Pin): Promise<string | undefin
   }
 }
 
+/**
+ * Why npm could not install a release, from what it printed: the packages the
+ * registry has no such version of (a release whose platform packages were not
+ * published, say), or else its last error line.
+ *
+ * @param output What npm printed.
+ * @returns One line.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { npmProblem } from "./drift.ts";
+ * const out = "npm error notarget No matching version found for @a/b-linux-x64@1.2.3.\n" +
+ *   "npm error A complete log of this run can be found in: /x.log\n";
+ * assert.equal(npmProblem(out), "the npm registry has no @a/b-linux-x64@1.2.3");
+ * assert.equal(npmProblem("npm error code E404\n"), "npm error code E404");
+ * ```
+ */
+export function npmProblem(output: string): string {
+  const missing = [...output.matchAll(/No matching version found for (\S+?)\.?(?:\s|$)/g)]
+    .map((m) => m[1]!);
+  if (missing.length > 0) return `the npm registry has no ${[...new Set(missing)].join(", ")}`;
+  const lines = output.split("\n").map((l) => l.trim())
+    .filter((l) => l !== "" && !/A complete log of this run/.test(l));
+  return lines.at(-1) ?? "npm printed nothing";
+}
+
+/**
+ * The agents drift checks: those named, or every agent with a pin in the
+ * registry (src/agents/registry.ts), in its order; and the names that have no pin.
+ *
+ * @param named The agent ids asked for (none: all).
+ * @returns The ids, and the unknown names.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { driftAgents } from "./drift.ts";
+ * import { AGENT_ENTRIES } from "../src/agents/registry.ts";
+ * const pinned = AGENT_ENTRIES.filter((e) => e.pin).map((e) => e.id);
+ * assert.deepEqual(driftAgents([]).ids, pinned);
+ * assert.deepEqual(driftAgents(["cursor"]).unknown, ["cursor"]);
+ * ```
+ */
+export function driftAgents(named: readonly string[]): { ids: string[]; unknown: string[] } {
+  const ids = named.length > 0 ? [...named] : Object.keys(PINS);
+  return { ids: ids.filter((id) => id in PINS), unknown: ids.filter((id) => !(id in PINS)) };
+}
+
 /** Installs `pin.package@version` into .cache/drift/<id>/ unless it is there. */
 async function installNewest(id: string, pin: Pin, version: string): Promise<void> {
   const dir = `${DRIFT_DIR}/${id}`;
@@ -98,11 +167,19 @@ async function installNewest(id: string, pin: Pin, version: string): Promise<voi
   const r = await run(
     "npm",
     ["install", "--no-audit", "--no-fund", "--loglevel=error", `${pin.package}@${version}`],
-    { cwd: dir, env: { PATH: nodeBin === undefined ? path : `${nodeBin}:${path}` } },
+    {
+      cwd: dir,
+      env: { PATH: nodeBin === undefined ? path : `${nodeBin}:${path}` },
+      limitMs: NPM_INSTALL_MS,
+    },
   );
   const have = await installedVersion(dir, pin);
   if (!r.ok || have !== version) {
-    throw new Error(`npm installed ${have ?? "nothing"}, not ${pin.package}@${version}`);
+    throw new Error(
+      `npm could not install ${pin.package}@${version} (${npmProblem(r.out + r.err)})${
+        have === undefined ? "" : `; ${have} is there`
+      }`,
+    );
   }
 }
 
@@ -120,11 +197,11 @@ async function canIsolate(): Promise<boolean> {
   }
 }
 
-/** Records the agent found under .cache/drift into `out`. */
-async function record(id: string, out: string, isolate: boolean): Promise<void> {
+/** Records the agent found under `agents` (.cache/drift, or .cache/agents for the pin) into `out`. */
+async function record(id: string, out: string, isolate: boolean, agents: string): Promise<void> {
   const deno = Deno.execPath();
   const recordArgs = ["run", "-A", `${ROOT}/scripts/record.ts`, "--out", out, id];
-  const env = { ...Deno.env.toObject(), EVERYHOOK_AGENTS_DIR: DRIFT_DIR };
+  const env = { ...Deno.env.toObject(), EVERYHOOK_AGENTS_DIR: agents };
   const r = isolate
     ? await run("unshare", [
       "-n",
@@ -136,6 +213,21 @@ async function record(id: string, out: string, isolate: boolean): Promise<void> 
     ], { env })
     : await run(deno, recordArgs, { env });
   if (!r.ok) throw new Error(`scripts/record.ts failed for ${id}`);
+}
+
+/** The harness scripts/record.ts loads for an agent: tests/e2e/<module>_harness.ts. */
+function harnessFile(id: string): string {
+  const module = AGENT_ENTRIES.find((e) => e.id === id)?.module ?? id;
+  return `${ROOT}/tests/e2e/${module}_harness.ts`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function pinnedSet(id: string, version: string): Promise<RecordedSet> {
@@ -156,6 +248,7 @@ async function driftOf(
     package: pin.package,
     pinned: pin.version,
     newest: null,
+    recorded: null,
     status: "failed",
     changes: [],
     problem: null,
@@ -168,11 +261,21 @@ async function driftOf(
       row.status = "not re-recorded";
       return row;
     }
-    await installNewest(id, pin, row.newest);
+    const harness = harnessFile(id);
+    if (!(await exists(harness))) {
+      throw new Error(`${harness.slice(ROOT.length + 1)}, which records it, is not there yet`);
+    }
+    // The pin itself (--same) is recorded where `deno task agents` installed it, when it is there.
+    const version = o.same ? pin.version : row.newest;
+    const pinned = `${ROOT}/${AGENTS_CACHE}`;
+    const fromPin = version === pin.version &&
+      await installedVersion(`${pinned}/${id}`, pin) === pin.version;
+    if (!fromPin) await installNewest(id, pin, version);
     out = await Deno.makeTempDir({ prefix: `everyhook-drift-${id}-` });
-    await record(id, out, o.isolate);
+    await record(id, out, o.isolate, fromPin ? pinned : DRIFT_DIR);
+    row.recorded = version;
     const fresh: RecordedSet = {
-      version: row.newest,
+      version,
       fixtures: await loadFixtures([id], out),
       conformance: (await loadConformance(out)).find((c) => c.agent === id),
     };
@@ -195,7 +298,12 @@ async function driftOf(
 }
 
 function report(row: AgentDrift): void {
-  const head = `${row.agent}: ${row.package} pinned ${row.pinned}, newest ${row.newest ?? "?"}`;
+  const again = row.recorded !== null && row.recorded !== row.newest
+    ? ` (the pin re-recorded)`
+    : "";
+  const head = `${row.agent}: ${row.package} pinned ${row.pinned}, newest ${
+    row.newest ?? "?"
+  }${again}`;
   if (row.status === "failed") {
     console.log(`${head}: could not be checked: ${row.problem}`);
   } else if (row.status === "not re-recorded") {
@@ -227,14 +335,13 @@ async function main(args: string[]): Promise<number> {
       "Usage: deno task drift [--same] [--keep] [--json] [agent...]\n\n" +
         "Record each pinned agent's newest npm release into a temporary folder and print the cells\n" +
         'whose answer changed against fixtures/, or "no change" (docs/drift.md).\n\n' +
-        "  --same  re-record an agent whose newest release is its pin, too\n" +
+        "  --same  re-record the pin itself, not the newest release (a check of the check)\n" +
         "  --keep  keep the temporary recordings (they are kept anyway when a cell changed)\n" +
         "  --json  print one JSON document",
     );
     return 0;
   }
-  const ids = positionals.length > 0 ? positionals : Object.keys(PINS);
-  const unknown = ids.filter((id) => !(id in PINS));
+  const { ids, unknown } = driftAgents(positionals);
   if (unknown.length > 0) {
     console.error(`unknown agent ${unknown.join(", ")}; pinned: ${Object.keys(PINS).join(", ")}`);
     return 2;

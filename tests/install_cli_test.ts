@@ -125,9 +125,11 @@ for (const scope of ["user", "project"] as const) {
       ]);
       assert.equal(report.hook, hook);
       assert.equal(report.mode, "run");
-      assert.equal(report.results.length, AGENTS.length);
-      for (const [i, agent] of AGENTS.entries()) {
-        const row = report.results[i];
+      // One row per file: an agent with a file per event (Cline) has a row for each.
+      const rows = report.results as Array<{ agent: string; file: string }>;
+      assert.deepEqual([...new Set(rows.map((r) => r.agent))], AGENTS.map((a) => a.id));
+      for (const row of report.results) {
+        const agent = AGENTS.find((a) => a.id === row.agent)!;
         if (scope === "project" && agent.install.noProject !== undefined) {
           // An agent with no project file is skipped, and says what to do instead.
           assert.equal(row.action, "unchanged", agent.id);
@@ -143,7 +145,8 @@ for (const scope of ["user", "project"] as const) {
         >;
         const ours = findOurs(root, agent.install);
         const also = Object.values(agent.install.alsoNatives ?? {}).flat().length;
-        assert.equal(ours.length, Object.keys(agent.events).length + also, agent.id);
+        const perEvent = agent.install.container === "runner";
+        assert.equal(ours.length, perEvent ? 1 : Object.keys(agent.events).length + also, agent.id);
         for (const f of ours) {
           assert.equal(f.line.agent, agent.id);
           assert.equal(f.line.mode, "run");
@@ -248,6 +251,8 @@ Deno.test({
       `${h.root}/xdg/kilo/plugin/everyhook.js`,
       `${h.root}/kimi/config.toml`,
       `${h.home}/.augment/settings.json`,
+      // Cline's hooks folder has no variable: the hook file of the event installed, in the home.
+      `${h.home}/.cline/hooks/PreToolUse.mjs`,
     ]);
   },
 });
@@ -310,5 +315,43 @@ Deno.test({
     assert.equal(row.restored, true);
     assert.equal(await Deno.readTextFile(`${h.home}/.claude/settings.json`), '{"model": "opus"}\n');
     assert.match(await Deno.readTextFile(row.savedCurrent), /deny\.sh/);
+  },
+});
+
+Deno.test({
+  name:
+    "cli install --project <a long path>: the report shows each file as the path's start, its length and the file's own end; --json keeps it whole",
+  ignore: !posix,
+  fn: async () => {
+    await using h = await throwawayHome();
+    const deep = `${h.project}/${
+      Array.from({ length: 10 }, (_, i) => `a-rather-long-folder-name-${i}`).join("/")
+    }`;
+    await Deno.mkdir(deep, { recursive: true });
+    await Deno.copyFile(`${h.root}/deny.sh`, `${deep}/deny.sh`);
+    const args = [
+      "install",
+      "deny.sh",
+      "--agent",
+      "claude-code,codex",
+      "--scope",
+      "project",
+      "--project",
+      deep,
+      "--dry-run",
+    ];
+    const text = await everyhook(h, args, { cwd: deep });
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(!text.stdout.includes(deep), text.stdout);
+    const rows = text.stdout.split("\n").filter((l) => /^(claude-code|codex) /.test(l));
+    const total = `${deep}/.claude/settings.json`.length;
+    assert.equal(rows.length, 2, text.stdout);
+    assert.ok(rows[0]!.includes(`[${total} characters]…/a-rather-long-folder-name-9/`), rows[0]);
+    assert.ok(rows[0]!.endsWith("/.claude/settings.json"), rows[0]);
+    assert.ok(rows[1]!.endsWith("/.codex/hooks.json"), rows[1]);
+    for (const row of rows) assert.ok(row.length < 160, row);
+    const json = await everyhook(h, ["--json", ...args], { cwd: deep });
+    const report = JSON.parse(json.stdout);
+    assert.equal(report.results[0].file, `${deep}/.claude/settings.json`);
   },
 });

@@ -75,7 +75,7 @@ const PROMPT_GOES_ON =
   'Auggie sent the prompt to the model after a PromptSubmit hook\'s {"decision":"block"} and after its exit 2: a prompt cannot be refused';
 
 const PROMPT: EventCells = {
-  ...family.droppedDecisions(PROMPT_GOES_ON, seen("prompt-block")),
+  ...family.droppedDecisions(PROMPT_GOES_ON, seen("ups-block")),
   allow: family.noApprovalCell("prompt", documented()),
   context: family.droppedCell(
     "Auggie's reference names no context at PromptSubmit",
@@ -112,6 +112,7 @@ function readOwnFields(doc: HookDocument, payload: Record<string, unknown>): voi
   // The tool's text is `tool_output`; before the tool ran it is the string "[undefined]".
   const output = str(payload.tool_output);
   if (doc.tool && doc.event === "post-tool" && output !== undefined) doc.tool.output = output;
+  if (doc.tool && payload.is_mcp_tool === true) doc.tool.kind = "mcp";
   const prompt = str(payload.user_prompt);
   if (prompt !== undefined) doc.prompt = prompt;
   if (doc.stop) {
@@ -184,7 +185,9 @@ export const auggie: Agent = family.claudeLayoutAgent({
       apply_patch: "edit",
       view: "read",
     },
-    patterns: [{ pattern: "^mcp__|_mcp$", kind: "mcp" }],
+    // An MCP tool is named <tool>_<server>, which no pattern tells apart: its payload's
+    // is_mcp_tool says it (fixtures/auggie/pre-tool.mcp.json), read by readOwnFields.
+    patterns: [],
   },
   tool: {
     pathFields: ["path", "file_path"],

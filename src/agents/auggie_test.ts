@@ -36,6 +36,17 @@ Deno.test("auggie.read() gives save-file, view and str-replace-editor their kind
   }
 });
 
+Deno.test("auggie.read() takes an MCP tool (named <tool>_<server>) by its is_mcp_tool flag", () => {
+  for (const key of ["pre-tool.mcp", "post-tool.mcp"]) {
+    const doc = read(key);
+    assert.equal(doc.tool?.name, "probe_everyhook", key);
+    assert.equal(doc.tool?.kind, "mcp", key);
+  }
+  assert.match(read("post-tool.mcp").tool?.output ?? "", /everyhook-verify-mcp-42/);
+  // A tool of Auggie's own is not one, whatever its name.
+  assert.equal(read("pre-tool.write").tool?.kind, "write");
+});
+
 Deno.test("auggie.read() reads the prompt, the tool's text after it ran, and the stop", () => {
   assert.equal(read("prompt.prompt").prompt, FIXTURES.get("prompt.prompt")!.payload["user_prompt"]);
   assert.match(read("post-tool.shell-harmless").tool?.output ?? "", /hello/);

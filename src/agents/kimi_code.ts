@@ -5,9 +5,9 @@
  * expression matcher, command, timeout in seconds), with no project file. At
  * every event it reads one decision: block, by exit 2 (the reason on stderr)
  * or by `hookSpecificOutput.permissionDecision: "deny"`; Claude Code's legacy
- * `decision: "block"` is ignored. Its PostToolUse is fire-and-forget: the
- * answer is never read, and the hook often does not run before a headless
- * run ends. Its SessionEnd did not fire in a headless (`-p`) run.
+ * `decision: "block"` is ignored. Its PostToolUse and PostToolUseFailure are
+ * fire-and-forget: the answer is never read, and the hook often does not run
+ * before a headless run ends. Its SessionEnd did not fire in a headless (`-p`) run.
  *
  * @module
  */
@@ -163,7 +163,7 @@ const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     matcher: true,
     cells: POST_TOOL,
     unsteady:
-      "Kimi Code does not wait for PostToolUse: a headless run often ends before the hook runs (cases post-block, post-exit2-stderr)",
+      "Kimi Code does not wait for PostToolUse or PostToolUseFailure: a headless run often ends before the hook runs (cases post-block, post-exit2-stderr, postfail-block)",
   },
   prompt: {
     native: "UserPromptSubmit",

@@ -169,6 +169,15 @@ export const AGENT_ENTRIES: readonly AgentEntry[] = [
     env: ["AUGMENT"],
     load: async () => (await import("./auggie.ts")).auggie,
   },
+  {
+    id: "cline",
+    aliases: [],
+    module: "cline",
+    // Its core packages need Node 22; the CLI is a compiled binary in a platform package.
+    pin: { package: "cline", version: "3.0.65", bin: "cline", node: NODE_22 },
+    env: ["CLINE"],
+    load: async () => (await import("./cline.ts")).cline,
+  },
 ];
 
 /**

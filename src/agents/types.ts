@@ -66,7 +66,8 @@ export const ANSWER_PARTS: readonly AnswerPart[] = [
 
 /**
  * A JSON value in which the strings `"<reason>"`, `"<message>"`, `"<context>"`
- * are replaced by the answer's text (also inside longer strings), `"<event>"` by
+ * are replaced by the answer's text (also inside longer strings), `"<reason-sh>"`
+ * by the reason as one single-quoted POSIX shell word, `"<event>"` by
  * the native event name the payload came under, and the whole string
  * `"<input>"` by the answer's input object.
  */
@@ -170,9 +171,14 @@ export interface InstallInfo {
    * JavaScript plugin everyhook writes whole, whose `HOOKS` value holds them
    * (OpenCode, Kilo Code: see src/settings/plugin_file.ts), or `toml`, a
    * TOML config of the person's whose `[[hooks]]` tables hold them, everyhook's
-   * in one block of it (Kimi Code: see src/settings/toml_hooks.ts).
+   * in one block of it (Kimi Code: see src/settings/toml_hooks.ts), or
+   * `runner`, an executable everyhook writes whole for each event, whose
+   * `HOOKS` value holds that event's entries (Cline, which runs every file
+   * named after an event in its hooks folders: see src/settings/runner_file.ts).
+   * With `runner`, the last part of each file location holds `<Event>`, which
+   * stands for the native event.
    */
-  container?: "plugin" | "toml";
+  container?: "plugin" | "toml" | "runner";
   /**
    * Why the agent has no project file, where it has none (Kimi Code): install
    * and uninstall refuse the project scope with it, and `list` reads no project file.

@@ -20,6 +20,7 @@ import type { Scope } from "../settings/locations.ts";
 import type { RestoreReport } from "../install/restore.ts";
 import type { UninstallReport } from "../install/uninstall.ts";
 import { renderBackupList } from "./render_backups.ts";
+import { cutPaths, shownPath } from "./short_text.ts";
 
 /** The options the three commands read. */
 export interface ChangeArgs {
@@ -189,14 +190,6 @@ export function changeWorld(io: Io): InstallWorld {
   return { env: io.env, cwd: io.cwd, os: Deno.build.os, now: () => io.now() };
 }
 
-function shortPath(path: string, env: Readonly<Record<string, string>>): string {
-  const home = env.HOME || env.USERPROFILE;
-  if (home && (path === home || path.startsWith(home + "/") || path.startsWith(home + "\\"))) {
-    return "~" + path.slice(home.length);
-  }
-  return path;
-}
-
 function baseName(path: string): string {
   return path.split(/[\\/]/).at(-1) ?? path;
 }
@@ -233,7 +226,7 @@ export function renderInstall(
 ): string {
   const out = [header(`install ${baseName(report.hook)} `, report.scope, report.dryRun)];
   if (report.mode === "direct") out.push(`${DIRECT_MODE_TEXT}\n\n`);
-  for (const w of report.warnings) out.push(`Warning: ${w}\n\n`);
+  for (const w of report.warnings) out.push(`Warning: ${cutPaths(w)}\n\n`);
   const words = {
     created: report.dryRun ? "would create" : "created",
     updated: report.dryRun ? "would update" : "updated",
@@ -247,21 +240,21 @@ export function renderInstall(
     ...report.results.flatMap((r) => r.entries.map((e) => named(e).length)),
   );
   for (const r of report.results) {
-    out.push(`${r.agent.padEnd(12)} ${words[r.action]}  ${shortPath(r.file, env)}\n`);
+    out.push(`${r.agent.padEnd(12)} ${words[r.action]}  ${shownPath(r.file, env)}\n`);
     out.push(...linkLine(r, env));
     for (const e of r.entries) {
       out.push(`  ${e.event.padEnd(14)} ${named(e).padEnd(width)} ${e.can}\n`);
     }
-    if (r.refused) out.push(`  ${r.refused}\n`);
-    for (const n of r.notes) out.push(`  note: ${n}\n`);
-    if (r.backup) out.push(`  backup: ${shortPath(r.backup, env)}\n`);
+    if (r.refused) out.push(`  ${cutPaths(r.refused)}\n`);
+    for (const n of r.notes) out.push(`  note: ${cutPaths(n)}\n`);
+    if (r.backup) out.push(`  backup: ${shownPath(r.backup, env)}\n`);
   }
   if (report.needs.length > 0) {
     const trust = report.scope === "project"
       ? " (everyhook trust --yes writes the folder trust)"
       : "";
     out.push(`\nStill to do${trust}:\n`);
-    for (const n of report.needs) out.push(`  ${n.agent}: ${n.text}\n`);
+    for (const n of report.needs) out.push(`  ${n.agent}: ${cutPaths(n.text)}\n`);
   }
   return out.join("");
 }
@@ -270,7 +263,7 @@ export function renderInstall(
 function linkLine(row: { linkedTo?: string }, env: Readonly<Record<string, string>>): string[] {
   return row.linkedTo === undefined
     ? []
-    : [`  a link to ${shortPath(row.linkedTo, env)}, the file read and written\n`];
+    : [`  a link to ${shownPath(row.linkedTo, env)}, the file read and written\n`];
 }
 
 /**
@@ -306,16 +299,16 @@ export function renderUninstall(
       "no-file": "no file",
       refused: "refused",
     }[r.action];
-    out.push(`${r.agent.padEnd(12)} ${what}  ${shortPath(r.file, env)}\n`);
+    out.push(`${r.agent.padEnd(12)} ${what}  ${shownPath(r.file, env)}\n`);
     out.push(...linkLine(r, env));
-    if (r.refused) out.push(`  ${r.refused}\n`);
+    if (r.refused) out.push(`  ${cutPaths(r.refused)}\n`);
     if (r.restoredFrom) {
       out.push(
         `  the file ${would}${report.dryRun ? "be" : "is"} back to its bytes from before install\n`,
       );
     }
-    for (const note of r.notes) out.push(`  note: ${note}\n`);
-    if (r.backup) out.push(`  backup: ${shortPath(r.backup, env)}\n`);
+    for (const note of r.notes) out.push(`  note: ${cutPaths(note)}\n`);
+    if (r.backup) out.push(`  backup: ${shownPath(r.backup, env)}\n`);
   }
   return out.join("");
 }
@@ -342,7 +335,7 @@ export function renderRestore(
   if (report.list) return renderBackupList(report, env);
   const out = [header("restore ", report.scope, report.dryRun)];
   for (const r of report.results) {
-    const file = shortPath(r.file, env);
+    const file = shownPath(r.file, env);
     if (r.from !== null && (r.restored || r.wouldRestore)) {
       const verb = r.restored ? "put back" : "would put back";
       const id = r.backups.find((b) => b.path === r.from)?.id ?? baseName(r.from);
@@ -350,7 +343,7 @@ export function renderRestore(
       if (r.brings) out.push(`  ${r.brings}\n`);
       out.push(...linkLine(r, env));
       if (r.savedCurrent) {
-        const saved = shortPath(r.savedCurrent, env);
+        const saved = shownPath(r.savedCurrent, env);
         const savedId = /\.(\d{8}-\d{6}(?:-\d+)?)\.(?:bak|absent)$/.exec(r.savedCurrent)?.[1];
         const what = r.savedCurrent.endsWith(".absent")
           ? "that the file was not there"

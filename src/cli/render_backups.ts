@@ -6,14 +6,7 @@
  */
 
 import type { RestoreReport } from "../install/restore.ts";
-
-function shortPath(path: string, env: Readonly<Record<string, string>>): string {
-  const home = env.HOME || env.USERPROFILE;
-  if (home && (path === home || path.startsWith(home + "/") || path.startsWith(home + "\\"))) {
-    return "~" + path.slice(home.length);
-  }
-  return path;
-}
+import { shownPath } from "./short_text.ts";
 
 /**
  * The backups of each file as text.
@@ -45,7 +38,7 @@ export function renderBackupList(
   for (const r of report.results) {
     const n = r.backups.length;
     out.push(
-      `\n${r.agent.padEnd(12)} ${shortPath(r.file, env)}: ${
+      `\n${r.agent.padEnd(12)} ${shownPath(r.file, env)}: ${
         n === 0 ? "no backups" : `${n} backup${n === 1 ? "" : "s"}`
       }\n`,
     );

@@ -18,8 +18,15 @@ import {
 } from "../settings/json_text.ts";
 import type { Agent, InstallInfo } from "../agents/types.ts";
 import { pluginHooksText, pluginText } from "../settings/plugin_file.ts";
+import { runnerHooksText, runnerText } from "../settings/runner_file.ts";
 import { tomlHooksJson, tomlWithHooks, verifyToml } from "../settings/toml_hooks.ts";
-import { hooksFilePath, pathsFor, type Scope } from "../settings/locations.ts";
+import {
+  eventFile,
+  eventFileNatives,
+  hooksFilePath,
+  pathsFor,
+  type Scope,
+} from "../settings/locations.ts";
 import { type FileSnapshot, readSnapshot } from "../settings/safe_write.ts";
 import { asRefusal } from "../os/fs_errors.ts";
 
@@ -77,8 +84,9 @@ export async function readHooksFile(
   if (snapshot.bytes === null) {
     return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
   }
-  if (info?.container === "plugin") {
-    const text = pluginHooksText(decodeJsonText(snapshot.bytes, file).text, file);
+  if (info?.container === "plugin" || info?.container === "runner") {
+    const inner = info.container === "plugin" ? pluginHooksText : runnerHooksText;
+    const text = inner(decodeJsonText(snapshot.bytes, file).text, file);
     const value = text === "" ? undefined : parseJsonText(text, file);
     return { snapshot, json: { text, format: DEFAULT_FORMAT }, value };
   }
@@ -155,6 +163,7 @@ export function fileContent(
     const old = before === null ? "" : new TextDecoder().decode(before).replace(/^\uFEFF/, "");
     return new TextEncoder().encode(tomlWithHooks(old, text));
   }
+  if (info.container === "runner") return new TextEncoder().encode(runnerText(text));
   return info.container === "plugin"
     ? new TextEncoder().encode(pluginText(text))
     : encodeJsonText(text, format);
@@ -179,9 +188,10 @@ export function verifyFile(
   file: string,
 ): (bytes: Uint8Array) => void {
   if (info.container === "toml") return verifyToml(file);
-  if (info.container !== "plugin") return verifyJson(file);
+  if (info.container !== "plugin" && info.container !== "runner") return verifyJson(file);
+  const inner = info.container === "plugin" ? pluginHooksText : runnerHooksText;
   return (bytes) => {
-    parseJsonText(pluginHooksText(decodeJsonText(bytes, file).text, file), file);
+    parseJsonText(inner(decodeJsonText(bytes, file).text, file), file);
   };
 }
 
@@ -235,7 +245,8 @@ export function refusalReason(e: unknown, file: string): string {
  * @param project The project folder as given (default: the current folder).
  * @param world The environment, folder and OS.
  * @returns Each agent with its file, and in project scope the project folder
- *   (absolute) its writes must stay inside.
+ *   (absolute) its writes must stay inside; an agent with a file per event
+ *   (Cline) has one row per event, with the native event.
  *
  * @example Usage
  * ```ts
@@ -253,13 +264,15 @@ export function agentFiles(
   scope: Scope,
   project: string | undefined,
   world: InstallWorld,
-): Array<{ agent: Agent; file: string; project?: string }> {
+): Array<{ agent: Agent; file: string; native?: string; project?: string }> {
   const folder = pathsFor(world.os).resolve(world.cwd, project ?? ".");
-  return agents.map((agent) => ({
-    agent,
-    file: hooksFilePath(agent, scope, { env: world.env, os: world.os, project: folder }),
-    ...(scope === "project" ? { project: folder } : {}),
-  }));
+  return agents.flatMap((agent) => {
+    const file = hooksFilePath(agent, scope, { env: world.env, os: world.os, project: folder });
+    const inside = scope === "project" ? { project: folder } : {};
+    const natives = eventFileNatives(agent);
+    if (natives === undefined) return [{ agent, file, ...inside }];
+    return natives.map((native) => ({ agent, file: eventFile(file, native), native, ...inside }));
+  });
 }
 
 /**

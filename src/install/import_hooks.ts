@@ -155,7 +155,14 @@ export async function importHooks(
 ): Promise<ImportReport> {
   const results: ImportResult[] = [];
   const targets = options.agents.filter((a) => a.id !== options.from.id);
-  for (const { agent, file } of agentFiles(targets, options.scope, options.project, world)) {
+  const files = agentFiles(targets, options.scope, options.project, world);
+  for (const { agent, file, native } of files) {
+    // A file of one event (Cline's) takes only the sources of that event.
+    const own = native === undefined ? options : {
+      ...options,
+      sources: options.sources.filter((s) => agent.events[s.event]?.native === native),
+    };
+    if (native !== undefined && own.sources.length === 0) continue;
     const row: ImportResult = {
       agent: agent.id,
       file,
@@ -170,7 +177,7 @@ export async function importHooks(
     results.push(row);
     try {
       const read = await readHooksFile(file, agent.install);
-      const text = planAgent(agent, options, read, world.os, row);
+      const text = planAgent(agent, own, read, world.os, row);
       if (text === read.json.text && read.snapshot.bytes !== null) continue;
       if (row.entries.length === 0 && read.snapshot.bytes === null) continue;
       const content = fileContent(agent.install, text, read.json.format);
@@ -181,6 +188,8 @@ export async function importHooks(
         verify: verifyFile(agent.install, file),
         dryRun: options.dryRun,
         now: world.now(),
+        // A file the agent runs (Cline's hook file) is made executable.
+        ...(agent.install.container === "runner" ? { newMode: 0o755 } : {}),
         ...renameHook(world, file),
       });
       row.backup = written.backup;

@@ -215,8 +215,18 @@ export async function install(
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
-  for (const { agent, file, project: inside } of files) {
-    const { events, notes } = chosenEvents(agent, options);
+  for (const [i, { agent, file, native, project: inside }] of files.entries()) {
+    const chosen = chosenEvents(agent, options);
+    // A file of one event (Cline's) takes only the events written under it. It
+    // has a row when it gets entries, or when the agent would have none; the
+    // agent's notes are said on its first row.
+    const events = native === undefined
+      ? chosen.events
+      : chosen.events.filter((e) => nativesOf(agent, e).includes(native));
+    const hasRow = results.some((r) => r.agent === agent.id);
+    const lastOfAgent = files[i + 1]?.agent !== agent;
+    if (native !== undefined && events.length === 0 && (hasRow || !lastOfAgent)) continue;
+    const notes = native !== undefined && hasRow ? [] : chosen.notes;
     const row: InstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -232,7 +242,7 @@ export async function install(
     try {
       const read = await readHooksFile(file, agent.install, inside);
       Object.assign(row, linkedTo(read));
-      const plan = planAgent(agent, events, options, line, read, world.os);
+      const plan = planAgent(agent, events, options, line, read, world.os, native);
       row.entries = plan.entries;
       row.notes.push(...plan.notes);
       if (plan.text === read.json.text && read.snapshot.bytes !== null) continue;
@@ -246,6 +256,8 @@ export async function install(
         now: world.now(),
         // A file install makes: its absence is kept, so uninstall can take away all it made.
         recordAbsence: true,
+        // A file the agent runs (Cline's hook file) is made executable.
+        ...(agent.install.container === "runner" ? { newMode: 0o755 } : {}),
         ...renameHook(world, file),
       });
       row.backup = written.backup;
@@ -256,7 +268,7 @@ export async function install(
       row.refused = refusalReason(e, file);
       continue;
     }
-    if (row.entries.length > 0) {
+    if (row.entries.length > 0 && !needs.some((n) => n.agent === agent.id)) {
       needs.push({ agent: agent.id, text: agent.install.stillToDo[options.scope] });
     }
   }
@@ -279,9 +291,11 @@ function planAgent(
   { hook, project, starter, portable }: LineParts,
   read: ReadFile,
   os: string,
+  only?: string,
 ): { text: string; entries: EntryReport[]; notes: string[] } {
   const info = agent.install;
-  const natives = events.flatMap((e) => nativesOf(agent, e));
+  const ofFile = (n: string) => only === undefined || n === only;
+  const natives = events.flatMap((e) => nativesOf(agent, e)).filter(ofFile);
   const file = read.snapshot.path;
   const format = read.json.format;
   let text = startText(read.value, read.json, info);
@@ -295,7 +309,9 @@ function planAgent(
     failClosed: options.failClosed,
     ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
   };
-  const pairs = events.flatMap((e) => nativesOf(agent, e).map((n) => [e, n] as const));
+  const pairs = events.flatMap((e) =>
+    nativesOf(agent, e).filter(ofFile).map((n) => [e, n] as const)
+  );
   for (const [event, native] of pairs) {
     const planned = planEntry(agent, event, native, ask, (said) => {
       const line = {

@@ -35,7 +35,7 @@ import {
   replaceEntry,
 } from "../settings/settings_file.ts";
 import { parseJsonText } from "../settings/json_text.ts";
-import { hooksFilePath, pathsFor } from "../settings/locations.ts";
+import { eventFileNatives, hooksFilePath, pathsFor } from "../settings/locations.ts";
 import type { Manifest, ManifestHook } from "./manifest.ts";
 import { lineHook, portableSelf, portableWarnings } from "../settings/portable.ts";
 import { startText } from "./replay.ts";
@@ -205,6 +205,13 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
       removed: 0,
       notes: [],
     };
+    if (eventFileNatives(agent) !== undefined) {
+      // Cline's hooks are a file per event: sync does not write those yet.
+      warnings.push(
+        `sync does not write ${agent.name}'s hook files (one per event) yet: install each hook for it with --scope project`,
+      );
+      continue;
+    }
     const wanted = wantedOf(agent, options, self, row.notes, paths.resolve);
     row.entries = wanted.map((w) => ({ ...w.report, hook: w.hook.file }));
     let read: ReadFile;

@@ -150,7 +150,7 @@ export async function uninstall(
     : await installedHook(options, world, reads);
   const results: UninstallResult[] = [];
   const files = agentFiles(options.agents, options.scope, options.project, world);
-  for (const { agent, file, project } of files) {
+  for (const { agent, file, native, project } of files) {
     const row: UninstallResult = {
       agent: agent.id,
       scope: options.scope,
@@ -174,7 +174,13 @@ export async function uninstall(
       row.action = "refused";
       row.refused = refusalReason(e, file);
     }
+    // An agent with a file per event (Cline) reports the files it has, or one row when it has none.
+    if (native !== undefined && row.action === "no-file") {
+      const others = results.filter((r) => r.agent === agent.id && r !== row);
+      if (others.length > 0) results.pop();
+    }
   }
+  dropEmptyFirsts(results);
   return {
     ok: results.every((r) => r.action !== "refused"),
     dryRun: options.dryRun,
@@ -296,6 +302,17 @@ async function uninstallOne(
         ? `everyhook made this file, its backups and ${folders.join(", ")}: all taken away`
         : "everyhook made this file: it and its backups are taken away",
     );
+  }
+}
+
+// A "no-file" row kept for an agent with a file per event, when a later file of it had a row after all.
+function dropEmptyFirsts(results: UninstallResult[]): void {
+  for (let i = results.length - 1; i >= 0; i--) {
+    const r = results[i]!;
+    if (r.action !== "no-file") continue;
+    if (results.some((o) => o !== r && o.agent === r.agent && o.action !== "no-file")) {
+      results.splice(i, 1);
+    }
   }
 }
 

@@ -7,7 +7,7 @@
  */
 
 import type { Agent, FileLocation, ReadLocation } from "../agents/types.ts";
-import { readLocationPath } from "../settings/locations.ts";
+import { eventFile, eventFileNatives, readLocationPath } from "../settings/locations.ts";
 import type { ListWorld } from "./listing.ts";
 
 /**
@@ -36,8 +36,18 @@ export function agentLocations(
   const ownFormat = container === "plugin" ? "plugin" : container === "toml" ? "toml" : "json";
   // An agent with no project file (Kimi Code) has only the user's read.
   const scopes = agent.install.noProject === undefined ? [user, project] : [user];
+  // An agent with a file per event (Cline) has everyhook's file of each event read.
+  const natives = eventFileNatives(agent);
   const own: ReadLocation[] = agent.listing?.readsHooksFolder
     ? scopes.map(folderOf)
+    : natives !== undefined
+    ? scopes.flatMap((where) =>
+      natives.map((n) => ({
+        ...where,
+        parts: where.parts.map((p) => eventFile(p, n)),
+        format: "plugin" as const,
+      }))
+    )
     : scopes.map((where) => ({ ...where, format: ownFormat }));
   const out: Array<ReadLocation & { path: string }> = [];
   for (const loc of [...own, ...(agent.reads ?? [])]) {

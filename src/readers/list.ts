@@ -19,6 +19,7 @@ import type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } fro
 import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hook_script/hook_check.ts";
 import { pluginHooksText } from "../settings/plugin_file.ts";
+import { isRunnerText, runnerHooksText } from "../settings/runner_file.ts";
 
 export type {
   FolderCondition,
@@ -106,7 +107,7 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
               ? parseToml(text)
               : text.trim() === ""
               ? {}
-              : parseJsonText(loc.format === "plugin" ? pluginHooksText(text, path) : text, path),
+              : parseJsonText(loc.format === "plugin" ? wrappedHooksText(text, path) : text, path),
           );
         } catch (e) {
           file.status = "unreadable";
@@ -235,4 +236,11 @@ async function jsonFilesIn(dir: string, join: (a: string, b: string) => string):
   } catch {
     return [];
   }
+}
+
+// The `HOOKS` value of everyhook's plugin, or of its hook file for one event (Cline's, a .mjs).
+function wrappedHooksText(text: string, path: string): string {
+  return path.endsWith(".mjs") || isRunnerText(text)
+    ? runnerHooksText(text, path)
+    : pluginHooksText(text, path);
 }

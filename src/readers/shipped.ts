@@ -10,178 +10,191 @@
  * @module
  */
 
-import f0 from "../../fixtures/auggie/post-tool.shell-failed.json" with { type: "json" };
-import f1 from "../../fixtures/auggie/post-tool.shell-harmless.json" with { type: "json" };
-import f2 from "../../fixtures/auggie/post-tool.write.json" with { type: "json" };
-import f3 from "../../fixtures/auggie/pre-tool.edit.json" with { type: "json" };
-import f4 from "../../fixtures/auggie/pre-tool.read.json" with { type: "json" };
-import f5 from "../../fixtures/auggie/pre-tool.shell-force-push.json" with { type: "json" };
-import f6 from "../../fixtures/auggie/pre-tool.shell-harmless.json" with { type: "json" };
-import f7 from "../../fixtures/auggie/pre-tool.write-env.json" with { type: "json" };
-import f8 from "../../fixtures/auggie/pre-tool.write.json" with { type: "json" };
-import f9 from "../../fixtures/auggie/prompt.prompt.json" with { type: "json" };
-import f10 from "../../fixtures/auggie/session-end.end.json" with { type: "json" };
-import f11 from "../../fixtures/auggie/session-start.startup.json" with { type: "json" };
-import f12 from "../../fixtures/auggie/stop.first.json" with { type: "json" };
-import f13 from "../../fixtures/claude-code/post-tool.shell-failed.json" with { type: "json" };
-import f14 from "../../fixtures/claude-code/post-tool.shell-harmless.json" with { type: "json" };
-import f15 from "../../fixtures/claude-code/pre-tool.agent.json" with { type: "json" };
-import f16 from "../../fixtures/claude-code/pre-tool.edit.json" with { type: "json" };
-import f17 from "../../fixtures/claude-code/pre-tool.read.json" with { type: "json" };
-import f18 from "../../fixtures/claude-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f19 from "../../fixtures/claude-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f20 from "../../fixtures/claude-code/pre-tool.write-env.json" with { type: "json" };
-import f21 from "../../fixtures/claude-code/pre-tool.write.json" with { type: "json" };
-import f22 from "../../fixtures/claude-code/prompt.prompt.json" with { type: "json" };
-import f23 from "../../fixtures/claude-code/session-end.end.json" with { type: "json" };
-import f24 from "../../fixtures/claude-code/session-start.startup.json" with { type: "json" };
-import f25 from "../../fixtures/claude-code/stop.continued.json" with { type: "json" };
-import f26 from "../../fixtures/claude-code/stop.first.json" with { type: "json" };
-import f27 from "../../fixtures/claude-code/subagent-stop.first.json" with { type: "json" };
-import f28 from "../../fixtures/codex/post-tool.shell-harmless.json" with { type: "json" };
-import f29 from "../../fixtures/codex/post-tool.write.json" with { type: "json" };
-import f30 from "../../fixtures/codex/pre-tool.edit.json" with { type: "json" };
-import f31 from "../../fixtures/codex/pre-tool.read.json" with { type: "json" };
-import f32 from "../../fixtures/codex/pre-tool.shell-force-push.json" with { type: "json" };
-import f33 from "../../fixtures/codex/pre-tool.shell-harmless.json" with { type: "json" };
-import f34 from "../../fixtures/codex/pre-tool.write-env.json" with { type: "json" };
-import f35 from "../../fixtures/codex/pre-tool.write.json" with { type: "json" };
-import f36 from "../../fixtures/codex/prompt.prompt.json" with { type: "json" };
-import f37 from "../../fixtures/codex/session-end.end.json" with { type: "json" };
-import f38 from "../../fixtures/codex/session-start.startup.json" with { type: "json" };
-import f39 from "../../fixtures/codex/stop.continued.json" with { type: "json" };
-import f40 from "../../fixtures/codex/stop.first.json" with { type: "json" };
-import f41 from "../../fixtures/codex/subagent-stop.continued.json" with { type: "json" };
-import f42 from "../../fixtures/codex/subagent-stop.first.json" with { type: "json" };
-import f43 from "../../fixtures/copilot-cli/post-tool.failed-pascal.json" with { type: "json" };
-import f44 from "../../fixtures/copilot-cli/post-tool.failed.json" with { type: "json" };
-import f45 from "../../fixtures/copilot-cli/post-tool.shell-harmless-pascal.json" with { type: "json" };
-import f46 from "../../fixtures/copilot-cli/post-tool.shell-harmless.json" with { type: "json" };
-import f47 from "../../fixtures/copilot-cli/pre-tool.edit-pascal.json" with { type: "json" };
-import f48 from "../../fixtures/copilot-cli/pre-tool.edit.json" with { type: "json" };
-import f49 from "../../fixtures/copilot-cli/pre-tool.read-pascal.json" with { type: "json" };
-import f50 from "../../fixtures/copilot-cli/pre-tool.read.json" with { type: "json" };
-import f51 from "../../fixtures/copilot-cli/pre-tool.shell-force-push-pascal.json" with { type: "json" };
-import f52 from "../../fixtures/copilot-cli/pre-tool.shell-force-push.json" with { type: "json" };
-import f53 from "../../fixtures/copilot-cli/pre-tool.shell-harmless-pascal.json" with { type: "json" };
-import f54 from "../../fixtures/copilot-cli/pre-tool.shell-harmless.json" with { type: "json" };
-import f55 from "../../fixtures/copilot-cli/pre-tool.write-env-pascal.json" with { type: "json" };
-import f56 from "../../fixtures/copilot-cli/pre-tool.write-env.json" with { type: "json" };
-import f57 from "../../fixtures/copilot-cli/pre-tool.write-pascal.json" with { type: "json" };
-import f58 from "../../fixtures/copilot-cli/pre-tool.write.json" with { type: "json" };
-import f59 from "../../fixtures/copilot-cli/prompt.prompt-pascal.json" with { type: "json" };
-import f60 from "../../fixtures/copilot-cli/prompt.prompt.json" with { type: "json" };
-import f61 from "../../fixtures/copilot-cli/session-end.end-pascal.json" with { type: "json" };
-import f62 from "../../fixtures/copilot-cli/session-end.end.json" with { type: "json" };
-import f63 from "../../fixtures/copilot-cli/session-start.startup-pascal.json" with { type: "json" };
-import f64 from "../../fixtures/copilot-cli/session-start.startup.json" with { type: "json" };
-import f65 from "../../fixtures/copilot-cli/stop.continued-pascal.json" with { type: "json" };
-import f66 from "../../fixtures/copilot-cli/stop.continued.json" with { type: "json" };
-import f67 from "../../fixtures/copilot-cli/stop.first-pascal.json" with { type: "json" };
-import f68 from "../../fixtures/copilot-cli/stop.first.json" with { type: "json" };
-import f69 from "../../fixtures/copilot-cli/stop.subagent-pascal.json" with { type: "json" };
-import f70 from "../../fixtures/copilot-cli/stop.subagent.json" with { type: "json" };
-import f71 from "../../fixtures/copilot-cli/subagent-stop.first-pascal.json" with { type: "json" };
-import f72 from "../../fixtures/copilot-cli/subagent-stop.first.json" with { type: "json" };
-import f73 from "../../fixtures/cursor/post-tool.edit.json" with { type: "json" };
-import f74 from "../../fixtures/cursor/post-tool.mcp.json" with { type: "json" };
-import f75 from "../../fixtures/cursor/post-tool.shell-harmless-afterShellExecution.json" with { type: "json" };
-import f76 from "../../fixtures/cursor/post-tool.shell-harmless.json" with { type: "json" };
-import f77 from "../../fixtures/cursor/pre-tool.mcp.json" with { type: "json" };
-import f78 from "../../fixtures/cursor/pre-tool.read-env.json" with { type: "json" };
-import f79 from "../../fixtures/cursor/pre-tool.shell-force-push-beforeShellExecution.json" with { type: "json" };
-import f80 from "../../fixtures/cursor/pre-tool.shell-force-push.json" with { type: "json" };
-import f81 from "../../fixtures/cursor/pre-tool.shell-harmless.json" with { type: "json" };
-import f82 from "../../fixtures/cursor/prompt.prompt.json" with { type: "json" };
-import f83 from "../../fixtures/cursor/session-end.end.json" with { type: "json" };
-import f84 from "../../fixtures/cursor/session-start.startup.json" with { type: "json" };
-import f85 from "../../fixtures/cursor/stop.continued.json" with { type: "json" };
-import f86 from "../../fixtures/cursor/stop.first.json" with { type: "json" };
-import f87 from "../../fixtures/cursor/subagent-stop.first.json" with { type: "json" };
-import f88 from "../../fixtures/factory-droid/post-tool.shell-harmless.json" with { type: "json" };
-import f89 from "../../fixtures/factory-droid/post-tool.write.json" with { type: "json" };
-import f90 from "../../fixtures/factory-droid/pre-tool.agent.json" with { type: "json" };
-import f91 from "../../fixtures/factory-droid/pre-tool.edit.json" with { type: "json" };
-import f92 from "../../fixtures/factory-droid/pre-tool.read.json" with { type: "json" };
-import f93 from "../../fixtures/factory-droid/pre-tool.shell-force-push.json" with { type: "json" };
-import f94 from "../../fixtures/factory-droid/pre-tool.shell-harmless.json" with { type: "json" };
-import f95 from "../../fixtures/factory-droid/pre-tool.write-env.json" with { type: "json" };
-import f96 from "../../fixtures/factory-droid/pre-tool.write.json" with { type: "json" };
-import f97 from "../../fixtures/factory-droid/prompt.subagent-task.json" with { type: "json" };
-import f98 from "../../fixtures/factory-droid/session-end.end.json" with { type: "json" };
-import f99 from "../../fixtures/factory-droid/session-start.startup.json" with { type: "json" };
-import f100 from "../../fixtures/factory-droid/session-start.subagent.json" with { type: "json" };
-import f101 from "../../fixtures/factory-droid/stop.continued.json" with { type: "json" };
-import f102 from "../../fixtures/factory-droid/stop.first.json" with { type: "json" };
-import f103 from "../../fixtures/factory-droid/stop.subagent.json" with { type: "json" };
-import f104 from "../../fixtures/factory-droid/subagent-stop.first.json" with { type: "json" };
-import f105 from "../../fixtures/gemini-cli/post-tool.shell-harmless.json" with { type: "json" };
-import f106 from "../../fixtures/gemini-cli/pre-tool.edit.json" with { type: "json" };
-import f107 from "../../fixtures/gemini-cli/pre-tool.read.json" with { type: "json" };
-import f108 from "../../fixtures/gemini-cli/pre-tool.shell-force-push.json" with { type: "json" };
-import f109 from "../../fixtures/gemini-cli/pre-tool.shell-harmless.json" with { type: "json" };
-import f110 from "../../fixtures/gemini-cli/pre-tool.write-env.json" with { type: "json" };
-import f111 from "../../fixtures/gemini-cli/pre-tool.write.json" with { type: "json" };
-import f112 from "../../fixtures/gemini-cli/prompt.prompt.json" with { type: "json" };
-import f113 from "../../fixtures/gemini-cli/session-end.end.json" with { type: "json" };
-import f114 from "../../fixtures/gemini-cli/session-start.startup.json" with { type: "json" };
-import f115 from "../../fixtures/gemini-cli/stop.continued.json" with { type: "json" };
-import f116 from "../../fixtures/gemini-cli/stop.first.json" with { type: "json" };
-import f117 from "../../fixtures/kilo/post-tool.shell-harmless.json" with { type: "json" };
-import f118 from "../../fixtures/kilo/post-tool.write.json" with { type: "json" };
-import f119 from "../../fixtures/kilo/pre-tool.edit.json" with { type: "json" };
-import f120 from "../../fixtures/kilo/pre-tool.read.json" with { type: "json" };
-import f121 from "../../fixtures/kilo/pre-tool.shell-force-push.json" with { type: "json" };
-import f122 from "../../fixtures/kilo/pre-tool.shell-harmless.json" with { type: "json" };
-import f123 from "../../fixtures/kilo/pre-tool.write.json" with { type: "json" };
-import f124 from "../../fixtures/kilo/prompt.prompt.json" with { type: "json" };
-import f125 from "../../fixtures/kilo/session-start.created.json" with { type: "json" };
-import f126 from "../../fixtures/kilo/stop.idle.json" with { type: "json" };
-import f127 from "../../fixtures/kimi-code/post-tool.shell-failed.json" with { type: "json" };
-import f128 from "../../fixtures/kimi-code/pre-tool.edit.json" with { type: "json" };
-import f129 from "../../fixtures/kimi-code/pre-tool.read.json" with { type: "json" };
-import f130 from "../../fixtures/kimi-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f131 from "../../fixtures/kimi-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f132 from "../../fixtures/kimi-code/pre-tool.write.json" with { type: "json" };
-import f133 from "../../fixtures/kimi-code/prompt.prompt.json" with { type: "json" };
-import f134 from "../../fixtures/kimi-code/session-start.startup.json" with { type: "json" };
-import f135 from "../../fixtures/kimi-code/stop.first.json" with { type: "json" };
-import f136 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
-import f137 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
-import f138 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
-import f139 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
-import f140 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
-import f141 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
-import f142 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
-import f143 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
-import f144 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
-import f145 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
-import f146 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
-import f147 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
-import f148 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
-import f149 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
-import f150 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
-import f151 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
-import f152 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
-import f153 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
-import f154 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
-import f155 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
-import f156 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
-import f157 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
-import f158 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
-import f159 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
-import f160 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
-import f161 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
+import f0 from "../../fixtures/auggie/post-tool.edit.json" with { type: "json" };
+import f1 from "../../fixtures/auggie/post-tool.mcp.json" with { type: "json" };
+import f2 from "../../fixtures/auggie/post-tool.shell-failed.json" with { type: "json" };
+import f3 from "../../fixtures/auggie/post-tool.shell-harmless.json" with { type: "json" };
+import f4 from "../../fixtures/auggie/post-tool.write.json" with { type: "json" };
+import f5 from "../../fixtures/auggie/pre-tool.edit.json" with { type: "json" };
+import f6 from "../../fixtures/auggie/pre-tool.mcp.json" with { type: "json" };
+import f7 from "../../fixtures/auggie/pre-tool.read.json" with { type: "json" };
+import f8 from "../../fixtures/auggie/pre-tool.shell-force-push.json" with { type: "json" };
+import f9 from "../../fixtures/auggie/pre-tool.shell-harmless.json" with { type: "json" };
+import f10 from "../../fixtures/auggie/pre-tool.write-env.json" with { type: "json" };
+import f11 from "../../fixtures/auggie/pre-tool.write.json" with { type: "json" };
+import f12 from "../../fixtures/auggie/prompt.prompt.json" with { type: "json" };
+import f13 from "../../fixtures/auggie/session-end.end.json" with { type: "json" };
+import f14 from "../../fixtures/auggie/session-start.startup.json" with { type: "json" };
+import f15 from "../../fixtures/auggie/stop.first.json" with { type: "json" };
+import f16 from "../../fixtures/claude-code/post-tool.shell-failed.json" with { type: "json" };
+import f17 from "../../fixtures/claude-code/post-tool.shell-harmless.json" with { type: "json" };
+import f18 from "../../fixtures/claude-code/pre-tool.agent.json" with { type: "json" };
+import f19 from "../../fixtures/claude-code/pre-tool.edit.json" with { type: "json" };
+import f20 from "../../fixtures/claude-code/pre-tool.read.json" with { type: "json" };
+import f21 from "../../fixtures/claude-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f22 from "../../fixtures/claude-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f23 from "../../fixtures/claude-code/pre-tool.write-env.json" with { type: "json" };
+import f24 from "../../fixtures/claude-code/pre-tool.write.json" with { type: "json" };
+import f25 from "../../fixtures/claude-code/prompt.prompt.json" with { type: "json" };
+import f26 from "../../fixtures/claude-code/session-end.end.json" with { type: "json" };
+import f27 from "../../fixtures/claude-code/session-start.startup.json" with { type: "json" };
+import f28 from "../../fixtures/claude-code/stop.continued.json" with { type: "json" };
+import f29 from "../../fixtures/claude-code/stop.first.json" with { type: "json" };
+import f30 from "../../fixtures/claude-code/subagent-stop.first.json" with { type: "json" };
+import f31 from "../../fixtures/cline/post-tool.shell.json" with { type: "json" };
+import f32 from "../../fixtures/cline/pre-tool.edit.json" with { type: "json" };
+import f33 from "../../fixtures/cline/pre-tool.read.json" with { type: "json" };
+import f34 from "../../fixtures/cline/pre-tool.shell-force-push.json" with { type: "json" };
+import f35 from "../../fixtures/cline/pre-tool.shell-harmless.json" with { type: "json" };
+import f36 from "../../fixtures/cline/pre-tool.write.json" with { type: "json" };
+import f37 from "../../fixtures/cline/session-start.startup.json" with { type: "json" };
+import f38 from "../../fixtures/cline/stop.completed.json" with { type: "json" };
+import f39 from "../../fixtures/codex/post-tool.shell-harmless.json" with { type: "json" };
+import f40 from "../../fixtures/codex/post-tool.write.json" with { type: "json" };
+import f41 from "../../fixtures/codex/pre-tool.edit.json" with { type: "json" };
+import f42 from "../../fixtures/codex/pre-tool.read.json" with { type: "json" };
+import f43 from "../../fixtures/codex/pre-tool.shell-force-push.json" with { type: "json" };
+import f44 from "../../fixtures/codex/pre-tool.shell-harmless.json" with { type: "json" };
+import f45 from "../../fixtures/codex/pre-tool.write-env.json" with { type: "json" };
+import f46 from "../../fixtures/codex/pre-tool.write.json" with { type: "json" };
+import f47 from "../../fixtures/codex/prompt.prompt.json" with { type: "json" };
+import f48 from "../../fixtures/codex/session-end.end.json" with { type: "json" };
+import f49 from "../../fixtures/codex/session-start.startup.json" with { type: "json" };
+import f50 from "../../fixtures/codex/stop.continued.json" with { type: "json" };
+import f51 from "../../fixtures/codex/stop.first.json" with { type: "json" };
+import f52 from "../../fixtures/codex/subagent-stop.continued.json" with { type: "json" };
+import f53 from "../../fixtures/codex/subagent-stop.first.json" with { type: "json" };
+import f54 from "../../fixtures/copilot-cli/post-tool.failed-pascal.json" with { type: "json" };
+import f55 from "../../fixtures/copilot-cli/post-tool.failed.json" with { type: "json" };
+import f56 from "../../fixtures/copilot-cli/post-tool.shell-harmless-pascal.json" with { type: "json" };
+import f57 from "../../fixtures/copilot-cli/post-tool.shell-harmless.json" with { type: "json" };
+import f58 from "../../fixtures/copilot-cli/pre-tool.edit-pascal.json" with { type: "json" };
+import f59 from "../../fixtures/copilot-cli/pre-tool.edit.json" with { type: "json" };
+import f60 from "../../fixtures/copilot-cli/pre-tool.read-pascal.json" with { type: "json" };
+import f61 from "../../fixtures/copilot-cli/pre-tool.read.json" with { type: "json" };
+import f62 from "../../fixtures/copilot-cli/pre-tool.shell-force-push-pascal.json" with { type: "json" };
+import f63 from "../../fixtures/copilot-cli/pre-tool.shell-force-push.json" with { type: "json" };
+import f64 from "../../fixtures/copilot-cli/pre-tool.shell-harmless-pascal.json" with { type: "json" };
+import f65 from "../../fixtures/copilot-cli/pre-tool.shell-harmless.json" with { type: "json" };
+import f66 from "../../fixtures/copilot-cli/pre-tool.write-env-pascal.json" with { type: "json" };
+import f67 from "../../fixtures/copilot-cli/pre-tool.write-env.json" with { type: "json" };
+import f68 from "../../fixtures/copilot-cli/pre-tool.write-pascal.json" with { type: "json" };
+import f69 from "../../fixtures/copilot-cli/pre-tool.write.json" with { type: "json" };
+import f70 from "../../fixtures/copilot-cli/prompt.prompt-pascal.json" with { type: "json" };
+import f71 from "../../fixtures/copilot-cli/prompt.prompt.json" with { type: "json" };
+import f72 from "../../fixtures/copilot-cli/session-end.end-pascal.json" with { type: "json" };
+import f73 from "../../fixtures/copilot-cli/session-end.end.json" with { type: "json" };
+import f74 from "../../fixtures/copilot-cli/session-start.startup-pascal.json" with { type: "json" };
+import f75 from "../../fixtures/copilot-cli/session-start.startup.json" with { type: "json" };
+import f76 from "../../fixtures/copilot-cli/stop.continued-pascal.json" with { type: "json" };
+import f77 from "../../fixtures/copilot-cli/stop.continued.json" with { type: "json" };
+import f78 from "../../fixtures/copilot-cli/stop.first-pascal.json" with { type: "json" };
+import f79 from "../../fixtures/copilot-cli/stop.first.json" with { type: "json" };
+import f80 from "../../fixtures/copilot-cli/stop.subagent-pascal.json" with { type: "json" };
+import f81 from "../../fixtures/copilot-cli/stop.subagent.json" with { type: "json" };
+import f82 from "../../fixtures/copilot-cli/subagent-stop.first-pascal.json" with { type: "json" };
+import f83 from "../../fixtures/copilot-cli/subagent-stop.first.json" with { type: "json" };
+import f84 from "../../fixtures/cursor/post-tool.edit.json" with { type: "json" };
+import f85 from "../../fixtures/cursor/post-tool.mcp.json" with { type: "json" };
+import f86 from "../../fixtures/cursor/post-tool.shell-harmless-afterShellExecution.json" with { type: "json" };
+import f87 from "../../fixtures/cursor/post-tool.shell-harmless.json" with { type: "json" };
+import f88 from "../../fixtures/cursor/pre-tool.mcp.json" with { type: "json" };
+import f89 from "../../fixtures/cursor/pre-tool.read-env.json" with { type: "json" };
+import f90 from "../../fixtures/cursor/pre-tool.shell-force-push-beforeShellExecution.json" with { type: "json" };
+import f91 from "../../fixtures/cursor/pre-tool.shell-force-push.json" with { type: "json" };
+import f92 from "../../fixtures/cursor/pre-tool.shell-harmless.json" with { type: "json" };
+import f93 from "../../fixtures/cursor/prompt.prompt.json" with { type: "json" };
+import f94 from "../../fixtures/cursor/session-end.end.json" with { type: "json" };
+import f95 from "../../fixtures/cursor/session-start.startup.json" with { type: "json" };
+import f96 from "../../fixtures/cursor/stop.continued.json" with { type: "json" };
+import f97 from "../../fixtures/cursor/stop.first.json" with { type: "json" };
+import f98 from "../../fixtures/cursor/subagent-stop.first.json" with { type: "json" };
+import f99 from "../../fixtures/factory-droid/post-tool.shell-harmless.json" with { type: "json" };
+import f100 from "../../fixtures/factory-droid/post-tool.write.json" with { type: "json" };
+import f101 from "../../fixtures/factory-droid/pre-tool.agent.json" with { type: "json" };
+import f102 from "../../fixtures/factory-droid/pre-tool.edit.json" with { type: "json" };
+import f103 from "../../fixtures/factory-droid/pre-tool.read.json" with { type: "json" };
+import f104 from "../../fixtures/factory-droid/pre-tool.shell-force-push.json" with { type: "json" };
+import f105 from "../../fixtures/factory-droid/pre-tool.shell-harmless.json" with { type: "json" };
+import f106 from "../../fixtures/factory-droid/pre-tool.write-env.json" with { type: "json" };
+import f107 from "../../fixtures/factory-droid/pre-tool.write.json" with { type: "json" };
+import f108 from "../../fixtures/factory-droid/prompt.subagent-task.json" with { type: "json" };
+import f109 from "../../fixtures/factory-droid/session-end.end.json" with { type: "json" };
+import f110 from "../../fixtures/factory-droid/session-start.startup.json" with { type: "json" };
+import f111 from "../../fixtures/factory-droid/session-start.subagent.json" with { type: "json" };
+import f112 from "../../fixtures/factory-droid/stop.continued.json" with { type: "json" };
+import f113 from "../../fixtures/factory-droid/stop.first.json" with { type: "json" };
+import f114 from "../../fixtures/factory-droid/stop.subagent.json" with { type: "json" };
+import f115 from "../../fixtures/factory-droid/subagent-stop.first.json" with { type: "json" };
+import f116 from "../../fixtures/gemini-cli/post-tool.shell-harmless.json" with { type: "json" };
+import f117 from "../../fixtures/gemini-cli/pre-tool.edit.json" with { type: "json" };
+import f118 from "../../fixtures/gemini-cli/pre-tool.read.json" with { type: "json" };
+import f119 from "../../fixtures/gemini-cli/pre-tool.shell-force-push.json" with { type: "json" };
+import f120 from "../../fixtures/gemini-cli/pre-tool.shell-harmless.json" with { type: "json" };
+import f121 from "../../fixtures/gemini-cli/pre-tool.write-env.json" with { type: "json" };
+import f122 from "../../fixtures/gemini-cli/pre-tool.write.json" with { type: "json" };
+import f123 from "../../fixtures/gemini-cli/prompt.prompt.json" with { type: "json" };
+import f124 from "../../fixtures/gemini-cli/session-end.end.json" with { type: "json" };
+import f125 from "../../fixtures/gemini-cli/session-start.startup.json" with { type: "json" };
+import f126 from "../../fixtures/gemini-cli/stop.continued.json" with { type: "json" };
+import f127 from "../../fixtures/gemini-cli/stop.first.json" with { type: "json" };
+import f128 from "../../fixtures/kilo/post-tool.shell-harmless.json" with { type: "json" };
+import f129 from "../../fixtures/kilo/post-tool.write.json" with { type: "json" };
+import f130 from "../../fixtures/kilo/pre-tool.edit.json" with { type: "json" };
+import f131 from "../../fixtures/kilo/pre-tool.read.json" with { type: "json" };
+import f132 from "../../fixtures/kilo/pre-tool.shell-force-push.json" with { type: "json" };
+import f133 from "../../fixtures/kilo/pre-tool.shell-harmless.json" with { type: "json" };
+import f134 from "../../fixtures/kilo/pre-tool.write.json" with { type: "json" };
+import f135 from "../../fixtures/kilo/prompt.prompt.json" with { type: "json" };
+import f136 from "../../fixtures/kilo/session-start.created.json" with { type: "json" };
+import f137 from "../../fixtures/kilo/stop.idle.json" with { type: "json" };
+import f138 from "../../fixtures/kimi-code/post-tool.shell-failed.json" with { type: "json" };
+import f139 from "../../fixtures/kimi-code/post-tool.shell-harmless.json" with { type: "json" };
+import f140 from "../../fixtures/kimi-code/pre-tool.edit.json" with { type: "json" };
+import f141 from "../../fixtures/kimi-code/pre-tool.read.json" with { type: "json" };
+import f142 from "../../fixtures/kimi-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f143 from "../../fixtures/kimi-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f144 from "../../fixtures/kimi-code/pre-tool.write.json" with { type: "json" };
+import f145 from "../../fixtures/kimi-code/prompt.prompt.json" with { type: "json" };
+import f146 from "../../fixtures/kimi-code/session-start.startup.json" with { type: "json" };
+import f147 from "../../fixtures/kimi-code/stop.first.json" with { type: "json" };
+import f148 from "../../fixtures/opencode/post-tool.shell-harmless.json" with { type: "json" };
+import f149 from "../../fixtures/opencode/post-tool.write.json" with { type: "json" };
+import f150 from "../../fixtures/opencode/pre-tool.edit.json" with { type: "json" };
+import f151 from "../../fixtures/opencode/pre-tool.read.json" with { type: "json" };
+import f152 from "../../fixtures/opencode/pre-tool.shell-force-push.json" with { type: "json" };
+import f153 from "../../fixtures/opencode/pre-tool.shell-harmless.json" with { type: "json" };
+import f154 from "../../fixtures/opencode/pre-tool.write.json" with { type: "json" };
+import f155 from "../../fixtures/opencode/prompt.prompt.json" with { type: "json" };
+import f156 from "../../fixtures/opencode/session-start.created.json" with { type: "json" };
+import f157 from "../../fixtures/opencode/stop.idle.json" with { type: "json" };
+import f158 from "../../fixtures/qwen-code/post-tool.shell-failed.json" with { type: "json" };
+import f159 from "../../fixtures/qwen-code/post-tool.shell-harmless.json" with { type: "json" };
+import f160 from "../../fixtures/qwen-code/post-tool.write.json" with { type: "json" };
+import f161 from "../../fixtures/qwen-code/pre-tool.agent.json" with { type: "json" };
+import f162 from "../../fixtures/qwen-code/pre-tool.edit.json" with { type: "json" };
+import f163 from "../../fixtures/qwen-code/pre-tool.read.json" with { type: "json" };
+import f164 from "../../fixtures/qwen-code/pre-tool.shell-force-push.json" with { type: "json" };
+import f165 from "../../fixtures/qwen-code/pre-tool.shell-harmless.json" with { type: "json" };
+import f166 from "../../fixtures/qwen-code/pre-tool.write-env.json" with { type: "json" };
+import f167 from "../../fixtures/qwen-code/pre-tool.write.json" with { type: "json" };
+import f168 from "../../fixtures/qwen-code/prompt.prompt.json" with { type: "json" };
+import f169 from "../../fixtures/qwen-code/prompt.tool-result.json" with { type: "json" };
+import f170 from "../../fixtures/qwen-code/session-start.startup.json" with { type: "json" };
+import f171 from "../../fixtures/qwen-code/stop.continued.json" with { type: "json" };
+import f172 from "../../fixtures/qwen-code/stop.first.json" with { type: "json" };
+import f173 from "../../fixtures/qwen-code/subagent-stop.first.json" with { type: "json" };
 import c0 from "../../fixtures/conformance/auggie.json" with { type: "json" };
 import c1 from "../../fixtures/conformance/claude-code.json" with { type: "json" };
-import c2 from "../../fixtures/conformance/codex.json" with { type: "json" };
-import c3 from "../../fixtures/conformance/copilot-cli.json" with { type: "json" };
-import c4 from "../../fixtures/conformance/factory-droid.json" with { type: "json" };
-import c5 from "../../fixtures/conformance/gemini-cli.json" with { type: "json" };
-import c6 from "../../fixtures/conformance/kilo.json" with { type: "json" };
-import c7 from "../../fixtures/conformance/kimi-code.json" with { type: "json" };
-import c8 from "../../fixtures/conformance/opencode.json" with { type: "json" };
-import c9 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
+import c2 from "../../fixtures/conformance/cline.json" with { type: "json" };
+import c3 from "../../fixtures/conformance/codex.json" with { type: "json" };
+import c4 from "../../fixtures/conformance/copilot-cli.json" with { type: "json" };
+import c5 from "../../fixtures/conformance/factory-droid.json" with { type: "json" };
+import c6 from "../../fixtures/conformance/gemini-cli.json" with { type: "json" };
+import c7 from "../../fixtures/conformance/kilo.json" with { type: "json" };
+import c8 from "../../fixtures/conformance/kimi-code.json" with { type: "json" };
+import c9 from "../../fixtures/conformance/opencode.json" with { type: "json" };
+import c10 from "../../fixtures/conformance/qwen-code.json" with { type: "json" };
 
 /** A JSON file that ships, by its path in the package. */
 export interface ShippedJson {
@@ -210,168 +223,180 @@ export interface ShippedText {
  * ```
  */
 export const SHIPPED_FIXTURES: readonly ShippedJson[] = [
-  { path: "fixtures/auggie/post-tool.shell-failed.json", value: f0 },
-  { path: "fixtures/auggie/post-tool.shell-harmless.json", value: f1 },
-  { path: "fixtures/auggie/post-tool.write.json", value: f2 },
-  { path: "fixtures/auggie/pre-tool.edit.json", value: f3 },
-  { path: "fixtures/auggie/pre-tool.read.json", value: f4 },
-  { path: "fixtures/auggie/pre-tool.shell-force-push.json", value: f5 },
-  { path: "fixtures/auggie/pre-tool.shell-harmless.json", value: f6 },
-  { path: "fixtures/auggie/pre-tool.write-env.json", value: f7 },
-  { path: "fixtures/auggie/pre-tool.write.json", value: f8 },
-  { path: "fixtures/auggie/prompt.prompt.json", value: f9 },
-  { path: "fixtures/auggie/session-end.end.json", value: f10 },
-  { path: "fixtures/auggie/session-start.startup.json", value: f11 },
-  { path: "fixtures/auggie/stop.first.json", value: f12 },
-  { path: "fixtures/claude-code/post-tool.shell-failed.json", value: f13 },
-  { path: "fixtures/claude-code/post-tool.shell-harmless.json", value: f14 },
-  { path: "fixtures/claude-code/pre-tool.agent.json", value: f15 },
-  { path: "fixtures/claude-code/pre-tool.edit.json", value: f16 },
-  { path: "fixtures/claude-code/pre-tool.read.json", value: f17 },
-  { path: "fixtures/claude-code/pre-tool.shell-force-push.json", value: f18 },
-  { path: "fixtures/claude-code/pre-tool.shell-harmless.json", value: f19 },
-  { path: "fixtures/claude-code/pre-tool.write-env.json", value: f20 },
-  { path: "fixtures/claude-code/pre-tool.write.json", value: f21 },
-  { path: "fixtures/claude-code/prompt.prompt.json", value: f22 },
-  { path: "fixtures/claude-code/session-end.end.json", value: f23 },
-  { path: "fixtures/claude-code/session-start.startup.json", value: f24 },
-  { path: "fixtures/claude-code/stop.continued.json", value: f25 },
-  { path: "fixtures/claude-code/stop.first.json", value: f26 },
-  { path: "fixtures/claude-code/subagent-stop.first.json", value: f27 },
-  { path: "fixtures/codex/post-tool.shell-harmless.json", value: f28 },
-  { path: "fixtures/codex/post-tool.write.json", value: f29 },
-  { path: "fixtures/codex/pre-tool.edit.json", value: f30 },
-  { path: "fixtures/codex/pre-tool.read.json", value: f31 },
-  { path: "fixtures/codex/pre-tool.shell-force-push.json", value: f32 },
-  { path: "fixtures/codex/pre-tool.shell-harmless.json", value: f33 },
-  { path: "fixtures/codex/pre-tool.write-env.json", value: f34 },
-  { path: "fixtures/codex/pre-tool.write.json", value: f35 },
-  { path: "fixtures/codex/prompt.prompt.json", value: f36 },
-  { path: "fixtures/codex/session-end.end.json", value: f37 },
-  { path: "fixtures/codex/session-start.startup.json", value: f38 },
-  { path: "fixtures/codex/stop.continued.json", value: f39 },
-  { path: "fixtures/codex/stop.first.json", value: f40 },
-  { path: "fixtures/codex/subagent-stop.continued.json", value: f41 },
-  { path: "fixtures/codex/subagent-stop.first.json", value: f42 },
-  { path: "fixtures/copilot-cli/post-tool.failed-pascal.json", value: f43 },
-  { path: "fixtures/copilot-cli/post-tool.failed.json", value: f44 },
-  { path: "fixtures/copilot-cli/post-tool.shell-harmless-pascal.json", value: f45 },
-  { path: "fixtures/copilot-cli/post-tool.shell-harmless.json", value: f46 },
-  { path: "fixtures/copilot-cli/pre-tool.edit-pascal.json", value: f47 },
-  { path: "fixtures/copilot-cli/pre-tool.edit.json", value: f48 },
-  { path: "fixtures/copilot-cli/pre-tool.read-pascal.json", value: f49 },
-  { path: "fixtures/copilot-cli/pre-tool.read.json", value: f50 },
-  { path: "fixtures/copilot-cli/pre-tool.shell-force-push-pascal.json", value: f51 },
-  { path: "fixtures/copilot-cli/pre-tool.shell-force-push.json", value: f52 },
-  { path: "fixtures/copilot-cli/pre-tool.shell-harmless-pascal.json", value: f53 },
-  { path: "fixtures/copilot-cli/pre-tool.shell-harmless.json", value: f54 },
-  { path: "fixtures/copilot-cli/pre-tool.write-env-pascal.json", value: f55 },
-  { path: "fixtures/copilot-cli/pre-tool.write-env.json", value: f56 },
-  { path: "fixtures/copilot-cli/pre-tool.write-pascal.json", value: f57 },
-  { path: "fixtures/copilot-cli/pre-tool.write.json", value: f58 },
-  { path: "fixtures/copilot-cli/prompt.prompt-pascal.json", value: f59 },
-  { path: "fixtures/copilot-cli/prompt.prompt.json", value: f60 },
-  { path: "fixtures/copilot-cli/session-end.end-pascal.json", value: f61 },
-  { path: "fixtures/copilot-cli/session-end.end.json", value: f62 },
-  { path: "fixtures/copilot-cli/session-start.startup-pascal.json", value: f63 },
-  { path: "fixtures/copilot-cli/session-start.startup.json", value: f64 },
-  { path: "fixtures/copilot-cli/stop.continued-pascal.json", value: f65 },
-  { path: "fixtures/copilot-cli/stop.continued.json", value: f66 },
-  { path: "fixtures/copilot-cli/stop.first-pascal.json", value: f67 },
-  { path: "fixtures/copilot-cli/stop.first.json", value: f68 },
-  { path: "fixtures/copilot-cli/stop.subagent-pascal.json", value: f69 },
-  { path: "fixtures/copilot-cli/stop.subagent.json", value: f70 },
-  { path: "fixtures/copilot-cli/subagent-stop.first-pascal.json", value: f71 },
-  { path: "fixtures/copilot-cli/subagent-stop.first.json", value: f72 },
-  { path: "fixtures/cursor/post-tool.edit.json", value: f73 },
-  { path: "fixtures/cursor/post-tool.mcp.json", value: f74 },
-  { path: "fixtures/cursor/post-tool.shell-harmless-afterShellExecution.json", value: f75 },
-  { path: "fixtures/cursor/post-tool.shell-harmless.json", value: f76 },
-  { path: "fixtures/cursor/pre-tool.mcp.json", value: f77 },
-  { path: "fixtures/cursor/pre-tool.read-env.json", value: f78 },
-  { path: "fixtures/cursor/pre-tool.shell-force-push-beforeShellExecution.json", value: f79 },
-  { path: "fixtures/cursor/pre-tool.shell-force-push.json", value: f80 },
-  { path: "fixtures/cursor/pre-tool.shell-harmless.json", value: f81 },
-  { path: "fixtures/cursor/prompt.prompt.json", value: f82 },
-  { path: "fixtures/cursor/session-end.end.json", value: f83 },
-  { path: "fixtures/cursor/session-start.startup.json", value: f84 },
-  { path: "fixtures/cursor/stop.continued.json", value: f85 },
-  { path: "fixtures/cursor/stop.first.json", value: f86 },
-  { path: "fixtures/cursor/subagent-stop.first.json", value: f87 },
-  { path: "fixtures/factory-droid/post-tool.shell-harmless.json", value: f88 },
-  { path: "fixtures/factory-droid/post-tool.write.json", value: f89 },
-  { path: "fixtures/factory-droid/pre-tool.agent.json", value: f90 },
-  { path: "fixtures/factory-droid/pre-tool.edit.json", value: f91 },
-  { path: "fixtures/factory-droid/pre-tool.read.json", value: f92 },
-  { path: "fixtures/factory-droid/pre-tool.shell-force-push.json", value: f93 },
-  { path: "fixtures/factory-droid/pre-tool.shell-harmless.json", value: f94 },
-  { path: "fixtures/factory-droid/pre-tool.write-env.json", value: f95 },
-  { path: "fixtures/factory-droid/pre-tool.write.json", value: f96 },
-  { path: "fixtures/factory-droid/prompt.subagent-task.json", value: f97 },
-  { path: "fixtures/factory-droid/session-end.end.json", value: f98 },
-  { path: "fixtures/factory-droid/session-start.startup.json", value: f99 },
-  { path: "fixtures/factory-droid/session-start.subagent.json", value: f100 },
-  { path: "fixtures/factory-droid/stop.continued.json", value: f101 },
-  { path: "fixtures/factory-droid/stop.first.json", value: f102 },
-  { path: "fixtures/factory-droid/stop.subagent.json", value: f103 },
-  { path: "fixtures/factory-droid/subagent-stop.first.json", value: f104 },
-  { path: "fixtures/gemini-cli/post-tool.shell-harmless.json", value: f105 },
-  { path: "fixtures/gemini-cli/pre-tool.edit.json", value: f106 },
-  { path: "fixtures/gemini-cli/pre-tool.read.json", value: f107 },
-  { path: "fixtures/gemini-cli/pre-tool.shell-force-push.json", value: f108 },
-  { path: "fixtures/gemini-cli/pre-tool.shell-harmless.json", value: f109 },
-  { path: "fixtures/gemini-cli/pre-tool.write-env.json", value: f110 },
-  { path: "fixtures/gemini-cli/pre-tool.write.json", value: f111 },
-  { path: "fixtures/gemini-cli/prompt.prompt.json", value: f112 },
-  { path: "fixtures/gemini-cli/session-end.end.json", value: f113 },
-  { path: "fixtures/gemini-cli/session-start.startup.json", value: f114 },
-  { path: "fixtures/gemini-cli/stop.continued.json", value: f115 },
-  { path: "fixtures/gemini-cli/stop.first.json", value: f116 },
-  { path: "fixtures/kilo/post-tool.shell-harmless.json", value: f117 },
-  { path: "fixtures/kilo/post-tool.write.json", value: f118 },
-  { path: "fixtures/kilo/pre-tool.edit.json", value: f119 },
-  { path: "fixtures/kilo/pre-tool.read.json", value: f120 },
-  { path: "fixtures/kilo/pre-tool.shell-force-push.json", value: f121 },
-  { path: "fixtures/kilo/pre-tool.shell-harmless.json", value: f122 },
-  { path: "fixtures/kilo/pre-tool.write.json", value: f123 },
-  { path: "fixtures/kilo/prompt.prompt.json", value: f124 },
-  { path: "fixtures/kilo/session-start.created.json", value: f125 },
-  { path: "fixtures/kilo/stop.idle.json", value: f126 },
-  { path: "fixtures/kimi-code/post-tool.shell-failed.json", value: f127 },
-  { path: "fixtures/kimi-code/pre-tool.edit.json", value: f128 },
-  { path: "fixtures/kimi-code/pre-tool.read.json", value: f129 },
-  { path: "fixtures/kimi-code/pre-tool.shell-force-push.json", value: f130 },
-  { path: "fixtures/kimi-code/pre-tool.shell-harmless.json", value: f131 },
-  { path: "fixtures/kimi-code/pre-tool.write.json", value: f132 },
-  { path: "fixtures/kimi-code/prompt.prompt.json", value: f133 },
-  { path: "fixtures/kimi-code/session-start.startup.json", value: f134 },
-  { path: "fixtures/kimi-code/stop.first.json", value: f135 },
-  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f136 },
-  { path: "fixtures/opencode/post-tool.write.json", value: f137 },
-  { path: "fixtures/opencode/pre-tool.edit.json", value: f138 },
-  { path: "fixtures/opencode/pre-tool.read.json", value: f139 },
-  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f140 },
-  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f141 },
-  { path: "fixtures/opencode/pre-tool.write.json", value: f142 },
-  { path: "fixtures/opencode/prompt.prompt.json", value: f143 },
-  { path: "fixtures/opencode/session-start.created.json", value: f144 },
-  { path: "fixtures/opencode/stop.idle.json", value: f145 },
-  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f146 },
-  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f147 },
-  { path: "fixtures/qwen-code/post-tool.write.json", value: f148 },
-  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f149 },
-  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f150 },
-  { path: "fixtures/qwen-code/pre-tool.read.json", value: f151 },
-  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f152 },
-  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f153 },
-  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f154 },
-  { path: "fixtures/qwen-code/pre-tool.write.json", value: f155 },
-  { path: "fixtures/qwen-code/prompt.prompt.json", value: f156 },
-  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f157 },
-  { path: "fixtures/qwen-code/session-start.startup.json", value: f158 },
-  { path: "fixtures/qwen-code/stop.continued.json", value: f159 },
-  { path: "fixtures/qwen-code/stop.first.json", value: f160 },
-  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f161 },
+  { path: "fixtures/auggie/post-tool.edit.json", value: f0 },
+  { path: "fixtures/auggie/post-tool.mcp.json", value: f1 },
+  { path: "fixtures/auggie/post-tool.shell-failed.json", value: f2 },
+  { path: "fixtures/auggie/post-tool.shell-harmless.json", value: f3 },
+  { path: "fixtures/auggie/post-tool.write.json", value: f4 },
+  { path: "fixtures/auggie/pre-tool.edit.json", value: f5 },
+  { path: "fixtures/auggie/pre-tool.mcp.json", value: f6 },
+  { path: "fixtures/auggie/pre-tool.read.json", value: f7 },
+  { path: "fixtures/auggie/pre-tool.shell-force-push.json", value: f8 },
+  { path: "fixtures/auggie/pre-tool.shell-harmless.json", value: f9 },
+  { path: "fixtures/auggie/pre-tool.write-env.json", value: f10 },
+  { path: "fixtures/auggie/pre-tool.write.json", value: f11 },
+  { path: "fixtures/auggie/prompt.prompt.json", value: f12 },
+  { path: "fixtures/auggie/session-end.end.json", value: f13 },
+  { path: "fixtures/auggie/session-start.startup.json", value: f14 },
+  { path: "fixtures/auggie/stop.first.json", value: f15 },
+  { path: "fixtures/claude-code/post-tool.shell-failed.json", value: f16 },
+  { path: "fixtures/claude-code/post-tool.shell-harmless.json", value: f17 },
+  { path: "fixtures/claude-code/pre-tool.agent.json", value: f18 },
+  { path: "fixtures/claude-code/pre-tool.edit.json", value: f19 },
+  { path: "fixtures/claude-code/pre-tool.read.json", value: f20 },
+  { path: "fixtures/claude-code/pre-tool.shell-force-push.json", value: f21 },
+  { path: "fixtures/claude-code/pre-tool.shell-harmless.json", value: f22 },
+  { path: "fixtures/claude-code/pre-tool.write-env.json", value: f23 },
+  { path: "fixtures/claude-code/pre-tool.write.json", value: f24 },
+  { path: "fixtures/claude-code/prompt.prompt.json", value: f25 },
+  { path: "fixtures/claude-code/session-end.end.json", value: f26 },
+  { path: "fixtures/claude-code/session-start.startup.json", value: f27 },
+  { path: "fixtures/claude-code/stop.continued.json", value: f28 },
+  { path: "fixtures/claude-code/stop.first.json", value: f29 },
+  { path: "fixtures/claude-code/subagent-stop.first.json", value: f30 },
+  { path: "fixtures/cline/post-tool.shell.json", value: f31 },
+  { path: "fixtures/cline/pre-tool.edit.json", value: f32 },
+  { path: "fixtures/cline/pre-tool.read.json", value: f33 },
+  { path: "fixtures/cline/pre-tool.shell-force-push.json", value: f34 },
+  { path: "fixtures/cline/pre-tool.shell-harmless.json", value: f35 },
+  { path: "fixtures/cline/pre-tool.write.json", value: f36 },
+  { path: "fixtures/cline/session-start.startup.json", value: f37 },
+  { path: "fixtures/cline/stop.completed.json", value: f38 },
+  { path: "fixtures/codex/post-tool.shell-harmless.json", value: f39 },
+  { path: "fixtures/codex/post-tool.write.json", value: f40 },
+  { path: "fixtures/codex/pre-tool.edit.json", value: f41 },
+  { path: "fixtures/codex/pre-tool.read.json", value: f42 },
+  { path: "fixtures/codex/pre-tool.shell-force-push.json", value: f43 },
+  { path: "fixtures/codex/pre-tool.shell-harmless.json", value: f44 },
+  { path: "fixtures/codex/pre-tool.write-env.json", value: f45 },
+  { path: "fixtures/codex/pre-tool.write.json", value: f46 },
+  { path: "fixtures/codex/prompt.prompt.json", value: f47 },
+  { path: "fixtures/codex/session-end.end.json", value: f48 },
+  { path: "fixtures/codex/session-start.startup.json", value: f49 },
+  { path: "fixtures/codex/stop.continued.json", value: f50 },
+  { path: "fixtures/codex/stop.first.json", value: f51 },
+  { path: "fixtures/codex/subagent-stop.continued.json", value: f52 },
+  { path: "fixtures/codex/subagent-stop.first.json", value: f53 },
+  { path: "fixtures/copilot-cli/post-tool.failed-pascal.json", value: f54 },
+  { path: "fixtures/copilot-cli/post-tool.failed.json", value: f55 },
+  { path: "fixtures/copilot-cli/post-tool.shell-harmless-pascal.json", value: f56 },
+  { path: "fixtures/copilot-cli/post-tool.shell-harmless.json", value: f57 },
+  { path: "fixtures/copilot-cli/pre-tool.edit-pascal.json", value: f58 },
+  { path: "fixtures/copilot-cli/pre-tool.edit.json", value: f59 },
+  { path: "fixtures/copilot-cli/pre-tool.read-pascal.json", value: f60 },
+  { path: "fixtures/copilot-cli/pre-tool.read.json", value: f61 },
+  { path: "fixtures/copilot-cli/pre-tool.shell-force-push-pascal.json", value: f62 },
+  { path: "fixtures/copilot-cli/pre-tool.shell-force-push.json", value: f63 },
+  { path: "fixtures/copilot-cli/pre-tool.shell-harmless-pascal.json", value: f64 },
+  { path: "fixtures/copilot-cli/pre-tool.shell-harmless.json", value: f65 },
+  { path: "fixtures/copilot-cli/pre-tool.write-env-pascal.json", value: f66 },
+  { path: "fixtures/copilot-cli/pre-tool.write-env.json", value: f67 },
+  { path: "fixtures/copilot-cli/pre-tool.write-pascal.json", value: f68 },
+  { path: "fixtures/copilot-cli/pre-tool.write.json", value: f69 },
+  { path: "fixtures/copilot-cli/prompt.prompt-pascal.json", value: f70 },
+  { path: "fixtures/copilot-cli/prompt.prompt.json", value: f71 },
+  { path: "fixtures/copilot-cli/session-end.end-pascal.json", value: f72 },
+  { path: "fixtures/copilot-cli/session-end.end.json", value: f73 },
+  { path: "fixtures/copilot-cli/session-start.startup-pascal.json", value: f74 },
+  { path: "fixtures/copilot-cli/session-start.startup.json", value: f75 },
+  { path: "fixtures/copilot-cli/stop.continued-pascal.json", value: f76 },
+  { path: "fixtures/copilot-cli/stop.continued.json", value: f77 },
+  { path: "fixtures/copilot-cli/stop.first-pascal.json", value: f78 },
+  { path: "fixtures/copilot-cli/stop.first.json", value: f79 },
+  { path: "fixtures/copilot-cli/stop.subagent-pascal.json", value: f80 },
+  { path: "fixtures/copilot-cli/stop.subagent.json", value: f81 },
+  { path: "fixtures/copilot-cli/subagent-stop.first-pascal.json", value: f82 },
+  { path: "fixtures/copilot-cli/subagent-stop.first.json", value: f83 },
+  { path: "fixtures/cursor/post-tool.edit.json", value: f84 },
+  { path: "fixtures/cursor/post-tool.mcp.json", value: f85 },
+  { path: "fixtures/cursor/post-tool.shell-harmless-afterShellExecution.json", value: f86 },
+  { path: "fixtures/cursor/post-tool.shell-harmless.json", value: f87 },
+  { path: "fixtures/cursor/pre-tool.mcp.json", value: f88 },
+  { path: "fixtures/cursor/pre-tool.read-env.json", value: f89 },
+  { path: "fixtures/cursor/pre-tool.shell-force-push-beforeShellExecution.json", value: f90 },
+  { path: "fixtures/cursor/pre-tool.shell-force-push.json", value: f91 },
+  { path: "fixtures/cursor/pre-tool.shell-harmless.json", value: f92 },
+  { path: "fixtures/cursor/prompt.prompt.json", value: f93 },
+  { path: "fixtures/cursor/session-end.end.json", value: f94 },
+  { path: "fixtures/cursor/session-start.startup.json", value: f95 },
+  { path: "fixtures/cursor/stop.continued.json", value: f96 },
+  { path: "fixtures/cursor/stop.first.json", value: f97 },
+  { path: "fixtures/cursor/subagent-stop.first.json", value: f98 },
+  { path: "fixtures/factory-droid/post-tool.shell-harmless.json", value: f99 },
+  { path: "fixtures/factory-droid/post-tool.write.json", value: f100 },
+  { path: "fixtures/factory-droid/pre-tool.agent.json", value: f101 },
+  { path: "fixtures/factory-droid/pre-tool.edit.json", value: f102 },
+  { path: "fixtures/factory-droid/pre-tool.read.json", value: f103 },
+  { path: "fixtures/factory-droid/pre-tool.shell-force-push.json", value: f104 },
+  { path: "fixtures/factory-droid/pre-tool.shell-harmless.json", value: f105 },
+  { path: "fixtures/factory-droid/pre-tool.write-env.json", value: f106 },
+  { path: "fixtures/factory-droid/pre-tool.write.json", value: f107 },
+  { path: "fixtures/factory-droid/prompt.subagent-task.json", value: f108 },
+  { path: "fixtures/factory-droid/session-end.end.json", value: f109 },
+  { path: "fixtures/factory-droid/session-start.startup.json", value: f110 },
+  { path: "fixtures/factory-droid/session-start.subagent.json", value: f111 },
+  { path: "fixtures/factory-droid/stop.continued.json", value: f112 },
+  { path: "fixtures/factory-droid/stop.first.json", value: f113 },
+  { path: "fixtures/factory-droid/stop.subagent.json", value: f114 },
+  { path: "fixtures/factory-droid/subagent-stop.first.json", value: f115 },
+  { path: "fixtures/gemini-cli/post-tool.shell-harmless.json", value: f116 },
+  { path: "fixtures/gemini-cli/pre-tool.edit.json", value: f117 },
+  { path: "fixtures/gemini-cli/pre-tool.read.json", value: f118 },
+  { path: "fixtures/gemini-cli/pre-tool.shell-force-push.json", value: f119 },
+  { path: "fixtures/gemini-cli/pre-tool.shell-harmless.json", value: f120 },
+  { path: "fixtures/gemini-cli/pre-tool.write-env.json", value: f121 },
+  { path: "fixtures/gemini-cli/pre-tool.write.json", value: f122 },
+  { path: "fixtures/gemini-cli/prompt.prompt.json", value: f123 },
+  { path: "fixtures/gemini-cli/session-end.end.json", value: f124 },
+  { path: "fixtures/gemini-cli/session-start.startup.json", value: f125 },
+  { path: "fixtures/gemini-cli/stop.continued.json", value: f126 },
+  { path: "fixtures/gemini-cli/stop.first.json", value: f127 },
+  { path: "fixtures/kilo/post-tool.shell-harmless.json", value: f128 },
+  { path: "fixtures/kilo/post-tool.write.json", value: f129 },
+  { path: "fixtures/kilo/pre-tool.edit.json", value: f130 },
+  { path: "fixtures/kilo/pre-tool.read.json", value: f131 },
+  { path: "fixtures/kilo/pre-tool.shell-force-push.json", value: f132 },
+  { path: "fixtures/kilo/pre-tool.shell-harmless.json", value: f133 },
+  { path: "fixtures/kilo/pre-tool.write.json", value: f134 },
+  { path: "fixtures/kilo/prompt.prompt.json", value: f135 },
+  { path: "fixtures/kilo/session-start.created.json", value: f136 },
+  { path: "fixtures/kilo/stop.idle.json", value: f137 },
+  { path: "fixtures/kimi-code/post-tool.shell-failed.json", value: f138 },
+  { path: "fixtures/kimi-code/post-tool.shell-harmless.json", value: f139 },
+  { path: "fixtures/kimi-code/pre-tool.edit.json", value: f140 },
+  { path: "fixtures/kimi-code/pre-tool.read.json", value: f141 },
+  { path: "fixtures/kimi-code/pre-tool.shell-force-push.json", value: f142 },
+  { path: "fixtures/kimi-code/pre-tool.shell-harmless.json", value: f143 },
+  { path: "fixtures/kimi-code/pre-tool.write.json", value: f144 },
+  { path: "fixtures/kimi-code/prompt.prompt.json", value: f145 },
+  { path: "fixtures/kimi-code/session-start.startup.json", value: f146 },
+  { path: "fixtures/kimi-code/stop.first.json", value: f147 },
+  { path: "fixtures/opencode/post-tool.shell-harmless.json", value: f148 },
+  { path: "fixtures/opencode/post-tool.write.json", value: f149 },
+  { path: "fixtures/opencode/pre-tool.edit.json", value: f150 },
+  { path: "fixtures/opencode/pre-tool.read.json", value: f151 },
+  { path: "fixtures/opencode/pre-tool.shell-force-push.json", value: f152 },
+  { path: "fixtures/opencode/pre-tool.shell-harmless.json", value: f153 },
+  { path: "fixtures/opencode/pre-tool.write.json", value: f154 },
+  { path: "fixtures/opencode/prompt.prompt.json", value: f155 },
+  { path: "fixtures/opencode/session-start.created.json", value: f156 },
+  { path: "fixtures/opencode/stop.idle.json", value: f157 },
+  { path: "fixtures/qwen-code/post-tool.shell-failed.json", value: f158 },
+  { path: "fixtures/qwen-code/post-tool.shell-harmless.json", value: f159 },
+  { path: "fixtures/qwen-code/post-tool.write.json", value: f160 },
+  { path: "fixtures/qwen-code/pre-tool.agent.json", value: f161 },
+  { path: "fixtures/qwen-code/pre-tool.edit.json", value: f162 },
+  { path: "fixtures/qwen-code/pre-tool.read.json", value: f163 },
+  { path: "fixtures/qwen-code/pre-tool.shell-force-push.json", value: f164 },
+  { path: "fixtures/qwen-code/pre-tool.shell-harmless.json", value: f165 },
+  { path: "fixtures/qwen-code/pre-tool.write-env.json", value: f166 },
+  { path: "fixtures/qwen-code/pre-tool.write.json", value: f167 },
+  { path: "fixtures/qwen-code/prompt.prompt.json", value: f168 },
+  { path: "fixtures/qwen-code/prompt.tool-result.json", value: f169 },
+  { path: "fixtures/qwen-code/session-start.startup.json", value: f170 },
+  { path: "fixtures/qwen-code/stop.continued.json", value: f171 },
+  { path: "fixtures/qwen-code/stop.first.json", value: f172 },
+  { path: "fixtures/qwen-code/subagent-stop.first.json", value: f173 },
 ];
 
 /**
@@ -387,14 +412,15 @@ export const SHIPPED_FIXTURES: readonly ShippedJson[] = [
 export const SHIPPED_CONFORMANCE: readonly ShippedJson[] = [
   { path: "fixtures/conformance/auggie.json", value: c0 },
   { path: "fixtures/conformance/claude-code.json", value: c1 },
-  { path: "fixtures/conformance/codex.json", value: c2 },
-  { path: "fixtures/conformance/copilot-cli.json", value: c3 },
-  { path: "fixtures/conformance/factory-droid.json", value: c4 },
-  { path: "fixtures/conformance/gemini-cli.json", value: c5 },
-  { path: "fixtures/conformance/kilo.json", value: c6 },
-  { path: "fixtures/conformance/kimi-code.json", value: c7 },
-  { path: "fixtures/conformance/opencode.json", value: c8 },
-  { path: "fixtures/conformance/qwen-code.json", value: c9 },
+  { path: "fixtures/conformance/cline.json", value: c2 },
+  { path: "fixtures/conformance/codex.json", value: c3 },
+  { path: "fixtures/conformance/copilot-cli.json", value: c4 },
+  { path: "fixtures/conformance/factory-droid.json", value: c5 },
+  { path: "fixtures/conformance/gemini-cli.json", value: c6 },
+  { path: "fixtures/conformance/kilo.json", value: c7 },
+  { path: "fixtures/conformance/kimi-code.json", value: c8 },
+  { path: "fixtures/conformance/opencode.json", value: c9 },
+  { path: "fixtures/conformance/qwen-code.json", value: c10 },
 ];
 
 /**

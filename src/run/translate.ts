@@ -145,10 +145,18 @@ function isObject(v: Template | undefined): v is { [key: string]: Template } {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** A text as one single-quoted POSIX shell word (a quote inside ends, escapes and reopens it). */
+function shellWord(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 function fill(t: Template, values: Record<string, string>, input: unknown): unknown {
   if (typeof t === "string") {
     if (t === "<input>") return input ?? {};
-    return t.replace(/<(event|reason|message|context)>/g, (_, k: string) => values[k] ?? "");
+    return t.replace(
+      /<(event|reason|message|context|reason-sh)>/g,
+      (_, k: string) => k === "reason-sh" ? shellWord(values.reason ?? "") : values[k] ?? "",
+    );
   }
   if (Array.isArray(t)) return t.map((x) => fill(x, values, input));
   if (isObject(t)) {

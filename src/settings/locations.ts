@@ -184,3 +184,50 @@ export function readLocationPath(
     ? paths.resolve(moved, ...loc.parts.slice(loc.envReplaces ?? 0))
     : paths.resolve(homeFolder(context), ...loc.parts);
 }
+
+/** The placeholder of the native event in a per-event file's name. */
+const EVENT_PLACEHOLDER = "<Event>";
+
+/**
+ * The native events an agent has a file each for (its `runner` container), in
+ * the order of its events; undefined for an agent with one hooks file.
+ *
+ * @param agent The agent.
+ * @returns The native events, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { eventFileNatives } from "./locations.ts";
+ * import { findAgent } from "../agents/mod.ts";
+ * assert(eventFileNatives(findAgent("codex")!) === undefined);
+ * assert(eventFileNatives(findAgent("cline")!)?.includes("PreToolUse"));
+ * ```
+ */
+export function eventFileNatives(agent: Agent): string[] | undefined {
+  if (agent.install.container !== "runner") return undefined;
+  const natives: string[] = [];
+  for (const [event, e] of Object.entries(agent.events)) {
+    const also = agent.install.alsoNatives?.[event as keyof typeof agent.install.alsoNatives];
+    for (const n of [e.native, ...(also ?? [])]) if (!natives.includes(n)) natives.push(n);
+  }
+  return natives;
+}
+
+/**
+ * One event's file, from a path whose name holds the `<Event>` placeholder.
+ *
+ * @param path The path with the placeholder.
+ * @param native The native event.
+ * @returns The path with the event's name.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { eventFile } from "./locations.ts";
+ * assert(eventFile("/h/.cline/hooks/<Event>.mjs", "PreToolUse") === "/h/.cline/hooks/PreToolUse.mjs");
+ * ```
+ */
+export function eventFile(path: string, native: string): string {
+  return path.replace(EVENT_PLACEHOLDER, native);
+}

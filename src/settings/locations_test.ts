@@ -19,6 +19,7 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/home/me/.config/kilo/plugin/everyhook.js",
     "/home/me/.kimi-code/config.toml",
     "/home/me/.augment/settings.json",
+    "/home/me/.cline/hooks/<Event>.mjs",
   ]);
   assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
     "/p/.claude/settings.json",
@@ -33,6 +34,8 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     // Kimi Code reads no project file: install skips that scope (its noProject).
     "/p/.kimi-code/config.toml",
     "/p/.augment/settings.json",
+    // Cline's hooks are a file per event: `<Event>` stands for the event's name.
+    "/p/.clinerules/hooks/<Event>.mjs",
   ]);
 });
 

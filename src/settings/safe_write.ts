@@ -48,6 +48,11 @@ export interface WriteRequest {
    * first (with the folders made for it), so that putting that back deletes it.
    */
   recordAbsence?: boolean;
+  /**
+   * The mode of a file that is not there yet (default 0644); a file that is
+   * there keeps its own. An executable everyhook writes (Cline's hook files) is 0755.
+   */
+  newMode?: number;
   /** Throws when the new bytes are not what the file must hold; nothing is written then. */
   verify?: (bytes: Uint8Array) => void;
   /** Write nothing. */
@@ -278,7 +283,9 @@ async function writeContent(
     await Deno.writeFile(temp, content, { createNew: true, mode: 0o600 });
     request.step?.("temp-written");
     await keepOwner(temp, snapshot, notes);
-    if (Deno.build.os !== "windows") await Deno.chmod(temp, snapshot.mode ?? 0o644);
+    if (Deno.build.os !== "windows") {
+      await Deno.chmod(temp, snapshot.mode ?? request.newMode ?? 0o644);
+    }
     request.step?.("temp-mode");
     await request.beforeRename?.();
     if (!(await unchanged(snapshot))) throw changed(snapshot.path);

@@ -11,6 +11,7 @@ import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import type { Agent, TrustedEntry } from "../agents/types.ts";
 import { parseJsonText } from "../settings/json_text.ts";
 import { pluginHooksText, pluginText } from "../settings/plugin_file.ts";
+import { runnerHooksText, runnerText } from "../settings/runner_file.ts";
 import { walkEntries } from "../settings/entry_walk.ts";
 import { pathsFor } from "../settings/locations.ts";
 import { agentLocations, locate } from "../readers/hook_locations.ts";
@@ -40,14 +41,21 @@ function asRecord(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** A settings file read: its root object and its format. */
-/** `plugin` is everyhook's generated plugin module (OpenCode, Kilo Code), whose HOOKS value is the JSON. */
-export type Parsed = { root: Record<string, unknown>; format: "json" | "toml" | "plugin" };
+/**
+ * `plugin` is everyhook's generated plugin module (OpenCode, Kilo Code), and
+ * `runner` its hook file of one event (Cline), whose HOOKS value is the JSON.
+ */
+export type Parsed = {
+  root: Record<string, unknown>;
+  format: "json" | "toml" | "plugin" | "runner";
+};
 
 /**
  * Read a JSON (comments allowed) or TOML settings file, or the HOOKS value of
  * the plugin module everyhook writes.
  *
- * @param path The file (TOML when it ends in .toml, everyhook's plugin when it ends in .js).
+ * @param path The file (TOML when it ends in .toml, everyhook's plugin when it ends in .js,
+ *   its hook file of one event when it ends in .mjs).
  * @returns Its root and format, or undefined when it is missing, empty or unreadable.
  *
  * @example Usage
@@ -60,13 +68,20 @@ export type Parsed = { root: Record<string, unknown>; format: "json" | "toml" | 
 export async function readConfig(path: string): Promise<Parsed | undefined> {
   try {
     const text = await Deno.readTextFile(path);
-    const format = path.endsWith(".toml") ? "toml" : path.endsWith(".js") ? "plugin" : "json";
+    const format = path.endsWith(".toml")
+      ? "toml"
+      : path.endsWith(".js")
+      ? "plugin"
+      : path.endsWith(".mjs")
+      ? "runner"
+      : "json";
     if (text.trim() === "") return undefined;
-    const root = asRecord(
-      format === "toml"
-        ? parseToml(text)
-        : parseJsonText(format === "plugin" ? pluginHooksText(text, path) : text, path),
-    );
+    const inner = format === "plugin"
+      ? pluginHooksText(text, path)
+      : format === "runner"
+      ? runnerHooksText(text, path)
+      : text;
+    const root = asRecord(format === "toml" ? parseToml(text) : parseJsonText(inner, path));
     return root ? { root, format } : undefined;
   } catch {
     return undefined;
@@ -92,6 +107,10 @@ export async function readConfig(path: string): Promise<Parsed | undefined> {
 export async function writeConfig(path: string, parsed: Parsed): Promise<void> {
   if (parsed.format === "plugin") {
     await Deno.writeTextFile(path, pluginText(JSON.stringify(parsed.root)));
+    return;
+  }
+  if (parsed.format === "runner") {
+    await Deno.writeTextFile(path, runnerText(JSON.stringify(parsed.root)), { mode: 0o755 });
     return;
   }
   const text = parsed.format === "toml"

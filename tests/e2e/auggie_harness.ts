@@ -10,26 +10,23 @@
 import type { AgentHarness, ConformanceCase } from "./harness_types.ts";
 import type { AugmentStep } from "../../src/verify/fake/augment.ts";
 import { AUGGIE_DRIVER } from "../../src/verify/drivers/auggie.ts";
-import { redact, requestsMention } from "./fixture_io.ts";
+import { mcpServerScript } from "../../src/verify/mcp_server.ts";
+import { redact } from "./fixture_io.ts";
 import { type AgentE2e, agentHarness, type FixtureSet, sessionProblems } from "./agent_e2e.ts";
 import { commandIs, type FixturePick, payloadOf, pickFixtures } from "./chat_agent_fixtures.ts";
-import type { HookRule } from "./record_hook.ts";
-import { FORCE_PUSH_RAN } from "./chat_agent_session.ts";
 import {
-  AUGGIE_EVENTS,
-  AUGGIE_ID,
-  type AuggieSession,
-  auggieWorld,
-  FORCE_PUSH,
-  runAuggie,
-} from "./auggie_session.ts";
+  caseRule,
+  CHAT_CASES,
+  type ChatCase,
+  FINAL,
+  judgeCase,
+  PROMPT_MARK,
+} from "./chat_agent_cases.ts";
+import { AUGGIE_EVENTS, AUGGIE_ID, auggieWorld, FORCE_PUSH, runAuggie } from "./auggie_session.ts";
 import { recordHookCommand } from "./world.ts";
 
 const shell = AUGGIE_DRIVER.shell;
 const say = AUGGIE_DRIVER.say;
-
-/** The final text every script ends with. */
-export const FINAL = "FINAL-OK";
 
 /** A tool call of the fake model. */
 function tool(name: string, input: Record<string, unknown>): AugmentStep {
@@ -39,7 +36,20 @@ function tool(name: string, input: Record<string, unknown>): AugmentStep {
 /** The failing command of the fixture session. */
 const FAILING = "printf 'fails-%s' 42; exit 3";
 
-/** The fixture session's turns: every tool variant, then the final text. */
+/** Verify's MCP play of Auggie: the call of its probe tool, and the server given by --mcp-config. */
+const MCP = (() => {
+  const mcp = AUGGIE_DRIVER.plays?.mcp;
+  if (mcp === undefined || "cannot" in mcp || mcp.args === undefined) {
+    throw new Error("Auggie's driver has no MCP play");
+  }
+  return { play: mcp.play(), args: mcp.args };
+})();
+
+/**
+ * The fixture session's turns: every tool variant (the edit in the form the
+ * pinned Auggie's tool schema asks for, `str_replace_entries`), a call of
+ * verify's MCP tool, then the final text.
+ */
 const FIXTURE_STEPS: readonly AugmentStep[] = [
   shell(FORCE_PUSH),
   shell("echo hello"),
@@ -49,14 +59,19 @@ const FIXTURE_STEPS: readonly AugmentStep[] = [
   tool("str-replace-editor", {
     command: "str_replace",
     path: "edit-me.txt",
-    old_str_1: "line one",
-    new_str_1: "line 1",
-    old_str_start_line_number_1: 1,
-    old_str_end_line_number_1: 1,
+    str_replace_entries: [{
+      old_str: "line one",
+      new_str: "line 1",
+      old_str_start_line_number: 1,
+      old_str_end_line_number: 1,
+    }],
   }),
   tool("save-file", { path: ".env", file_content: "A=1\n" }),
+  ...MCP.play.turns,
   say(FINAL),
 ];
+
+const isMcp = (p: Record<string, unknown>) => p["tool_name"] === MCP.play.tool;
 
 const toolIs = (name: string, path: string) => (p: Record<string, unknown>) => {
   const input = p["tool_input"] as Record<string, unknown> | undefined;
@@ -98,6 +113,13 @@ export const AUGGIE_PICKS: readonly FixturePick[] = [
     when: toolIs("save-file", ".env"),
   },
   {
+    event: "pre-tool",
+    native: "PreToolUse",
+    variant: "mcp",
+    when: isMcp,
+    note: "verify's MCP server given by --mcp-config: Auggie names its tool <tool>_<server>",
+  },
+  {
     event: "post-tool",
     native: "PostToolUse",
     variant: "shell-harmless",
@@ -110,134 +132,54 @@ export const AUGGIE_PICKS: readonly FixturePick[] = [
     variant: "write",
     when: toolIs("save-file", "new-file.txt"),
   },
+  {
+    event: "post-tool",
+    native: "PostToolUse",
+    variant: "edit",
+    when: toolIs("str-replace-editor", "edit-me.txt"),
+  },
+  { event: "post-tool", native: "PostToolUse", variant: "mcp", when: isMcp },
   { event: "prompt", native: "PromptSubmit", variant: "prompt" },
   { event: "session-start", native: "SessionStart", variant: "startup" },
   { event: "session-end", native: "SessionEnd", variant: "end" },
   { event: "stop", native: "Stop", variant: "first" },
 ];
 
-/** What a case's model does: the force push (or a harmless echo), then the final text. */
-type CaseScript = "push" | "echo";
-
-/** One case: a raw hook output under one native event. */
-interface AuggieCase {
-  id: string;
-  event: "pre-tool" | "post-tool" | "prompt" | "session-start" | "stop";
-  native: string;
-  hook: ConformanceCase["hook"];
-  script?: CaseScript;
-  marker?: string;
-  max?: number;
+/**
+ * One case: one of the chat agents' cases (chat_agent_cases.ts) under
+ * Auggie's native event name, or one of Auggie's own.
+ */
+interface AuggieCase extends ChatCase {
+  /** The backend's enable_hooks flag (default true). */
   backendHooks?: boolean;
-  about: string;
 }
 
-const hso = (fields: Record<string, unknown>): string =>
-  JSON.stringify({ hookSpecificOutput: fields });
 const pre = (fields: Record<string, unknown>): string =>
-  hso({ hookEventName: "PreToolUse", ...fields });
-const block = (reason: string): string => JSON.stringify({ decision: "block", reason });
+  JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", ...fields } });
 
-/** Every case, in the order the conformance file lists them. */
-export const AUGGIE_CASES: readonly AuggieCase[] = [
-  {
-    id: "pre-nothing",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 0 },
-    about: "nothing, exit 0",
-  },
-  {
-    id: "pre-exit2-stderr",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 2, stderr: "R-PRE-X2 force push is forbidden" },
-    marker: "R-PRE-X2",
-    about: "exit 2 with a reason on stderr",
-  },
-  {
-    id: "pre-exit1-stderr",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 1, stderr: "R-PRE-X1 force push is forbidden" },
-    marker: "R-PRE-X1",
-    about: "exit 1 with a reason on stderr",
-  },
-  {
-    id: "pre-exit2-empty",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 2 },
-    about: "exit 2, no output",
-  },
-  {
-    id: "pre-exit3-stderr",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 3, stderr: "R-PRE-X3 force push is forbidden" },
-    marker: "R-PRE-X3",
-    about: "exit 3 with a reason on stderr",
-  },
-  {
-    id: "pre-bad-json",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 0, stdout: "{not json R-PRE-BADJSON" },
-    marker: "R-PRE-BADJSON",
-    about: "broken JSON on stdout, exit 0",
-  },
-  {
-    id: "pre-plain-text",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 0, stdout: "R-PRE-PLAIN just some words" },
-    marker: "R-PRE-PLAIN",
-    about: "plain text on stdout, exit 0",
-  },
-  {
-    id: "pre-deny-json",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: {
-      exit: 0,
-      stdout: pre({
-        permissionDecision: "deny",
-        permissionDecisionReason: "R-PRE-DENY no force push",
-      }),
-    },
-    marker: "R-PRE-DENY",
-    about: "permissionDecision deny with a reason",
-  },
-  {
-    id: "pre-block-legacy",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 0, stdout: block("R-PRE-LEGACY no force push") },
-    marker: "R-PRE-LEGACY",
-    about: 'the legacy {"decision":"block"}',
-  },
-  {
-    id: "pre-ask",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: {
-      exit: 0,
-      stdout: pre({ permissionDecision: "ask", permissionDecisionReason: "R-PRE-ASK sure?" }),
-    },
-    marker: "R-PRE-ASK",
-    about: "permissionDecision ask",
-  },
-  {
-    id: "pre-allow",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 0, stdout: pre({ permissionDecision: "allow" }) },
-    about: "permissionDecision allow",
-  },
+/** The chat agents' native event names that Auggie names otherwise. */
+const AUGGIE_NATIVE: Readonly<Record<string, string>> = { UserPromptSubmit: "PromptSubmit" };
+
+/**
+ * The shared cases Auggie is put to, by id: those whose events it has and
+ * whose answers its hooks could read (no sub-agent, no failure event, one
+ * settings file, no approval switch in --print). Where a case's hook output
+ * names the shell tool's input, Auggie's own is given (`launch-process`
+ * takes more than a command).
+ */
+const SHARED: ReadonlyArray<string | { id: string; hook: ChatCase["hook"]; about: string }> = [
+  "pre-nothing",
+  "pre-exit2-stderr",
+  "pre-exit1-stderr",
+  "pre-exit2-empty",
+  "pre-exit3-stderr",
+  "pre-bad-json",
+  "pre-plain-text",
+  "pre-deny-json",
+  "pre-block-legacy",
+  "pre-ask",
   {
     id: "pre-updated-input",
-    event: "pre-tool",
-    native: "PreToolUse",
     hook: {
       exit: 0,
       stdout: pre({
@@ -250,23 +192,36 @@ export const AUGGIE_CASES: readonly AuggieCase[] = [
         },
       }),
     },
-    about: "updatedInput with an allow",
+    about: "updatedInput with permissionDecision allow (launch-process's whole input)",
   },
+  "pre-context",
+  "pre-timeout",
+  "post-block",
+  "post-context",
+  "ups-block",
+  "ups-exit2-stderr",
+  "ss-context",
+  "stop-block",
+];
+
+/** Every case, in the order the conformance file lists them. */
+export const AUGGIE_CASES: readonly AuggieCase[] = [
+  ...SHARED.map((pick): AuggieCase => {
+    const id = typeof pick === "string" ? pick : pick.id;
+    const shared = CHAT_CASES.find((c) => c.id === id);
+    if (shared === undefined) throw new Error(`no chat agent case "${id}"`);
+    return {
+      ...shared,
+      native: AUGGIE_NATIVE[shared.native] ?? shared.native,
+      ...(typeof pick === "string" ? {} : { hook: pick.hook, about: pick.about }),
+    };
+  }),
   {
-    id: "pre-context",
+    id: "pre-allow",
     event: "pre-tool",
     native: "PreToolUse",
-    hook: { exit: 0, stdout: pre({ additionalContext: "R-PRE-CTX remember this" }) },
-    marker: "R-PRE-CTX",
-    about: "additionalContext before a tool",
-  },
-  {
-    id: "pre-timeout",
-    event: "pre-tool",
-    native: "PreToolUse",
-    hook: { exit: 2, stderr: "R-PRE-LATE too late", sleepSeconds: 3, timeoutSeconds: 1.5 },
-    marker: "R-PRE-LATE",
-    about: "exit 2 after 3 s, with a timeout of 1500 (milliseconds)",
+    hook: { exit: 0, stdout: pre({ permissionDecision: "allow" }) },
+    about: "permissionDecision allow",
   },
   {
     id: "backend-hooks-off",
@@ -277,97 +232,35 @@ export const AUGGIE_CASES: readonly AuggieCase[] = [
     backendHooks: false,
     about: "exit 2, with the backend's enable_hooks flag false",
   },
-  {
-    id: "post-block",
-    event: "post-tool",
-    native: "PostToolUse",
-    script: "echo",
-    hook: { exit: 0, stdout: block("R-POST-BLOCK look again") },
-    marker: "R-POST-BLOCK",
-    about: "decision block after a tool",
-  },
-  {
-    id: "post-context",
-    event: "post-tool",
-    native: "PostToolUse",
-    script: "echo",
-    hook: {
-      exit: 0,
-      stdout: hso({ hookEventName: "PostToolUse", additionalContext: "R-POST-CTX noted" }),
-    },
-    marker: "R-POST-CTX",
-    about: "additionalContext after a tool",
-  },
-  {
-    id: "prompt-block",
-    event: "prompt",
-    native: "PromptSubmit",
-    script: "echo",
-    hook: { exit: 0, stdout: block("R-UPS-BLOCK not this prompt") },
-    marker: "R-UPS-BLOCK",
-    about: "decision block at PromptSubmit",
-  },
-  {
-    id: "prompt-exit2",
-    event: "prompt",
-    native: "PromptSubmit",
-    script: "echo",
-    hook: { exit: 2, stderr: "R-UPS-X2 not this prompt" },
-    marker: "R-UPS-X2",
-    about: "exit 2 at PromptSubmit",
-  },
-  {
-    id: "ss-context",
-    event: "session-start",
-    native: "SessionStart",
-    script: "echo",
-    hook: {
-      exit: 0,
-      stdout: hso({ hookEventName: "SessionStart", additionalContext: "R-SS-CTX hello" }),
-    },
-    marker: "R-SS-CTX",
-    about: "additionalContext at SessionStart",
-  },
-  {
-    id: "stop-block",
-    event: "stop",
-    native: "Stop",
-    script: "echo",
-    max: 1,
-    hook: { exit: 0, stdout: block("R-STOP-BACK check once more") },
-    marker: "R-STOP-BACK",
-    about: "decision block at Stop, once",
-  },
 ];
 
-/** The prompt of every case; its mark tells whether the prompt reached the model. */
-const PROMPT_MARK = "PROMPT-TEXT-7Q";
-
-function ruleOf(c: AuggieCase): HookRule {
-  const rule: HookRule = { event: c.native, exit: c.hook.exit };
-  if (c.event === "pre-tool") rule.match = "git push";
-  if (c.max !== undefined) rule.max = c.max;
-  if (c.hook.stdout !== undefined) rule.stdout = c.hook.stdout;
-  if (c.hook.stderr !== undefined) rule.stderr = c.hook.stderr;
-  if (c.hook.sleepSeconds !== undefined) rule.sleepSeconds = c.hook.sleepSeconds;
-  return rule;
+/** The model's turns of a case, and how many main turns a run nothing stops makes. */
+function stepsOf(c: AuggieCase): { steps: AugmentStep[]; normal: number } {
+  switch (c.script ?? "push") {
+    case "echo":
+      return { steps: [shell("echo hello"), say(FINAL)], normal: 2 };
+    case "text":
+      return { steps: [say(FINAL)], normal: 1 };
+    default:
+      return { steps: [shell(FORCE_PUSH), say(FINAL)], normal: 2 };
+  }
 }
 
 /** Runs one case in a fresh world and reads what Auggie did. */
 async function runCase(c: AuggieCase): Promise<ConformanceCase> {
   await using world = await auggieWorld();
-  const first = (c.script ?? "push") === "push" ? shell(FORCE_PUSH) : shell("echo hello");
+  const { steps, normal } = stepsOf(c);
   const s = await runAuggie({
     world,
-    steps: [first, say(FINAL)],
+    steps,
     events: [...new Set(["PreToolUse", "PostToolUse", "Stop", c.native])],
+    // Auggie's timeouts are in milliseconds.
     ...(c.hook.timeoutSeconds === undefined ? {} : { timeoutMs: c.hook.timeoutSeconds * 1000 }),
-    rules: [ruleOf(c)],
+    rules: [caseRule(c)],
     prompt: `${PROMPT_MARK} do the scripted steps`,
     ...(c.backendHooks === undefined ? {} : { backendHooks: c.backendHooks }),
   });
-  const clean = (text: string) => String(redact(hideHookCommands(text), world));
-  return judge(c, s, clean);
+  return judgeCase(c, s, normal, (text) => String(redact(hideHookCommands(text), world)));
 }
 
 /** The recording hook's command lines (which Auggie may quote to the model) as `<cmd>`. */
@@ -375,41 +268,6 @@ function hideHookCommands(text: string): string {
   let out = text;
   for (const e of AUGGIE_EVENTS) out = out.replaceAll(recordHookCommand(e), "<cmd>");
   return out;
-}
-
-function judge(c: AuggieCase, s: AuggieSession, clean: (t: string) => string): ConformanceCase {
-  const normal = 2;
-  const rewritten = s.toolResults.some((t) => t.includes("UPDATED-INPUT-RAN"));
-  let toolRan: boolean | null = null;
-  if (c.event === "pre-tool") {
-    toolRan = rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
-  }
-  if (c.event === "post-tool") toolRan = s.hookCalls.some((h) => h.event === c.native);
-  if (c.event === "prompt") toolRan = requestsMention(s.turns, PROMPT_MARK);
-  const continued = c.event === "stop" ? s.turns.length > normal : null;
-  const notes = [c.about, `exit ${s.run.code ?? "on a signal"}`];
-  if (s.run.timedOut) notes.push("the run timed out");
-  if (!s.hookCalls.some((h) => h.event === c.native)) notes.push("the hook never ran");
-  if (rewritten) notes.push("the rewritten command ran instead of the force push");
-  if (c.marker !== undefined && (s.run.stdout + s.run.stderr).includes(c.marker)) {
-    notes.push("the agent printed it");
-  }
-  notes.push(`${s.turns.length} model turn(s)`);
-  const result: ConformanceCase = {
-    id: c.id,
-    event: c.event,
-    nativeEvent: c.native,
-    hook: c.hook.timeoutSeconds === undefined ? { ...c.hook, timeoutSeconds: 30 } : c.hook,
-    toolRan,
-    reachedModel: c.marker === undefined ? null : requestsMention(s.requests, c.marker),
-    continued,
-    runEnded: s.run.code !== 0 || s.turns.length < normal,
-    notes: notes.join("; "),
-  };
-  const toolEvent = c.event === "pre-tool" || c.event === "post-tool";
-  const saw = toolEvent ? s.toolResults[0] : undefined;
-  if (saw !== undefined) result.modelSaw = clean(saw).slice(0, 400);
-  return result;
 }
 
 /**
@@ -421,12 +279,15 @@ function judge(c: AuggieCase, s: AuggieSession, clean: (t: string) => string): C
 async function auggieFixtureSet(version: string): Promise<FixtureSet> {
   await using world = await auggieWorld();
   await Deno.writeTextFile(`${world.project}/edit-me.txt`, "line one\nline two\n");
+  const server = `${world.root}/mcp-server.sh`;
+  await Deno.writeTextFile(server, mcpServerScript());
   const deny = pre({ permissionDecision: "deny", permissionDecisionReason: "R-FIX no force push" });
   const s = await runAuggie({
     world,
     steps: FIXTURE_STEPS,
     events: AUGGIE_EVENTS,
     rules: [{ event: "PreToolUse", match: "git push", stdout: deny }],
+    moreArgs: MCP.args({ command: "/bin/sh", args: [server] }),
   });
   const how =
     "recorded: auggie --print --output-format json against the fake Augment backend (src/verify/fake/augment.ts, enable_hooks on), hooks in ~/.augment/settings.json";

@@ -50,6 +50,8 @@ export interface AuggieRunOptions {
   backendHooks?: boolean;
   /** Runs just before Auggie starts, once the settings are written. */
   before?: () => Promise<void>;
+  /** Arguments after the driver's (verify's MCP server by --mcp-config, say). */
+  moreArgs?: readonly string[];
 }
 
 /** What one session did: the shared run's parts, and the model's turns. */
@@ -103,6 +105,16 @@ export async function runAuggie(o: AuggieRunOptions): Promise<AuggieSession> {
     script: { steps: o.steps, hooks: o.backendHooks ?? true },
     prompt: o.prompt ?? "Please do the scripted steps.",
     rules: o.rules ?? [],
+    ...(o.moreArgs === undefined ? {} : {
+      args: (apiUrl: string) => [
+        ...AUGGIE_DRIVER.args(o.world, apiUrl, {
+          prompt: o.prompt ?? "Please do the scripted steps.",
+          autoApprove: true,
+          bypassTrust: false,
+        }),
+        ...o.moreArgs!,
+      ],
+    }),
     timeoutMs: 120_000,
     before: async () => {
       const path = `${o.world.home}/.augment/settings.json`;

@@ -41,7 +41,10 @@ export const PROMPT_MARK = "PROMPT-TEXT-7Q";
 export const SUB_MARKER = "SUBAGENT-MARKER";
 
 /** What the model does in a case. */
-export type CaseScript = "push" | "echo" | "text" | "subagent";
+export type CaseScript = "push" | "echo" | "text" | "subagent" | "write";
+
+/** The file the `write` script has the model create, in the project. */
+export const WRITTEN_FILE = "written-by-model.txt";
 
 /** One case: a hook output, the native event it answers, and what to look for. */
 export interface ChatCase {
@@ -75,6 +78,13 @@ export interface ChatCase {
   /** Only for these agents (every agent when absent). */
   only?: readonly string[];
 }
+
+/** everyhook's refusal as Cline gets it (src/agents/cline.ts): the call rewritten, the reason as context. */
+const clineRefusal = (reason: string): string =>
+  JSON.stringify({
+    overrideInput: { commands: [`printf '%s\\n' '${reason}' >&2; exit 1`] },
+    contextModification: reason,
+  });
 
 const hso = (fields: Record<string, unknown>): string =>
   JSON.stringify({ hookSpecificOutput: fields });
@@ -368,7 +378,7 @@ export const CHAT_CASES: readonly ChatCase[] = [
     hook: { exit: 2, stderr: "R-UPS-X2 not this prompt" },
     marker: "R-UPS-X2",
     about: "exit 2 with a reason on stderr on the prompt",
-    only: ["qwen-code", "kimi-code"],
+    only: ["qwen-code", "kimi-code", "auggie"],
   },
   {
     id: "ups-context",
@@ -532,6 +542,141 @@ export const CHAT_CASES: readonly ChatCase[] = [
     about: "the deny hook in <project>/.factory/hooks.json only",
     only: ["factory-droid"],
   },
+  // Cline's own answer: cancel, contextModification (or context), errorMessage,
+  // overrideInput, an optional HOOK_CONTROL<tab> line; the exit code is ignored.
+  {
+    id: "cline-pre-deny-rewrite",
+    event: "pre-tool",
+    native: "PreToolUse",
+    hook: { exit: 0, stdout: clineRefusal("R-DENY force push is refused") },
+    marker: "R-DENY",
+    about:
+      "everyhook's refusal: the call rewritten into a command that prints the reason and fails, the reason as contextModification",
+    only: ["cline"],
+  },
+  {
+    id: "cline-pre-deny-editor",
+    event: "pre-tool",
+    native: "PreToolUse",
+    script: "write",
+    hook: { exit: 0, stdout: clineRefusal("R-DENY-EDIT no new files here") },
+    marker: "R-DENY-EDIT",
+    about: "everyhook's refusal of a call of the editor tool (a write of a new file)",
+    only: ["cline"],
+  },
+  {
+    id: "cline-pre-cancel",
+    event: "pre-tool",
+    native: "PreToolUse",
+    hook: { exit: 0, stdout: JSON.stringify({ cancel: true, errorMessage: "R-CANCEL stop it" }) },
+    marker: "R-CANCEL",
+    about: "cancel with an errorMessage",
+    only: ["cline"],
+  },
+  {
+    id: "cline-pre-context",
+    event: "pre-tool",
+    native: "PreToolUse",
+    hook: { exit: 0, stdout: JSON.stringify({ contextModification: "CTX-CLINE-PRE mind it" }) },
+    marker: "CTX-CLINE-PRE",
+    about: "contextModification before a tool",
+    only: ["cline"],
+  },
+  {
+    id: "cline-pre-error-message",
+    event: "pre-tool",
+    native: "PreToolUse",
+    hook: { exit: 0, stdout: JSON.stringify({ errorMessage: "R-ERRMSG something" }) },
+    marker: "R-ERRMSG",
+    about: "an errorMessage without cancel",
+    only: ["cline"],
+  },
+  {
+    id: "cline-pre-override",
+    event: "pre-tool",
+    native: "PreToolUse",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({ overrideInput: { commands: ["echo UPDATED-INPUT-RAN"] } }),
+    },
+    about: "overrideInput with a new command list",
+    only: ["cline"],
+  },
+  {
+    id: "cline-pre-hook-control",
+    event: "pre-tool",
+    native: "PreToolUse",
+    hook: {
+      exit: 0,
+      stdout: 'some log line\nHOOK_CONTROL\t{"contextModification":"CTX-CONTROL-LINE here"}\n',
+    },
+    marker: "CTX-CONTROL-LINE",
+    about: "other output, then the answer on a HOOK_CONTROL<tab> line",
+    only: ["cline"],
+  },
+  {
+    id: "cline-post-context",
+    event: "post-tool",
+    native: "PostToolUse",
+    script: "echo",
+    hook: { exit: 0, stdout: JSON.stringify({ contextModification: "CTX-CLINE-POST look" }) },
+    marker: "CTX-CLINE-POST",
+    about: "contextModification after a tool",
+    only: ["cline"],
+  },
+  {
+    id: "cline-start-context",
+    event: "session-start",
+    native: "TaskStart",
+    script: "text",
+    hook: { exit: 0, stdout: JSON.stringify({ contextModification: "CTX-CLINE-START hello" }) },
+    marker: "CTX-CLINE-START",
+    about: "contextModification at TaskStart",
+    only: ["cline"],
+  },
+  {
+    id: "cline-end-fires",
+    event: "session-end",
+    native: "SessionShutdown",
+    script: "text",
+    hook: { exit: 0, stdout: JSON.stringify({ contextModification: "CTX-CLINE-END bye" }) },
+    marker: "CTX-CLINE-END",
+    about: "SessionShutdown fires in a headless run; its answer",
+    only: ["cline"],
+  },
+  {
+    id: "cline-stop-cancel",
+    event: "stop",
+    native: "TaskComplete",
+    script: "text",
+    hook: {
+      exit: 0,
+      stdout: JSON.stringify({ cancel: true, errorMessage: "R-STOP-CANCEL again" }),
+    },
+    marker: "R-STOP-CANCEL",
+    about: "cancel at TaskComplete",
+    only: ["cline"],
+  },
+  {
+    id: "cline-stop-context",
+    event: "stop",
+    native: "TaskComplete",
+    script: "text",
+    hook: { exit: 0, stdout: JSON.stringify({ contextModification: "CTX-CLINE-STOP more" }) },
+    marker: "CTX-CLINE-STOP",
+    about: "contextModification at TaskComplete",
+    only: ["cline"],
+  },
+  {
+    id: "cline-prompt-fires",
+    event: "prompt",
+    native: "UserPromptSubmit",
+    script: "text",
+    hook: { exit: 0, stdout: JSON.stringify({ contextModification: "CTX-CLINE-UPS see" }) },
+    marker: "CTX-CLINE-UPS",
+    about: "UserPromptSubmit in a headless run",
+    only: ["cline"],
+  },
 ];
 
 /**
@@ -555,8 +700,18 @@ export function casesFor(agent: ChatAgent, skip: readonly string[] = []): ChatCa
 }
 
 /** The model's script for a case, and how many main turns a run nothing stops makes. */
-function scriptOf(agent: ChatAgent, c: ChatCase): { script: ChatScript; normal: number } {
+function scriptOf(
+  agent: ChatAgent,
+  c: ChatCase,
+  world: World,
+): { script: ChatScript; normal: number } {
   switch (c.script ?? "push") {
+    case "write": {
+      const write = agent.writeFile;
+      if (write === undefined) throw new Error(`${agent.id} has no file tool for case ${c.id}`);
+      const step = write(`${world.project}/${WRITTEN_FILE}`, "written\n");
+      return { script: { steps: [step, textStep(FINAL)] }, normal: 2 };
+    }
     case "push":
       return { script: { steps: [agent.shell(FORCE_PUSH), textStep(FINAL)] }, normal: 2 };
     case "echo":
@@ -576,10 +731,23 @@ function scriptOf(agent: ChatAgent, c: ChatCase): { script: ChatScript; normal: 
   }
 }
 
-/** The recording hook's rule for a case: the case's event, the force push or echo only. */
-function ruleOf(c: ChatCase): HookRule {
+/**
+ * The recording hook's rule for a case: the case's event, the force push or echo only.
+ *
+ * @param c The case.
+ * @returns The rule.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { caseRule } from "./chat_agent_cases.ts";
+ * const c = { id: "x", event: "pre-tool" as const, native: "PreToolUse", hook: { exit: 2 }, about: "" };
+ * assert.deepEqual(caseRule(c), { event: "PreToolUse", exit: 2, match: "git push" });
+ * ```
+ */
+export function caseRule(c: ChatCase): HookRule {
   const rule: HookRule = { event: c.native, exit: c.hook.exit };
-  if (c.event === "pre-tool") rule.match = "git push";
+  if (c.event === "pre-tool") rule.match = c.script === "write" ? WRITTEN_FILE : "git push";
   if (c.max !== undefined) rule.max = c.max;
   if (c.hook.stdout !== undefined) rule.stdout = c.hook.stdout;
   if (c.hook.stderr !== undefined) rule.stderr = c.hook.stderr;
@@ -624,21 +792,31 @@ function fileOf(agent: ChatAgent, c: ChatCase, world: World) {
  */
 export async function runChatCase(agent: ChatAgent, c: ChatCase): Promise<ConformanceCase> {
   await using world = await chatWorld(agent.id);
-  const { script, normal } = scriptOf(agent, c);
+  const { script, normal } = scriptOf(agent, c, world);
   const hooksFile = fileOf(agent, c, world);
   const s = await runChatAgent(agent, {
     world,
     script,
     hooks: caseHooks(agent, c),
     ...(hooksFile === undefined ? {} : { hooksFile }),
-    rules: [ruleOf(c)],
+    rules: [caseRule(c)],
     prompt: c.event === "prompt"
       ? `${PROMPT_MARK} do the scripted steps`
       : "Do the scripted steps.",
     autoApprove: c.noAutoApprove !== true,
     timeoutMs: 120_000,
   });
-  return judge(agent, c, s, normal, (text) => String(redact(hideHookCommand(text), world)));
+  const writtenFile = await Deno.stat(`${world.project}/${WRITTEN_FILE}`).then(
+    () => true,
+    () => false,
+  );
+  return judgeCase(
+    c,
+    { ...s, writtenFile },
+    normal,
+    (text) => String(redact(hideHookCommand(text), world)),
+    agent,
+  );
 }
 
 /** The recording hook's command lines (which an agent may quote to the model) as `<cmd>`. */
@@ -648,17 +826,40 @@ function hideHookCommand(text: string): string {
   return out;
 }
 
-function judge(
-  agent: ChatAgent,
+/**
+ * What a case's run shows, as the conformance file records it: did the tool
+ * run (or the post-tool hook, or the prompt reach the model), did the marker
+ * reach the model, did the agent go back to work, did the run end early.
+ *
+ * @param c The case.
+ * @param s The run (any agent's session of the same shape: its requests, its
+ *   main turns, the tool results, the hook calls).
+ * @param normal How many main turns a run nothing stops makes.
+ * @param clean Makes a text the model saw fit to commit (paths, hook commands).
+ * @param agent The chat agent, for a sub-agent's case.
+ * @returns The conformance case.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { judgeCase } from "./chat_agent_cases.ts";
+ * const recorded = judgeCase(c, session, 2, (t) => t);
+ * ```
+ */
+export function judgeCase(
   c: ChatCase,
-  s: ChatSession,
+  s: ChatSession & { writtenFile?: boolean },
   normal: number,
   clean: (text: string) => string,
+  agent?: ChatAgent,
 ): ConformanceCase {
   const rewritten = s.toolResults.some((t) => t.includes("UPDATED-INPUT-RAN"));
+  // Whether the file a `write` case has the model create is there (told by runChatCase).
+  const written = s.writtenFile === true;
   let toolRan: boolean | null = null;
   if (c.event === "pre-tool") {
-    toolRan = rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
+    toolRan = c.script === "write"
+      ? written
+      : rewritten || s.toolResults.some((t) => FORCE_PUSH_RAN.test(t));
   }
   if (c.event === "post-tool") {
     toolRan = s.hookCalls.some((h) => h.event === c.native);
@@ -667,7 +868,7 @@ function judge(
   let continued: boolean | null = null;
   if (c.event === "stop") continued = s.turns.length > normal;
   if (c.event === "subagent-stop") {
-    continued = subagentTurns(s.requests, SUB_MARKER, agent.markerInAnyUserMessage).length > 1;
+    continued = subagentTurns(s.requests, SUB_MARKER, agent?.markerInAnyUserMessage).length > 1;
   }
   const notes = [c.about, `exit ${s.run.code ?? "on a signal"}`];
   if (s.run.timedOut) notes.push("the run timed out");

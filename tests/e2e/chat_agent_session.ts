@@ -66,6 +66,15 @@ export interface ChatAgent {
    * agent's file is not Claude-layout JSON (Kimi Code's TOML); JSON when absent.
    */
   settingsText?(settings: Record<string, unknown>, hooks: HooksTable | undefined): string;
+  /**
+   * Writes the hooks into `folder`, where the agent has no settings file for
+   * them but a hooks folder of one file per event (Cline): then
+   * {@linkcode ChatAgent.userSettings} and {@linkcode ChatAgent.projectSettings}
+   * name the folders, and the driver's `prepare` writes what else a run needs.
+   */
+  writeHooks?(folder: string, hooks: HooksTable): Promise<void>;
+  /** The model's call of the agent's file tool writing a new file, where a case plays one. */
+  writeFile?(path: string, content: string): ChatStep;
 }
 
 /** What one session runs. */
@@ -165,6 +174,10 @@ async function writeSettings(
   settings: Record<string, unknown>,
   hooks: HooksTable | undefined,
 ): Promise<void> {
+  if (agent.writeHooks) {
+    if (hooks !== undefined) await agent.writeHooks(path, hooks);
+    return;
+  }
   await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
   if (agent.settingsText) {
     await Deno.writeTextFile(path, agent.settingsText(settings, hooks));

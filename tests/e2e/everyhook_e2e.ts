@@ -148,7 +148,7 @@ export async function lineModes(
 export interface LoggedDoc {
   event?: string;
   agent?: string;
-  tool?: { kind?: string; command?: string; output?: string };
+  tool?: { kind?: string; command?: string; output?: string; failed?: boolean };
   stop?: { continued?: boolean };
 }
 

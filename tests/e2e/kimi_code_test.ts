@@ -2,7 +2,10 @@
  * Kimi Code, for real (on the pinned Node 22): the payloads still have the
  * committed fixtures' keys and key conformance cases still hold
  * (chat_agent_e2e.ts); the scenarios every agent shares are in
- * scenarios_test.ts.
+ * scenarios_test.ts. PostToolUse and PostToolUseFailure, which Kimi Code does
+ * not wait for, are picked from up to KIMI_TRIES fixture sessions: the
+ * fixture test passes when each fired in one of them and fails when one fired
+ * in none.
  *
  * Run by hand inside a loopback-only namespace:
  *

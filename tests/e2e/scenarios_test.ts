@@ -75,6 +75,11 @@ interface AgentData {
    * refused, or why this table does not run it for the agent.
    */
   hung: RegExp | { skip: string };
+  /**
+   * The command post-tool sees first, where the refused force push still fires
+   * it (Cline runs the call everyhook rewrote, and then fires PostToolUse for it).
+   */
+  postRefused?: RegExp;
   /** What only this agent's shared run shows besides. */
   more?: (r: Ran, why: string) => void;
   /** What the agent cannot do of the shared run, each with the reason its steps skip. */
@@ -235,6 +240,29 @@ const AGENT_DATA: Readonly<Record<string, AgentData>> = {
         "auggie --print ended the turn after a Stop block (fixtures/conformance/auggie.json: stop-block)",
     },
   },
+  "cline": {
+    // Cline's tool result of the call everyhook rewrote: the command that printed the reason and failed.
+    blocked: /printf .*Blocked .*force.*Command exited with code 1.*\[stderr\]\\nBlocked .*force/s,
+    // A hook file of the person's own for the same event: Cline runs it beside everyhook's.
+    own: (w) => ({
+      path: `${w.home}/.cline/hooks/PreToolUse.js`,
+      text: "// my own hook: no answer\nprocess.exit(0);\n",
+    }),
+    refusedPrompt: {
+      skip:
+        "Cline's UserPromptSubmit did not fire in a headless run (fixtures/conformance/cline.json: cline-prompt-fires), and everyhook offers no prompt event for it",
+    },
+    hung: /printf .*(ran past its|timed out).*Command exited with code 1/is,
+    // The rewritten call ran, and failed: PostToolUse fires for it.
+    postRefused: /^printf '%s\\n' 'Blocked .*force.*' >&2; exit 1$/s,
+    lacks: {
+      startContext:
+        "Cline does not wait for TaskStart: no answer is read (fixtures/conformance/cline.json: cline-start-context)",
+      stopSentBack:
+        "TaskComplete fires after the task has ended: nothing sends Cline back (fixtures/conformance/cline.json: cline-stop-context)",
+    },
+    stops: [false],
+  },
   "opencode": pluginAgentData("opencode"),
   "kilo": pluginAgentData("kilo"),
 };
@@ -310,9 +338,14 @@ const SCENARIOS: readonly Scenario[] = [
   {
     about: "post-tool sees the harmless command's output",
     skip: (data) => data.lacks?.postTool,
-    check: ({ docs }, why) => {
+    check: ({ docs, data }, why) => {
       const text = `${JSON.stringify(docs).slice(0, 1500)}\n${why}`;
-      const post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      let post = docs.filter((d) => d.event === "post-tool" && d.tool?.kind === "shell");
+      if (data.postRefused) {
+        assert.match(post[0]?.tool?.command ?? "", data.postRefused, text);
+        assert.equal(post[0]?.tool?.failed, true, text);
+        post = post.slice(1);
+      }
       assert.deepEqual(post.map((d) => d.tool?.command), ["echo hello"], text);
       assert.match(post[0]?.tool?.output ?? "", /hello/, text);
     },
@@ -408,7 +441,7 @@ async function agentFiles(driver: AnyDriver, world: World): Promise<Map<string, 
       if (e.name === ".everyhook-backups") continue;
       const path = `${dir}/${e.name}`;
       if (e.isDirectory) await walk(path);
-      else if (e.isFile && /\.(json|jsonc|toml|js)$/.test(e.name)) {
+      else if (e.isFile && /\.(json|jsonc|toml|js|mjs)$/.test(e.name)) {
         out.set(path, await Deno.readTextFile(path));
       }
     }

@@ -15,7 +15,23 @@ import { AGENTS } from "../../src/agents/mod.ts";
 import { readHooksFile } from "../../src/install/config_file.ts";
 import { findOurs } from "../../src/settings/settings_file.ts";
 import { importedCommand } from "../../src/settings/import_line.ts";
-import { hooksFilePath } from "../../src/settings/locations.ts";
+import {
+  eventFile,
+  eventFileNatives,
+  hooksFilePath as filePath,
+  type LocationContext,
+} from "../../src/settings/locations.ts";
+import type { Agent } from "../../src/agents/types.ts";
+
+/**
+ * An agent's hooks file; for one with a file per event (Cline), the file of
+ * its pre-tool event, where the guard of these tests goes.
+ */
+function hooksFilePath(a: Agent, scope: "user" | "project", context: LocationContext): string {
+  const path = filePath(a, scope, context);
+  const native = a.events["pre-tool"]?.native;
+  return a.install.container === "runner" && native ? eventFile(path, native) : path;
+}
 import { loadFixtures } from "../../src/readers/recorded.ts";
 
 const posix = Deno.build.os !== "windows";
@@ -110,9 +126,18 @@ Deno.test({
       for (const a of targets) {
         const row = report.results.find((r: { agent: string }) => r.agent === a.id);
         assert.equal(row.action, "created", a.id);
-        const file = hooksFilePath(a, "user", { env, os: "linux", project: `${home}/project` });
-        const read = await readHooksFile(file, a.install);
-        const ours = findOurs(read.value as Record<string, unknown>, a.install);
+        const context = { env, os: "linux", project: `${home}/project` };
+        // An agent with a file per event (Cline) has its entries in each event's file.
+        const files = a.install.container === "runner"
+          ? (eventFileNatives(a) ?? []).map((n) => eventFile(filePath(a, "user", context), n))
+          : [hooksFilePath(a, "user", context)];
+        const ours = [];
+        for (const file of files) {
+          const read = await readHooksFile(file, a.install);
+          if (read.value !== undefined) {
+            ours.push(...findOurs(read.value as Record<string, unknown>, a.install));
+          }
+        }
         const commands = ours.map((f) => importedCommand(f.line));
         assert.ok(commands.includes(`${home}/guard.sh`), a.id);
         assert.ok(!commands.includes("true"), `${a.id}: the WebFetch entry is refused`);

@@ -9,9 +9,16 @@
  * @module
  */
 
-import { type AgentDriver, failingCommand, noMcp } from "../driver.ts";
+import { type AgentDriver, failingCommand } from "../driver.ts";
 import { type AugmentStep, augmentToolResults } from "../fake/augment.ts";
+import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
+
+/**
+ * The name Auggie gives an MCP tool: `<tool>_<server>` (its hooks got
+ * `probe_everyhook` with `is_mcp_tool: true`, fixtures/auggie/pre-tool.mcp.json).
+ */
+const AUGGIE_MCP_TOOL = `${MCP_TOOL}_${MCP_SERVER}`;
 
 /** Auggie's shell tool, waiting for the command (the input the pinned Auggie's model gave it). */
 function launch(command: string): AugmentStep {
@@ -92,9 +99,41 @@ export const AUGGIE_DRIVER: AgentDriver<"augment"> = {
       tool: "launch-process",
       basis: "fixtures/auggie/pre-tool.shell-harmless.json",
     }),
-    write: { cannot: "verify's play of Auggie's save-file tool is not written yet" },
-    edit: { cannot: "verify's play of Auggie's str-replace-editor tool is not written yet" },
+    // save-file takes `file_content`; str-replace-editor takes its replacements as
+    // `str_replace_entries`, each with the old text's line range (the schema the pinned Auggie
+    // sends the backend: the flat old_str_1 form fails with "Missing required parameter").
+    write: (path, content) => ({
+      turns: [{ kind: "tool", name: "save-file", input: { path, "file_content": content } }],
+      tool: "save-file",
+      basis: "fixtures/auggie/pre-tool.write.json",
+    }),
+    edit: (path, before, after) => ({
+      turns: [{
+        kind: "tool",
+        name: "str-replace-editor",
+        input: {
+          command: "str_replace",
+          path,
+          "str_replace_entries": [{
+            "old_str": before,
+            "new_str": after,
+            "old_str_start_line_number": 1,
+            "old_str_end_line_number": 1,
+          }],
+        },
+      }],
+      tool: "str-replace-editor",
+      basis: "fixtures/auggie/pre-tool.edit.json",
+    }),
     subagent: { cannot: "Auggie has no subagent event" },
-    mcp: noMcp("verify's MCP step is not written yet for Auggie"),
+    // The server is given inline with --mcp-config (Claude Code's mcpServers shape).
+    mcp: {
+      play: () => ({
+        turns: [{ kind: "tool", name: AUGGIE_MCP_TOOL, input: { text: MCP_CALL_TEXT } }],
+        tool: AUGGIE_MCP_TOOL,
+        basis: "fixtures/auggie/pre-tool.mcp.json",
+      }),
+      args: (server) => ["--mcp-config", JSON.stringify({ mcpServers: { [MCP_SERVER]: server } })],
+    },
   },
 };

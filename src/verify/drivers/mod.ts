@@ -7,6 +7,7 @@
 
 import type { AnyDriver } from "../driver.ts";
 import { AUGGIE_DRIVER } from "./auggie.ts";
+import { CLINE_DRIVER } from "./cline.ts";
 import { CLAUDE_CODE_DRIVER } from "./claude_code.ts";
 import { CODEX_DRIVER } from "./codex.ts";
 import { COPILOT_CLI_DRIVER } from "./copilot_cli.ts";
@@ -38,6 +39,7 @@ export const DRIVERS: readonly AnyDriver[] = [
   KILO_DRIVER,
   KIMI_CODE_DRIVER,
   AUGGIE_DRIVER,
+  CLINE_DRIVER,
 ];
 
 /**

@@ -33,8 +33,8 @@ Deno.test("a driver's run points the agent at the fake API only, inside the worl
     const args = d.args(WORLD, API, { prompt: "PROMPT-X", autoApprove: true, bypassTrust: false });
     assert.ok(args.includes("PROMPT-X"), `${d.id}: the prompt is missing from ${args.join(" ")}`);
     const all = [...Object.values(env), ...args].join("\n");
-    // Factory Droid takes its model's url from its settings file (prepare() writes it).
-    if (d.id !== "factory-droid") {
+    // Factory Droid and Cline take their model's url from a settings file (prepare() writes it).
+    if (d.id !== "factory-droid" && d.id !== "cline") {
       assert.ok(all.includes(API), `${d.id}: the fake API's url is in neither env nor args`);
     }
     for (const url of all.match(/https?:\/\/[^\s"]+/g) ?? []) {
