@@ -1094,7 +1094,7 @@ function claudeLayoutAgent(spec) {
       cells: own.cells
     };
   }
-  const readTool7 = (name, payload, event, nativeEvent) => {
+  const readTool8 = (name, payload, event, nativeEvent) => {
     const input = parseInput(payload.tool_input);
     const fields2 = obj(input) ?? {};
     const kind = toolKind(spec.tools, name);
@@ -1125,7 +1125,7 @@ function claudeLayoutAgent(spec) {
       const event = context.event;
       const doc = snakeCaseDocument(spec.id, payload, event, events2[event]?.native ?? event);
       const name = str(payload.tool_name);
-      if (name !== void 0) doc.tool = readTool7(name, payload, event, doc.nativeEvent);
+      if (name !== void 0) doc.tool = readTool8(name, payload, event, doc.nativeEvent);
       spec.readMore?.(doc, payload);
       return doc;
     },
@@ -4273,7 +4273,7 @@ var init_kimi_code = __esm({
         info: "After a tool ran (PostToolUseFailure after one failed or was refused): for logs only, and unreliable: Kimi Code does not wait for it, and a headless run often ends before it runs.",
         matcher: true,
         cells: POST_TOOL9,
-        unsteady: "Kimi Code does not wait for PostToolUse: a headless run often ends before the hook runs (cases post-block, post-exit2-stderr)"
+        unsteady: "Kimi Code does not wait for PostToolUse or PostToolUseFailure: a headless run often ends before the hook runs (cases post-block, post-exit2-stderr, postfail-block)"
       },
       prompt: {
         native: "UserPromptSubmit",
@@ -4419,6 +4419,7 @@ function readOwnFields(doc, payload) {
   if (cwd !== void 0) doc.cwd = cwd;
   const output = str(payload.tool_output);
   if (doc.tool && doc.event === "post-tool" && output !== void 0) doc.tool.output = output;
+  if (doc.tool && payload.is_mcp_tool === true) doc.tool.kind = "mcp";
   const prompt = str(payload.user_prompt);
   if (prompt !== void 0) doc.prompt = prompt;
   if (doc.stop) {
@@ -4473,7 +4474,7 @@ var init_auggie = __esm({
     };
     PROMPT_GOES_ON = `Auggie sent the prompt to the model after a PromptSubmit hook's {"decision":"block"} and after its exit 2: a prompt cannot be refused`;
     PROMPT10 = {
-      ...droppedDecisions(PROMPT_GOES_ON, seen9("prompt-block")),
+      ...droppedDecisions(PROMPT_GOES_ON, seen9("ups-block")),
       allow: noApprovalCell("prompt", documented9()),
       context: droppedCell("Auggie's reference names no context at PromptSubmit", documented9()),
       ...COMMON4
@@ -4529,12 +4530,9 @@ var init_auggie = __esm({
           apply_patch: "edit",
           view: "read"
         },
-        patterns: [
-          {
-            pattern: "^mcp__|_mcp$",
-            kind: "mcp"
-          }
-        ]
+        // An MCP tool is named <tool>_<server>, which no pattern tells apart: its payload's
+        // is_mcp_tool says it (fixtures/auggie/pre-tool.mcp.json), read by readOwnFields.
+        patterns: []
       },
       tool: {
         pathFields: [
@@ -4599,6 +4597,319 @@ var init_auggie = __esm({
         project: "Auggie reads its settings when a session starts: start a new session in this project. Hooks run only when your Augment backend turns them on (enable_hooks)."
       }
     });
+  }
+});
+
+// src/agents/cline.ts
+var cline_exports = {};
+__export(cline_exports, {
+  cline: () => cline
+});
+function readPaths(fields2) {
+  if (!Array.isArray(fields2.files)) return void 0;
+  const paths = fields2.files.map((f) => str(obj(f)?.path)).filter((p) => p !== void 0);
+  return paths.length > 0 ? paths : void 0;
+}
+function commandLine(v) {
+  if (typeof v === "string") return v;
+  if (!Array.isArray(v)) return void 0;
+  const all = v.filter((c) => typeof c === "string");
+  return all.length > 0 ? all.join("\n") : void 0;
+}
+function readTool7(payload, event) {
+  const call = obj(payload.tool_call) ?? obj(payload.tool_result);
+  const name = str(call?.name);
+  if (call === void 0 || name === void 0) return void 0;
+  const input = parseInput(call.input);
+  const fields2 = obj(input) ?? {};
+  const kind = toolKind(TOOLS7, name);
+  const post = obj(payload.postToolUse);
+  const paths = kind === "read" ? readPaths(fields2) : void 0;
+  return toolCall({
+    name,
+    kind,
+    input,
+    command: kind === "shell" ? commandLine(fields2.commands) : void 0,
+    path: kind === "edit" ? str(fields2.path) : void 0,
+    paths,
+    output: event === "post-tool" ? str(post?.result) ?? outputText(call.output) : void 0,
+    failed: event === "post-tool" ? failedOf(post, call.output) : void 0
+  });
+}
+function failedOf(post, output) {
+  const results = Array.isArray(output) ? output.map((r) => obj(r)?.success) : [];
+  if (results.includes(false) || post?.success === false) return true;
+  return typeof post?.success === "boolean" || results.length > 0 ? false : void 0;
+}
+function readPayload(payload, event) {
+  const hookName = str(payload.hookName);
+  const roots = Array.isArray(payload.workspaceRoots) ? payload.workspaceRoots : [];
+  const doc = baseDocument({
+    agent: "cline",
+    event,
+    nativeEvent: (hookName && HOOK_NAMES[hookName]) ?? EVENTS6[event]?.native ?? event,
+    native: payload,
+    cwd: str(roots[0]) ?? str(obj(payload.workspaceInfo)?.rootPath),
+    session: str(payload.taskId)
+  });
+  const tool2 = readTool7(payload, event);
+  if (tool2 !== void 0 && (event === "pre-tool" || event === "post-tool")) doc.tool = tool2;
+  if (event === "stop") {
+    const turn = obj(payload.turn);
+    const status = str(turn?.status);
+    const last = str(turn?.outputText);
+    doc.stop = {
+      continued: false,
+      ...status === "completed" ? {
+        status
+      } : {},
+      ...last === void 0 ? {} : {
+        lastMessage: last
+      }
+    };
+  }
+  return doc;
+}
+var DOCS7, seen10, NOTHING7, NO_MESSAGE4, PRE_DENY3, PRE_TOOL11, POST_TOOL11, TASK_START_NOTE, SESSION_START6, END_NOTE, SESSION_END6, STOP_NOTE, STOP4, EVENTS6, HOOK_NAMES, TOOLS7, cline;
+var init_cline = __esm({
+  "src/agents/cline.ts"() {
+    init_payload();
+    init_cells();
+    DOCS7 = "https://www.npmjs.com/package/cline/v/3.0.65";
+    seen10 = recordedCase;
+    NOTHING7 = {
+      exit: 0,
+      effect: "none",
+      basis: seen10("pre-nothing")
+    };
+    NO_MESSAGE4 = droppedCell("Cline shows a hook's message to no one: an errorMessage without cancel reached the model as context", seen10("cline-pre-error-message"));
+    PRE_DENY3 = {
+      stdout: {
+        overrideInput: {
+          commands: [
+            "printf '%s\\n' <reason-sh> >&2; exit 1"
+          ]
+        },
+        contextModification: "<reason>"
+      },
+      exit: 0,
+      effect: "blocked",
+      note: "Cline has no refusal of one call (cancel aborts the whole task, and the model never sees why; exit codes are ignored): everyhook rewrites the call. A run_commands call runs the rewritten command instead, which prints the reason and fails; any other tool's input no longer fits, so the tool fails without running. Either way the model also gets the reason as a <hook_context> message",
+      basis: seen10("cline-pre-deny-rewrite")
+    };
+    PRE_TOOL11 = {
+      deny: PRE_DENY3,
+      ask: {
+        ...PRE_DENY3,
+        becomes: "deny",
+        note: "Cline cannot ask the person from a hook: everyhook refuses the call instead"
+      },
+      allow: droppedCell("Cline takes no approval from a hook; a headless run approves every tool itself", seen10("pre-nothing")),
+      context: {
+        stdout: {
+          contextModification: "<context>"
+        },
+        exit: 0,
+        effect: "context",
+        note: "the tool runs; the context reaches the model as a <hook_context> user message",
+        basis: seen10("cline-pre-context")
+      },
+      message: NO_MESSAGE4,
+      input: {
+        stdout: {
+          overrideInput: "<input>"
+        },
+        exit: 0,
+        effect: "rewritten",
+        note: "the whole input is replaced",
+        basis: seen10("cline-pre-override")
+      },
+      none: NOTHING7
+    };
+    POST_TOOL11 = {
+      ...droppedDecisions("the tool already ran: Cline reads no refusal after it", seen10("cline-post-context")),
+      context: {
+        stdout: {
+          contextModification: "<context>"
+        },
+        exit: 0,
+        effect: "context",
+        note: "the context reaches the model as a <hook_context> user message after the tool's result",
+        basis: seen10("cline-post-context")
+      },
+      message: NO_MESSAGE4,
+      input: droppedCell("the tool already ran", seen10("cline-post-context")),
+      none: {
+        ...NOTHING7,
+        basis: seen10("cline-post-context")
+      }
+    };
+    TASK_START_NOTE = "Cline starts TaskStart and does not wait for it (unless its host asks): no answer is read";
+    SESSION_START6 = {
+      ...droppedDecisions(TASK_START_NOTE, seen10("cline-start-context")),
+      context: droppedCell(TASK_START_NOTE, seen10("cline-start-context")),
+      message: droppedCell(TASK_START_NOTE, seen10("cline-start-context")),
+      input: droppedCell(TASK_START_NOTE, seen10("cline-start-context")),
+      none: {
+        ...NOTHING7,
+        basis: seen10("cline-start-context")
+      }
+    };
+    END_NOTE = "Cline does not wait for SessionShutdown: in a headless run that ended normally its hook had not run when the process ended, and nothing of an answer is used";
+    SESSION_END6 = {
+      ...droppedDecisions(END_NOTE, seen10("cline-end-fires")),
+      context: droppedCell(END_NOTE, seen10("cline-end-fires")),
+      message: droppedCell(END_NOTE, seen10("cline-end-fires")),
+      input: droppedCell(END_NOTE, seen10("cline-end-fires")),
+      none: {
+        ...NOTHING7,
+        basis: seen10("cline-end-fires")
+      }
+    };
+    STOP_NOTE = "TaskComplete fires once the task has ended: Cline cannot be sent back to work, and an answer changes nothing";
+    STOP4 = {
+      ...droppedDecisions(STOP_NOTE, seen10("cline-stop-cancel")),
+      context: droppedCell(STOP_NOTE, seen10("cline-stop-context")),
+      message: droppedCell(STOP_NOTE, seen10("cline-stop-context")),
+      input: droppedCell(STOP_NOTE, seen10("cline-stop-context")),
+      none: {
+        ...NOTHING7,
+        basis: seen10("cline-stop-context")
+      }
+    };
+    EVENTS6 = {
+      "pre-tool": {
+        native: "PreToolUse",
+        info: "Before a tool runs: refuse it (by rewriting it into a failing command, with the reason as context), rewrite its input, or add context.",
+        matcher: false,
+        cells: PRE_TOOL11
+      },
+      "post-tool": {
+        native: "PostToolUse",
+        info: "After a tool ran, a call everyhook refused included (its rewritten command ran, and failed): add context for the model.",
+        matcher: false,
+        cells: POST_TOOL11
+      },
+      "session-start": {
+        native: "TaskStart",
+        info: "When a task starts: for logs; Cline does not wait for the answer.",
+        matcher: false,
+        cells: SESSION_START6
+      },
+      "session-end": {
+        native: "SessionShutdown",
+        info: "When Cline's session closes: for logs and clean-up, and unreliable: a headless run may end before the hook runs.",
+        matcher: false,
+        cells: SESSION_END6,
+        unsteady: "Cline does not wait for SessionShutdown: the hook had not run when a headless run ended (case cline-end-fires)"
+      },
+      stop: {
+        native: "TaskComplete",
+        info: "After the task has ended: for logs; it cannot send Cline back to work.",
+        matcher: false,
+        cells: STOP4
+      }
+    };
+    HOOK_NAMES = {
+      "tool_call": "PreToolUse",
+      "tool_result": "PostToolUse",
+      "agent_start": "TaskStart",
+      "agent_end": "TaskComplete",
+      "session_shutdown": "SessionShutdown",
+      "prompt_submit": "UserPromptSubmit"
+    };
+    TOOLS7 = {
+      names: {
+        run_commands: "shell",
+        editor: "edit",
+        read_files: "read",
+        search_codebase: "read",
+        spawn_agent: "agent"
+      },
+      patterns: []
+    };
+    cline = {
+      id: "cline",
+      name: "Cline",
+      aliases: [],
+      recorded: true,
+      docs: DOCS7,
+      events: EVENTS6,
+      aliasEvents: {},
+      tools: TOOLS7,
+      read(payload, context) {
+        return readPayload(payload, context.event);
+      },
+      stopSays: {
+        status: {
+          text: "turn.status of TaskComplete (completed)",
+          basis: {
+            kind: "binary",
+            case: "fixtures/cline/stop.completed.json"
+          }
+        },
+        lastMessage: {
+          text: "turn.outputText of TaskComplete",
+          basis: {
+            kind: "binary",
+            case: "fixtures/cline/stop.completed.json"
+          }
+        }
+      },
+      listing: {
+        runsTypes: [
+          "command"
+        ]
+      },
+      // SEEN: a hook runs in the workspace folder, and no variable names it.
+      projectFolder: {
+        env: [],
+        basis: seen10("pre-nothing")
+      },
+      install: {
+        matcherSyntax: "regex",
+        files: {
+          // READ and SEEN: <home>/.cline/hooks and <project>/.clinerules/hooks are hook folders.
+          user: {
+            scope: "user",
+            parts: [
+              ".cline",
+              "hooks",
+              "<Event>.mjs"
+            ]
+          },
+          project: {
+            scope: "project",
+            parts: [
+              ".clinerules",
+              "hooks",
+              "<Event>.mjs"
+            ]
+          }
+        },
+        container: "runner",
+        layout: "flat",
+        timeoutUnit: "s",
+        timeoutField: "timeout",
+        commandField: "command",
+        // Cline has no switch of its own: everyhook's hook file refuses for a line that hangs or cannot start.
+        failClosedFields: {
+          failClosed: true
+        },
+        // READ: Cline stops a hook file after 120 s; everyhook's file runs its lines one by one.
+        timeoutCaps: {
+          "pre-tool": 120,
+          "post-tool": 120,
+          "session-start": 120,
+          "session-end": 120,
+          stop: 120
+        },
+        stillToDo: {
+          user: "Cline finds hook files when a task starts: nothing more to do.",
+          project: "Cline runs a project's hook files with no trust step: nothing more to do in this project."
+        }
+      }
+    };
   }
 });
 
@@ -4790,6 +5101,22 @@ var init_registry = __esm({
           "AUGMENT"
         ],
         load: async () => (await Promise.resolve().then(() => (init_auggie(), auggie_exports))).auggie
+      },
+      {
+        id: "cline",
+        aliases: [],
+        module: "cline",
+        // Its core packages need Node 22; the CLI is a compiled binary in a platform package.
+        pin: {
+          package: "cline",
+          version: "3.0.65",
+          bin: "cline",
+          node: NODE_22
+        },
+        env: [
+          "CLINE"
+        ],
+        load: async () => (await Promise.resolve().then(() => (init_cline(), cline_exports))).cline
       }
     ];
   }
@@ -5872,7 +6199,7 @@ var claude_code_exports2 = {};
 __export(claude_code_exports2, {
   claudeCodeSpoken: () => claudeCodeSpoken
 });
-var documented10, sent, seen10, TOOLS7, EXIT_2_AT_SESSION, claudeCodeSpoken;
+var documented10, sent, seen11, TOOLS8, EXIT_2_AT_SESSION, claudeCodeSpoken;
 var init_claude_code2 = __esm({
   "src/speaks/claude_code.ts"() {
     init_claude_code();
@@ -5880,8 +6207,8 @@ var init_claude_code2 = __esm({
     init_spoken();
     init_snake_case_write();
     init_snake_case_read();
-    ({ documented: documented10, sent, seen: seen10 } = spokenBases(claudeCode));
-    TOOLS7 = {
+    ({ documented: documented10, sent, seen: seen11 } = spokenBases(claudeCode));
+    TOOLS8 = {
       ...fileTools({
         path: "file_path",
         shell: [
@@ -5949,7 +6276,7 @@ var init_claude_code2 = __esm({
       },
       write: snakeCaseWriter({
         agent: claudeCode,
-        tools: TOOLS7,
+        tools: TOOLS8,
         mcp: {
           pattern: /^mcp__[^_].*__./,
           form: "mcp__<server>__<tool>",
@@ -5989,17 +6316,17 @@ var init_claude_code2 = __esm({
           "pre-tool": {
             as: "deny",
             text: "exit 2 refuses the tool call, stderr being the reason the model reads",
-            basis: seen10("pre-exit2-stderr")
+            basis: seen11("pre-exit2-stderr")
           },
           "post-tool": {
             as: "deny",
             text: "exit 2 after a tool gives stderr to the model as feedback",
-            basis: seen10("post-exit2")
+            basis: seen11("post-exit2")
           },
           prompt: {
             as: "deny",
             text: "exit 2 refuses the prompt",
-            basis: seen10("ups-exit2")
+            basis: seen11("ups-exit2")
           },
           "session-start": {
             as: "message",
@@ -6014,7 +6341,7 @@ var init_claude_code2 = __esm({
           stop: {
             as: "deny",
             text: "exit 2 at a stop sends the agent back to work with stderr",
-            basis: seen10("stop-exit2")
+            basis: seen11("stop-exit2")
           },
           "subagent-stop": {
             as: "deny",
@@ -6025,37 +6352,37 @@ var init_claude_code2 = __esm({
         exit2Empty: {
           blocks: true,
           text: "exit 2 with nothing on stderr still refuses (the model reads that there was no stderr)",
-          basis: seen10("pre-exit2-empty")
+          basis: seen11("pre-exit2-empty")
         },
-        otherExit: seen10("pre-exit1-stderr"),
+        otherExit: seen11("pre-exit1-stderr"),
         jsonOnError: documented10("exit-code-output"),
-        empty: seen10("pre-exit0-empty"),
-        plain: seen10("pre-plaintext"),
-        broken: seen10("pre-badjson"),
+        empty: seen11("pre-exit0-empty"),
+        plain: seen11("pre-plaintext"),
+        broken: seen11("pre-badjson"),
         plainContext: {
           prompt: documented10("exit-code-output"),
-          "session-start": seen10("ss-plainstdout")
+          "session-start": seen11("ss-plainstdout")
         },
         specificName: {
           required: true,
           text: "hookSpecificOutput is read only under the event name the payload was sent with",
-          basis: seen10("pre-deny-no-eventname")
+          basis: seen11("pre-deny-no-eventname")
         },
         permission: {
           deny: {
             as: "deny",
             text: 'permissionDecision "deny" with permissionDecisionReason',
-            basis: seen10("pre-deny-json")
+            basis: seen11("pre-deny-json")
           },
           ask: {
             as: "ask",
             text: 'permissionDecision "ask" with permissionDecisionReason',
-            basis: seen10("pre-ask-noperm")
+            basis: seen11("pre-ask-noperm")
           },
           allow: {
             as: "allow",
             text: 'permissionDecision "allow" with permissionDecisionReason',
-            basis: seen10("pre-allow-noperm")
+            basis: seen11("pre-allow-noperm")
           },
           defer: {
             as: null,
@@ -6066,50 +6393,50 @@ var init_claude_code2 = __esm({
         updatedInput: {
           works: true,
           text: "updatedInput replaces the tool input",
-          basis: seen10("pre-updated-input-noallow")
+          basis: seen11("pre-updated-input-noallow")
         },
         context: {
           "pre-tool": {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen10("pre-addctx")
+            basis: seen11("pre-addctx")
           },
           "post-tool": {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen10("post-addctx")
+            basis: seen11("post-addctx")
           },
           prompt: {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen10("ups-addctx")
+            basis: seen11("ups-addctx")
           },
           "session-start": {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen10("ss-addctx")
+            basis: seen11("ss-addctx")
           }
         },
         stopContext: {
           sendsBack: true,
           text: "additionalContext at a stop sends the agent back to work with it",
-          basis: seen10("stop-addctx")
+          basis: seen11("stop-addctx")
         },
         block: {
-          "post-tool": seen10("post-block"),
-          prompt: seen10("ups-block"),
-          stop: seen10("stop-block"),
-          "subagent-stop": seen10("subagent-stop-block")
+          "post-tool": seen11("post-block"),
+          prompt: seen11("ups-block"),
+          stop: seen11("stop-block"),
+          "subagent-stop": seen11("subagent-stop-block")
         },
         older: {
           block: documented10("pretooluse-decision-control"),
           approve: documented10("pretooluse-decision-control")
         },
-        systemMessage: seen10("pre-systemmessage"),
+        systemMessage: seen11("pre-systemmessage"),
         continueFalse: {
           denies: true,
           text: "continue false ends Claude Code's run, which the contract cannot ask of another agent: it is read as a deny, stopReason the reason",
-          basis: seen10("pre-continue-false")
+          basis: seen11("pre-continue-false")
         }
       })
     };
@@ -6121,7 +6448,7 @@ var codex_exports2 = {};
 __export(codex_exports2, {
   codexSpoken: () => codexSpoken
 });
-var documented11, sent2, seen11, TOOLS8, codexSpoken;
+var documented11, sent2, seen12, TOOLS9, codexSpoken;
 var init_codex2 = __esm({
   "src/speaks/codex.ts"() {
     init_codex();
@@ -6129,8 +6456,8 @@ var init_codex2 = __esm({
     init_spoken();
     init_snake_case_write();
     init_snake_case_read();
-    ({ documented: documented11, sent: sent2, seen: seen11 } = spokenBases(codex));
-    TOOLS8 = {
+    ({ documented: documented11, sent: sent2, seen: seen12 } = spokenBases(codex));
+    TOOLS9 = {
       shell: {
         name: "Bash",
         fields: [
@@ -6163,7 +6490,7 @@ var init_codex2 = __esm({
       },
       write: snakeCaseWriter({
         agent: codex,
-        tools: TOOLS8,
+        tools: TOOLS9,
         patch: {
           name: "apply_patch",
           basis: sent2("pre-tool.edit")
@@ -6196,37 +6523,37 @@ var init_codex2 = __esm({
           "pre-tool": {
             as: "deny",
             text: "exit 2 refuses the tool call, stderr the reason",
-            basis: seen11("pre-exit2-stderr")
+            basis: seen12("pre-exit2-stderr")
           },
           "post-tool": {
             as: "deny",
             text: "exit 2 after a tool gives stderr to the model",
-            basis: seen11("post-exit2-stderr")
+            basis: seen12("post-exit2-stderr")
           },
           prompt: {
             as: "deny",
             text: "exit 2 refuses the prompt",
-            basis: seen11("prompt-exit2-stderr")
+            basis: seen12("prompt-exit2-stderr")
           },
           stop: {
             as: "deny",
             text: "exit 2 at a stop sends the agent back with stderr",
-            basis: seen11("stop-exit2-stderr")
+            basis: seen12("stop-exit2-stderr")
           }
         },
         exit2Empty: {
           blocks: false,
           text: "exit 2 with nothing on stderr was marked failed: the tool ran",
-          basis: seen11("pre-exit2-empty")
+          basis: seen12("pre-exit2-empty")
         },
-        otherExit: seen11("pre-exit1-stderr"),
+        otherExit: seen12("pre-exit1-stderr"),
         jsonOnError: null,
-        empty: seen11("pre-exit0-nothing"),
-        plain: seen11("pre-plain-text"),
-        broken: seen11("pre-not-json"),
+        empty: seen12("pre-exit0-nothing"),
+        plain: seen12("pre-plain-text"),
+        broken: seen12("pre-not-json"),
         plainContext: {
-          prompt: seen11("prompt-plain-text"),
-          "session-start": seen11("session-start-plain-text")
+          prompt: seen12("prompt-plain-text"),
+          "session-start": seen12("session-start-plain-text")
         },
         specificName: {
           required: true,
@@ -6237,44 +6564,44 @@ var init_codex2 = __esm({
           deny: {
             as: "deny",
             text: 'permissionDecision "deny" with its reason',
-            basis: seen11("pre-deny")
+            basis: seen12("pre-deny")
           },
           ask: {
             as: null,
             text: 'permissionDecision "ask" was marked failed: the tool ran',
-            basis: seen11("pre-ask")
+            basis: seen12("pre-ask")
           },
           allow: {
             as: null,
             text: 'permissionDecision "allow" was marked failed: the tool ran',
-            basis: seen11("pre-allow")
+            basis: seen12("pre-allow")
           }
         },
         updatedInput: {
           works: true,
           text: "updatedInput replaces the tool input",
-          basis: seen11("pre-allow-rewrite")
+          basis: seen12("pre-allow-rewrite")
         },
         context: {
           "pre-tool": {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen11("pre-context")
+            basis: seen12("pre-context")
           },
           "post-tool": {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen11("post-context")
+            basis: seen12("post-context")
           },
           prompt: {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen11("prompt-context")
+            basis: seen12("prompt-context")
           },
           "session-start": {
             adds: true,
             text: "additionalContext is added to the model's context",
-            basis: seen11("session-start-context")
+            basis: seen12("session-start-context")
           }
         },
         stopContext: {
@@ -6283,19 +6610,19 @@ var init_codex2 = __esm({
           basis: documented11("stop")
         },
         block: {
-          "post-tool": seen11("post-block"),
-          prompt: seen11("prompt-block"),
-          stop: seen11("stop-block"),
+          "post-tool": seen12("post-block"),
+          prompt: seen12("prompt-block"),
+          stop: seen12("stop-block"),
           "subagent-stop": documented11("subagentstop")
         },
         older: {
-          block: seen11("pre-decision-block")
+          block: seen12("pre-decision-block")
         },
-        systemMessage: seen11("pre-system-message"),
+        systemMessage: seen12("pre-system-message"),
         continueFalse: {
           denies: false,
           text: "continue false before a tool was marked failed: the tool ran",
-          basis: seen11("pre-continue-false")
+          basis: seen12("pre-continue-false")
         }
       })
     };
@@ -6335,7 +6662,7 @@ function write(doc, context) {
   let nativeEvent = native;
   let toolName = "";
   if (doc.tool) {
-    const shape = doc.tool.kind === "mcp" || doc.tool.kind === "other" || doc.tool.kind === "agent" ? void 0 : TOOLS9[doc.tool.kind];
+    const shape = doc.tool.kind === "mcp" || doc.tool.kind === "other" || doc.tool.kind === "agent" ? void 0 : TOOLS10[doc.tool.kind];
     if (!shape) {
       return {
         ok: false,
@@ -6421,12 +6748,12 @@ function readJson2(json, event, nativeEvent, rules) {
     if (reason !== void 0) answer.reason = reason;
     rules.push({
       text: `permissionDecision "${decision}" with permissionDecisionReason`,
-      basis: seen12(decision === "deny" ? "pre-deny" : decision === "ask" ? "pre-ask" : "pre-allow")
+      basis: seen13(decision === "deny" ? "pre-deny" : decision === "ask" ? "pre-ask" : "pre-allow")
     });
   } else if (decision === "deny") {
     rules.push({
       text: `permissionDecision "deny" does nothing at ${event}`,
-      basis: seen12(event === "prompt" ? "prompt-deny" : "post-deny")
+      basis: seen13(event === "prompt" ? "prompt-deny" : "post-deny")
     });
   }
   const args = obj(json.modifiedArgs);
@@ -6434,7 +6761,7 @@ function readJson2(json, event, nativeEvent, rules) {
     answer.input = args;
     rules.push({
       text: "modifiedArgs replaces the tool's arguments",
-      basis: seen12("pre-modified-args")
+      basis: seen13("pre-modified-args")
     });
   }
   const context = str(json.additionalContext);
@@ -6457,19 +6784,19 @@ function readJson2(json, event, nativeEvent, rules) {
   } else if (json.decision === "block") {
     rules.push({
       text: `decision "block" does nothing at ${nativeEvent}`,
-      basis: seen12(event === "pre-tool" ? "pre-block-legacy" : "postfail-block")
+      basis: seen13(event === "pre-tool" ? "pre-block-legacy" : "postfail-block")
     });
   }
   if (obj(json.hookSpecificOutput)) {
     rules.push({
       text: "Claude Code's hookSpecificOutput is not read in the camelCase form",
-      basis: seen12("pre-claude-deny")
+      basis: seen13("pre-claude-deny")
     });
   }
   if (json.continue === false) {
     rules.push({
       text: "continue false did nothing: the tool ran",
-      basis: seen12("pre-continue-false")
+      basis: seen13("pre-continue-false")
     });
   }
   return answer;
@@ -6482,7 +6809,7 @@ function read7(print, event, nativeEvent) {
     if (json !== void 0) {
       rules.push({
         text: "with exit 2, a JSON answer on stdout is read",
-        basis: seen12("pre-deny-exit2")
+        basis: seen13("pre-deny-exit2")
       });
       const answer = readJson2(json, event, nativeEvent, rules);
       if (answer.decision !== void 0) return {
@@ -6492,7 +6819,7 @@ function read7(print, event, nativeEvent) {
     }
     rules.push({
       text: "any exit code but 0 before a tool refuses it",
-      basis: seen12(print.exit === 2 ? said !== "" ? "pre-exit2-stderr" : "pre-exit2-empty" : "pre-exit1-stderr")
+      basis: seen13(print.exit === 2 ? said !== "" ? "pre-exit2-stderr" : "pre-exit2-empty" : "pre-exit1-stderr")
     });
     return {
       answer: said !== "" ? {
@@ -6507,7 +6834,7 @@ function read7(print, event, nativeEvent) {
   if (print.exit === 2 && nativeEvent === "postToolUseFailure") {
     rules.push({
       text: "exit 2 after a failed tool gives stderr to the model as guidance",
-      basis: seen12("postfail-exit2-stderr")
+      basis: seen13("postfail-exit2-stderr")
     });
     return {
       answer: said !== "" ? {
@@ -6518,7 +6845,7 @@ function read7(print, event, nativeEvent) {
     };
   }
   if (print.exit !== 0) {
-    const basis = event === "post-tool" ? seen12("post-exit2-stderr") : event === "prompt" ? seen12("prompt-exit2-stderr") : event === "stop" ? seen12("stop-exit2-stderr") : documented12("hook-events");
+    const basis = event === "post-tool" ? seen13("post-exit2-stderr") : event === "prompt" ? seen13("prompt-exit2-stderr") : event === "stop" ? seen13("stop-exit2-stderr") : documented12("hook-events");
     rules.push({
       text: `exit ${print.exit} at ${nativeEvent} decides nothing`,
       basis
@@ -6535,22 +6862,22 @@ function read7(print, event, nativeEvent) {
   };
   rules.push({
     text: "stdout that is not a JSON object decides nothing",
-    basis: seen12(print.stdout.trim() === "" ? "pre-nothing" : print.stdout.trim().startsWith("{") ? "pre-not-json" : "pre-plain-text")
+    basis: seen13(print.stdout.trim() === "" ? "pre-nothing" : print.stdout.trim().startsWith("{") ? "pre-not-json" : "pre-plain-text")
   });
   return {
     answer: {},
     rules
   };
 }
-var documented12, sent3, seen12, TOOLS9, BLOCK3, CONTEXT, copilotCliSpoken;
+var documented12, sent3, seen13, TOOLS10, BLOCK3, CONTEXT, copilotCliSpoken;
 var init_copilot_cli2 = __esm({
   "src/speaks/copilot_cli.ts"() {
     init_copilot_cli();
     init_payload();
     init_tool_input();
     init_spoken();
-    ({ documented: documented12, sent: sent3, seen: seen12 } = spokenBases(copilotCli));
-    TOOLS9 = {
+    ({ documented: documented12, sent: sent3, seen: seen13 } = spokenBases(copilotCli));
+    TOOLS10 = {
       ...fileTools({
         path: "path",
         shell: [
@@ -6572,16 +6899,16 @@ var init_copilot_cli2 = __esm({
       }, sent3)
     };
     BLOCK3 = {
-      "post-tool": seen12("post-block"),
-      prompt: seen12("prompt-block"),
-      stop: seen12("stop-block"),
-      "subagent-stop": seen12("subagent-stop-block")
+      "post-tool": seen13("post-block"),
+      prompt: seen13("prompt-block"),
+      stop: seen13("stop-block"),
+      "subagent-stop": seen13("subagent-stop-block")
     };
     CONTEXT = {
-      "pre-tool": seen12("pre-context"),
-      "post-tool": seen12("post-context"),
-      prompt: seen12("prompt-context"),
-      "session-start": seen12("start-context")
+      "pre-tool": seen13("pre-context"),
+      "post-tool": seen13("post-context"),
+      prompt: seen13("prompt-context"),
+      "session-start": seen13("start-context")
     };
     copilotCliSpoken = {
       id: copilotCli.id,
@@ -6636,7 +6963,7 @@ function readJson3(json, event, nativeEvent, rules) {
   if (specific && specific.hookEventName !== void 0 && specific.hookEventName !== nativeEvent) {
     rules.push({
       text: `hookSpecificOutput under another event name (such as Claude Code's ${specific.hookEventName}) is not read`,
-      basis: seen13("pre-claude-deny")
+      basis: seen14("pre-claude-deny")
     });
   } else if (specific) {
     const context = str(specific.additionalContext);
@@ -6650,7 +6977,7 @@ function readJson3(json, event, nativeEvent, rules) {
       answer.input = input;
       rules.push({
         text: "hookSpecificOutput.tool_input replaces the tool input",
-        basis: seen13("pre-rewrite")
+        basis: seen14("pre-rewrite")
       });
     }
   }
@@ -6678,13 +7005,13 @@ function read8(print, event, nativeEvent) {
       if (readJsonObject(print.stdout) === void 0) {
         rules.push({
           text: "with nothing on stdout, a JSON answer on stderr is read",
-          basis: seen13("pre-stderr-json-exit0")
+          basis: seen14("pre-stderr-json-exit0")
         });
       }
       if (print.exit === 2) {
         rules.push({
           text: "with exit 2, a JSON answer on stdout decides",
-          basis: seen13("pre-exit2-json-allow")
+          basis: seen14("pre-exit2-json-allow")
         });
       }
       return {
@@ -6694,7 +7021,7 @@ function read8(print, event, nativeEvent) {
     }
     rules.push({
       text: out === "" ? "exit 0 and nothing on stdout: no decision" : "stdout that is not a JSON object decides nothing",
-      basis: seen13(out === "" ? "pre-exit0-empty" : out.startsWith("{") ? "pre-not-json" : "pre-plain-text")
+      basis: seen14(out === "" ? "pre-exit0-empty" : out.startsWith("{") ? "pre-not-json" : "pre-plain-text")
     });
     return {
       answer: {},
@@ -6704,7 +7031,7 @@ function read8(print, event, nativeEvent) {
   if (print.exit === 1) {
     rules.push({
       text: "exit 1 is an error that decides nothing: the call goes ahead",
-      basis: seen13("pre-exit1-stderr")
+      basis: seen14("pre-exit1-stderr")
     });
     return {
       answer: {},
@@ -6716,7 +7043,7 @@ function read8(print, event, nativeEvent) {
   if (reason === "") {
     rules.push({
       text: `exit ${print.exit} with nothing printed refused nothing`,
-      basis: seen13("pre-exit2-empty")
+      basis: seen14("pre-exit2-empty")
     });
     return {
       answer: {},
@@ -6724,7 +7051,7 @@ function read8(print, event, nativeEvent) {
       rules
     };
   }
-  const basis = print.exit !== 2 ? seen13("pre-exit3-stderr") : event === "post-tool" ? seen13("post-exit2-stderr") : event === "prompt" ? seen13("prompt-exit2-stderr") : event === "stop" ? seen13("stop-exit2-once") : seen13(said !== "" ? "pre-exit2-stderr" : "pre-exit2-stdout-text");
+  const basis = print.exit !== 2 ? seen14("pre-exit3-stderr") : event === "post-tool" ? seen14("post-exit2-stderr") : event === "prompt" ? seen14("prompt-exit2-stderr") : event === "stop" ? seen14("stop-exit2-once") : seen14(said !== "" ? "pre-exit2-stderr" : "pre-exit2-stdout-text");
   if (event === "session-start" || event === "session-end") {
     rules.push({
       text: `exit ${print.exit} at a session event shows its text to the person`,
@@ -6749,7 +7076,7 @@ function read8(print, event, nativeEvent) {
     rules
   };
 }
-var documented13, sent4, seen13, TOOLS10, STOPS2, DECISIONS, CONTEXT2, CONTINUE_FALSE, geminiCliSpoken;
+var documented13, sent4, seen14, TOOLS11, STOPS2, DECISIONS, CONTEXT2, CONTINUE_FALSE, geminiCliSpoken;
 var init_gemini_cli2 = __esm({
   "src/speaks/gemini_cli.ts"() {
     init_gemini_cli();
@@ -6757,8 +7084,8 @@ var init_gemini_cli2 = __esm({
     init_tool_input();
     init_spoken();
     init_snake_case_write();
-    ({ documented: documented13, sent: sent4, seen: seen13 } = spokenBases(geminiCli));
-    TOOLS10 = {
+    ({ documented: documented13, sent: sent4, seen: seen14 } = spokenBases(geminiCli));
+    TOOLS11 = {
       ...fileTools({
         path: "file_path",
         shell: [
@@ -6787,35 +7114,35 @@ var init_gemini_cli2 = __esm({
       "pre-tool": {
         deny: {
           as: "deny",
-          basis: seen13("pre-deny")
+          basis: seen14("pre-deny")
         },
         block: {
           as: "deny",
-          basis: seen13("pre-block")
+          basis: seen14("pre-block")
         },
         ask: {
           as: "ask",
-          basis: seen13("pre-ask")
+          basis: seen14("pre-ask")
         },
         allow: {
           as: "allow",
-          basis: seen13("pre-allow")
+          basis: seen14("pre-allow")
         }
       },
       "post-tool": {
         deny: {
           as: "deny",
-          basis: seen13("post-deny")
+          basis: seen14("post-deny")
         },
         block: {
           as: "deny",
-          basis: seen13("post-block")
+          basis: seen14("post-block")
         }
       },
       prompt: {
         deny: {
           as: "deny",
-          basis: seen13("prompt-deny")
+          basis: seen14("prompt-deny")
         },
         block: {
           as: "deny",
@@ -6829,7 +7156,7 @@ var init_gemini_cli2 = __esm({
         },
         block: {
           as: "deny",
-          basis: seen13("stop-block-once")
+          basis: seen14("stop-block-once")
         }
       }
     };
@@ -6837,44 +7164,44 @@ var init_gemini_cli2 = __esm({
       "pre-tool": {
         adds: false,
         text: "additionalContext before a tool did not reach the model",
-        basis: seen13("pre-context")
+        basis: seen14("pre-context")
       },
       "post-tool": {
         adds: true,
         text: "additionalContext after a tool is added to the model's context",
-        basis: seen13("post-context")
+        basis: seen14("post-context")
       },
       prompt: {
         adds: true,
         text: "additionalContext on a prompt is added to the model's context",
-        basis: seen13("prompt-context")
+        basis: seen14("prompt-context")
       },
       "session-start": {
         adds: true,
         text: "additionalContext at a session start is added to the model's context",
-        basis: seen13("session-start-context")
+        basis: seen14("session-start-context")
       }
     };
     CONTINUE_FALSE = {
       "pre-tool": {
         denies: true,
         text: "continue false refused the tool call and ended the run",
-        basis: seen13("pre-continue-false")
+        basis: seen14("pre-continue-false")
       },
       "post-tool": {
         denies: false,
         text: "continue false after a tool did not reach the model",
-        basis: seen13("post-continue-false")
+        basis: seen14("post-continue-false")
       },
       prompt: {
         denies: true,
         text: "continue false refused the prompt",
-        basis: seen13("prompt-continue-false")
+        basis: seen14("prompt-continue-false")
       },
       stop: {
         denies: false,
         text: "continue false at a stop lets the agent stop",
-        basis: seen13("stop-continue-false")
+        basis: seen14("stop-continue-false")
       }
     };
     geminiCliSpoken = {
@@ -6889,7 +7216,7 @@ var init_gemini_cli2 = __esm({
       },
       write: snakeCaseWriter({
         agent: geminiCli,
-        tools: TOOLS10,
+        tools: TOOLS11,
         mcp: null,
         failure: null,
         shellResponse: null,
@@ -6952,7 +7279,7 @@ function write2(doc, context) {
   let back;
   let toolName = "";
   if (doc.tool) {
-    const shape = TOOLS11[doc.tool.kind];
+    const shape = TOOLS12[doc.tool.kind];
     if (!shape) {
       return {
         ok: false,
@@ -7122,7 +7449,7 @@ function read9(print, event) {
     rules
   };
 }
-var documented14, PATH3, TOOLS11, cursorSpoken;
+var documented14, PATH3, TOOLS12, cursorSpoken;
 var init_cursor2 = __esm({
   "src/speaks/cursor.ts"() {
     init_cursor();
@@ -7132,7 +7459,7 @@ var init_cursor2 = __esm({
     init_spoken();
     documented14 = (anchor) => documentedAt(cursor.docs, anchor);
     PATH3 = absolutePathField("file_path");
-    TOOLS11 = {
+    TOOLS12 = {
       shell: {
         name: "Shell",
         fields: [
@@ -7210,7 +7537,7 @@ var qwen_code_exports2 = {};
 __export(qwen_code_exports2, {
   qwenCodeSpoken: () => qwenCodeSpoken
 });
-var documented15, sent5, seen14, TOOLS12, qwenCodeSpoken;
+var documented15, sent5, seen15, TOOLS13, qwenCodeSpoken;
 var init_qwen_code2 = __esm({
   "src/speaks/qwen_code.ts"() {
     init_qwen_code();
@@ -7218,8 +7545,8 @@ var init_qwen_code2 = __esm({
     init_spoken();
     init_snake_case_write();
     init_snake_case_read();
-    ({ documented: documented15, sent: sent5, seen: seen14 } = spokenBases(qwenCode));
-    TOOLS12 = {
+    ({ documented: documented15, sent: sent5, seen: seen15 } = spokenBases(qwenCode));
+    TOOLS13 = {
       ...fileTools({
         path: "file_path",
         shell: [
@@ -7263,7 +7590,7 @@ var init_qwen_code2 = __esm({
       },
       write: snakeCaseWriter({
         agent: qwenCode,
-        tools: TOOLS12,
+        tools: TOOLS13,
         mcp: {
           pattern: /^mcp__[^_].*__./,
           form: "mcp__<server>__<tool>",
@@ -7301,52 +7628,52 @@ var init_qwen_code2 = __esm({
           "pre-tool": {
             as: "deny",
             text: "exit 2 refuses the tool call, stderr the reason",
-            basis: seen14("pre-exit2-stderr")
+            basis: seen15("pre-exit2-stderr")
           },
           "post-tool": {
             as: "none",
             text: "exit 2 after a tool did not reach the model",
-            basis: seen14("post-exit2-stderr")
+            basis: seen15("post-exit2-stderr")
           },
           prompt: {
             as: "deny",
             text: "exit 2 refuses the prompt",
-            basis: seen14("ups-exit2-stderr")
+            basis: seen15("ups-exit2-stderr")
           },
           stop: {
             as: "deny",
             text: "exit 2 at a stop sends the agent back with stderr",
-            basis: seen14("stop-exit2-stderr")
+            basis: seen15("stop-exit2-stderr")
           }
         },
         exit2Empty: {
           blocks: false,
           text: "exit 2 with nothing on stderr refused nothing: the tool ran",
-          basis: seen14("pre-exit2-empty")
+          basis: seen15("pre-exit2-empty")
         },
-        otherExit: seen14("pre-exit1-stderr"),
+        otherExit: seen15("pre-exit1-stderr"),
         jsonOnError: null,
-        empty: seen14("pre-nothing"),
-        plain: seen14("pre-plain-text"),
-        broken: seen14("pre-bad-json"),
+        empty: seen15("pre-nothing"),
+        plain: seen15("pre-plain-text"),
+        broken: seen15("pre-bad-json"),
         plainContext: {
-          "session-start": seen14("ss-plain-text")
+          "session-start": seen15("ss-plain-text")
         },
         specificName: {
           required: false,
           text: "hookSpecificOutput without hookEventName is read too",
-          basis: seen14("pre-deny-no-eventname")
+          basis: seen15("pre-deny-no-eventname")
         },
         permission: {
           deny: {
             as: "deny",
             text: 'permissionDecision "deny" with its reason',
-            basis: seen14("pre-deny-json")
+            basis: seen15("pre-deny-json")
           },
           ask: {
             as: "ask",
             text: 'permissionDecision "ask": the person is asked',
-            basis: seen14("pre-ask")
+            basis: seen15("pre-ask")
           },
           allow: {
             as: "allow",
@@ -7357,49 +7684,49 @@ var init_qwen_code2 = __esm({
         updatedInput: {
           works: false,
           text: "updatedInput was not used: Qwen Code ran the original command",
-          basis: seen14("pre-updated-input")
+          basis: seen15("pre-updated-input")
         },
         context: {
           "pre-tool": {
             adds: false,
             text: "additionalContext before a tool did not reach the model",
-            basis: seen14("pre-context")
+            basis: seen15("pre-context")
           },
           "post-tool": {
             adds: true,
             text: "additionalContext after a tool is added to the model's context",
-            basis: seen14("post-context")
+            basis: seen15("post-context")
           },
           prompt: {
             adds: true,
             text: "additionalContext on a prompt is added to the model's context",
-            basis: seen14("ups-context")
+            basis: seen15("ups-context")
           },
           "session-start": {
             adds: true,
             text: "additionalContext at a session start is added to the model's context",
-            basis: seen14("ss-context")
+            basis: seen15("ss-context")
           }
         },
         stopContext: {
           sendsBack: true,
           text: "additionalContext at a stop sends the agent back (Qwen Code without its text)",
-          basis: seen14("stop-context")
+          basis: seen15("stop-context")
         },
         block: {
-          prompt: seen14("ups-block"),
-          stop: seen14("stop-block"),
-          "subagent-stop": seen14("subagent-stop-block")
+          prompt: seen15("ups-block"),
+          stop: seen15("stop-block"),
+          "subagent-stop": seen15("subagent-stop-block")
         },
         older: {
-          block: seen14("pre-block-legacy"),
-          deny: seen14("pre-deny-top-level")
+          block: seen15("pre-block-legacy"),
+          deny: seen15("pre-deny-top-level")
         },
-        systemMessage: seen14("pre-systemmessage"),
+        systemMessage: seen15("pre-systemmessage"),
         continueFalse: {
           denies: true,
           text: "continue false refused the tool call, stopReason the reason",
-          basis: seen14("pre-continue-false")
+          basis: seen15("pre-continue-false")
         }
       })
     };
@@ -7411,7 +7738,7 @@ var factory_droid_exports2 = {};
 __export(factory_droid_exports2, {
   factoryDroidSpoken: () => factoryDroidSpoken
 });
-var documented16, sent6, seen15, TOOLS13, factoryDroidSpoken;
+var documented16, sent6, seen16, TOOLS14, factoryDroidSpoken;
 var init_factory_droid2 = __esm({
   "src/speaks/factory_droid.ts"() {
     init_factory_droid();
@@ -7419,8 +7746,8 @@ var init_factory_droid2 = __esm({
     init_spoken();
     init_snake_case_write();
     init_snake_case_read();
-    ({ documented: documented16, sent: sent6, seen: seen15 } = spokenBases(factoryDroid));
-    TOOLS13 = {
+    ({ documented: documented16, sent: sent6, seen: seen16 } = spokenBases(factoryDroid));
+    TOOLS14 = {
       ...fileTools({
         path: "file_path",
         shell: [
@@ -7464,7 +7791,7 @@ var init_factory_droid2 = __esm({
       },
       write: snakeCaseWriter({
         agent: factoryDroid,
-        tools: TOOLS13,
+        tools: TOOLS14,
         mcp: {
           pattern: /___/,
           form: "<server>___<tool>",
@@ -7499,17 +7826,17 @@ var init_factory_droid2 = __esm({
           "pre-tool": {
             as: "deny",
             text: "exit 2 refuses the tool call, stderr the reason",
-            basis: seen15("pre-exit2-stderr")
+            basis: seen16("pre-exit2-stderr")
           },
           "post-tool": {
             as: "deny",
             text: "exit 2 after a tool gives stderr to the model",
-            basis: seen15("post-exit2-stderr")
+            basis: seen16("post-exit2-stderr")
           },
           stop: {
             as: "deny",
             text: "exit 2 at a stop sends the agent back with stderr",
-            basis: seen15("stop-exit2-stderr")
+            basis: seen16("stop-exit2-stderr")
           },
           "session-start": {
             as: "message",
@@ -7520,31 +7847,31 @@ var init_factory_droid2 = __esm({
         exit2Empty: {
           blocks: true,
           text: "exit 2 with nothing on stderr still refused the call",
-          basis: seen15("pre-exit2-empty")
+          basis: seen16("pre-exit2-empty")
         },
-        otherExit: seen15("pre-exit1-stderr"),
+        otherExit: seen16("pre-exit1-stderr"),
         jsonOnError: null,
-        empty: seen15("pre-nothing"),
-        plain: seen15("pre-plain-text"),
-        broken: seen15("pre-bad-json"),
+        empty: seen16("pre-nothing"),
+        plain: seen16("pre-plain-text"),
+        broken: seen16("pre-bad-json"),
         plainContext: {
-          "session-start": seen15("ss-plain-text")
+          "session-start": seen16("ss-plain-text")
         },
         specificName: {
           required: false,
           text: "hookSpecificOutput without hookEventName is read too",
-          basis: seen15("pre-deny-no-eventname")
+          basis: seen16("pre-deny-no-eventname")
         },
         permission: {
           deny: {
             as: "deny",
             text: 'permissionDecision "deny" with its reason',
-            basis: seen15("pre-deny-json")
+            basis: seen16("pre-deny-json")
           },
           ask: {
             as: null,
             text: 'permissionDecision "ask" did nothing: the tool ran',
-            basis: seen15("pre-ask")
+            basis: seen16("pre-ask")
           },
           allow: {
             as: "allow",
@@ -7555,18 +7882,18 @@ var init_factory_droid2 = __esm({
         updatedInput: {
           works: true,
           text: "updatedInput replaces the tool input",
-          basis: seen15("pre-updated-input-noallow")
+          basis: seen16("pre-updated-input-noallow")
         },
         context: {
           "pre-tool": {
             adds: false,
             text: "additionalContext before a tool did not reach the model",
-            basis: seen15("pre-context")
+            basis: seen16("pre-context")
           },
           "post-tool": {
             adds: true,
             text: "additionalContext after a tool is added to the model's context",
-            basis: seen15("post-context")
+            basis: seen16("post-context")
           },
           prompt: {
             adds: true,
@@ -7576,24 +7903,24 @@ var init_factory_droid2 = __esm({
           "session-start": {
             adds: true,
             text: "additionalContext at a session start is added to the model's context",
-            basis: seen15("ss-context")
+            basis: seen16("ss-context")
           }
         },
         stopContext: {
           sendsBack: false,
           text: "additionalContext at a stop did not send the agent back",
-          basis: seen15("stop-context")
+          basis: seen16("stop-context")
         },
         block: {
           prompt: documented16("userpromptsubmit-decision-control"),
-          stop: seen15("stop-block")
+          stop: seen16("stop-block")
         },
         older: {},
-        systemMessage: seen15("pre-systemmessage"),
+        systemMessage: seen16("pre-systemmessage"),
         continueFalse: {
           denies: true,
           text: "continue false stopped the call and the run, stopReason the reason",
-          basis: seen15("pre-continue-false")
+          basis: seen16("pre-continue-false")
         }
       })
     };
@@ -8104,10 +8431,13 @@ function mergeTemplates(a, b) {
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+function shellWord(text) {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
 function fill(t, values, input) {
   if (typeof t === "string") {
     if (t === "<input>") return input ?? {};
-    return t.replace(/<(event|reason|message|context)>/g, (_, k) => values[k] ?? "");
+    return t.replace(/<(event|reason|message|context|reason-sh)>/g, (_, k) => k === "reason-sh" ? shellWord(values.reason ?? "") : values[k] ?? "");
   }
   if (Array.isArray(t)) return t.map((x) => fill(x, values, input));
   if (isObject(t)) {
