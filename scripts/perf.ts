@@ -18,9 +18,11 @@
  *   direct bfp      the line install writes for examples/block-force-push.ts, written with the
  *                   SDK: deno run --quiet --no-prompt <its shebang's permissions> block-force-push.ts
  *                   --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
- *   run + shell     the line install writes for a shell hook that prints nothing:
- *                   deno run --allow-read --allow-run --allow-env run.ts run --agent claude-code
- *                   --event pre-tool -- <#!/bin/sh hook>
+ *   run + shell     the line install writes for a shell hook that prints nothing, from a clone
+ *                   without its bundle: deno run --allow-read --allow-run --allow-env run.ts run
+ *                   --agent claude-code --event pre-tool -- <#!/bin/sh hook>
+ *   run + shell, bundled  the same line with run.bundle.js for run.ts, as install writes it
+ *                   when the bundle is there (deno task bundle); measured in the same rounds
  *   run + bfp       run.ts with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
  *   python hook     python3 <the same check, written in Python> (where python3 is on PATH)
  *   node hook       node <the same check, written for Node> (where node is on PATH)
@@ -34,7 +36,7 @@
  *   --iterations N   rounds of the per-call cases (default 20)
  *   --file-rounds N  rounds of install then uninstall (default 5)
  *   --only NAMES     only the cases whose names start with one of NAMES, comma-separated
- *                    ("run" is run + shell and run + bfp; "install" is install and uninstall);
+ *                    ("run" is every run case; "install" is install and uninstall);
  *                    bare deno run is always measured, as every ratio is to it
  *
  * @module
@@ -46,6 +48,7 @@ import { shebangPermissions } from "../src/run/hook_plan.ts";
 const GOALS: Readonly<Record<string, number>> = {
   "direct bfp": 1.2,
   "run + shell": 1.6,
+  "run + shell, bundled": 1.6,
   "uninstall": 1.0,
 };
 const root = new URL("..", import.meta.url).pathname;
@@ -59,8 +62,9 @@ What one tool call costs in CPU against a bare deno run, and install and uninsta
   --iterations N   rounds of the per-call cases (default 20)
   --file-rounds N  rounds of install then uninstall (default 5)
   --only NAMES     only the cases whose names start with one of NAMES, comma-separated:
-                   bare deno run, direct bfp, run + shell, run + bfp, python hook, node hook,
-                   install (with uninstall); "run" takes both run cases. Bare is always measured.`,
+                   bare deno run, direct bfp, run + shell (with run + shell, bundled), run + bfp,
+                   python hook, node hook, install (with uninstall); "run" takes every run case.
+                   Bare is always measured.`,
   );
   Deno.exit(0);
 }
@@ -132,6 +136,15 @@ const median = (xs: number[]) => {
 const ms = (s: number) => s >= 1 ? `${s.toFixed(2)} s` : `${(s * 1000).toFixed(1)} ms`;
 
 /** What a shell command prints (bash, which the cases need anyway); "" when it fails. */
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
 async function shell(script: string): Promise<string> {
   try {
     const out = await new Deno.Command("bash", {
@@ -237,6 +250,10 @@ try {
     newCase("run + shell", [...run, ...line, quiet]),
     newCase("run + bfp", [...run, ...line, hook]),
   ];
+  const bundled = [deno, ...run.slice(1, 5), "run.bundle.js", "run"];
+  if (await exists(`${root}run.bundle.js`)) {
+    all.splice(3, 0, newCase("run + shell, bundled", [...bundled, ...line, quiet]));
+  }
   const absent: string[] = [];
   if (wanted("python hook")) {
     const python = await interpreter("python3", "-c 'import sys; print(sys.executable)'");
@@ -251,7 +268,9 @@ try {
   const cases = all.filter((c) => wanted(c.name));
 
   // Every line that answers must answer as meant: a deny of the recorded force push.
-  for (const c of cases.filter((c) => c.name !== "bare deno run" && c.name !== "run + shell")) {
+  for (
+    const c of cases.filter((c) => c.name !== "bare deno run" && !c.name.startsWith("run + shell"))
+  ) {
     const check = await new Deno.Command("bash", {
       args: ["-c", '"$@" <"$0"', payload, ...c.argv],
       cwd: root,
@@ -334,6 +353,7 @@ try {
     "each ratio is the median, over the rounds, of the case against bare deno run in the same round",
   );
   const bare = cases[0]!.cpu;
+  const width = Math.max(14, ...cases.map((c) => c.name.length));
   const report = (c: Case, base: number[], against: string) => {
     const ratio = median(c.cpu.map((cpu, i) => cpu / (base[i] as number)));
     const goal = GOALS[c.name];
@@ -341,7 +361,7 @@ try {
       ? ""
       : `  ${ratio <= goal ? "meets" : "misses"} the goal of at most ${goal}x ${against}`;
     console.log(
-      `  ${c.name.padEnd(14)} ${ms(median(c.cpu)).padStart(9)}  ${ratio.toFixed(2)}x  (wall ${
+      `  ${c.name.padEnd(width)} ${ms(median(c.cpu)).padStart(9)}  ${ratio.toFixed(2)}x  (wall ${
         ms(median(c.wall))
       })${verdict}`,
     );

@@ -164,7 +164,7 @@ for (const scope of ["user", "project"] as const) {
             "--allow-read",
             "--allow-run",
             "--allow-env",
-            CLI.replace(/cli\.ts$/, "run.ts"),
+            CLI.replace(/cli\.ts$/, "run.bundle.js"),
           ]);
         }
       }

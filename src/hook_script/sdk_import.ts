@@ -43,6 +43,8 @@ export interface SdkImport {
  * assert.equal(clone.specifier, "/opt/everyhook/src/hook/mod.ts");
  * const jsr = sdkImport({ form: "jsr", argv: ["/usr/bin/deno", "run", "--no-config", "jsr:@everyhook/cli@0.3.1/run"], warnings: [] }, "linux");
  * assert.equal(jsr.specifier, "jsr:@everyhook/cli@0.3.1/hook");
+ * const bundled = sdkImport({ form: "jsr", argv: ["/usr/bin/deno", "run", "--no-config", "jsr:@everyhook/cli@0.3.2/run-bundle"], warnings: [] }, "linux");
+ * assert.equal(bundled.specifier, "jsr:@everyhook/cli@0.3.2/hook");
  * const binary = sdkImport({ form: "binary", argv: ["/usr/local/bin/everyhook"], warnings: [] }, "linux");
  * assert.match(binary.specifier, /^jsr:@everyhook\/cli@\d+\.\d+\.\d+\/hook$/);
  * assert.match(binary.why, /compiled binary/);
@@ -51,7 +53,7 @@ export interface SdkImport {
 export function sdkImport(self: SelfInvocation, os: string): SdkImport {
   const last = self.argv.at(-1) ?? "";
   if (self.form === "clone") {
-    const root = last.replace(/[\\/](?:run|cli)\.ts$/, "");
+    const root = last.replace(/[\\/](?:run\.ts|cli\.ts|run\.bundle\.js)$/, "");
     const path = `${os === "windows" ? root.replaceAll("\\", "/") : root}/src/hook/mod.ts`;
     return {
       specifier: path,
@@ -64,7 +66,7 @@ export function sdkImport(self: SelfInvocation, os: string): SdkImport {
     };
   }
   if (self.form === "jsr") {
-    const version = /@(\d[^/]*)\/run$/.exec(last)?.[1] ?? denoJson.version;
+    const version = /@(\d[^/]*)\/run(?:-bundle)?$/.exec(last)?.[1] ?? denoJson.version;
     return {
       specifier: `jsr:${JSR_PACKAGE}@${version}/hook`,
       why: `the SDK of the JSR version everyhook runs from (${version})`,

@@ -403,7 +403,7 @@ function parseRunOptions(
 function formOf(self: string[]): SelfForm | "other" {
   if (self.length === 1) return "binary";
   if (self.some((w) => w.startsWith("jsr:@everyhook/cli"))) return "jsr";
-  if (self.some((w) => /(^|[\\/])(cli|run)\.ts$/.test(w))) return "clone";
+  if (self.some((w) => /(^|[\\/])(cli\.ts|run\.ts|run\.bundle\.js)$/.test(w))) return "clone";
   return "other";
 }
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { sdkImport } from "../hook_script/sdk_import.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import {
   checkWord,
@@ -55,7 +56,10 @@ Deno.test("shellLine() writes the program bare, paths double-quoted, flags bare"
     '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/run.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/home/me/hooks/block.ts"',
   );
   const jsr = shellLine(runArgv(SELVES.jsr.argv, { ...LINE, hook: "/h/a.ts", failClosed: true }));
-  assert.match(jsr, / "jsr:@everyhook\/cli@0\.1\.0\/run" run .* --fail-closed -- "\/h\/a\.ts"$/);
+  assert.match(
+    jsr,
+    / "jsr:@everyhook\/cli@0\.1\.0\/run-bundle" run .* --fail-closed -- "\/h\/a\.ts"$/,
+  );
   const win = shellLine(runArgv(SELVES.windowsBinary.argv, { ...LINE, hook: "C:/h/a.ts" }));
   assert.ok(win.startsWith('"C:/Program Files/everyhook/everyhook.exe" run '));
 });
@@ -64,9 +68,24 @@ Deno.test("lines written before run.ts, which name cli.ts, still read back as ev
   const old = [
     '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/cli.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/h/a.ts"',
     '/usr/local/bin/deno run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@0.1.0/cli" run --agent codex --event stop --timeout 28 -- "/h/a.ts"',
+    '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/run.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/h/a.ts"',
+    '/usr/local/bin/deno run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@0.1.0/run" run --agent codex --event stop --timeout 28 -- "/h/a.ts"',
   ];
-  assert.deepEqual(old.map((line) => parseLine(line)?.form), ["clone", "jsr"]);
+  assert.deepEqual(old.map((line) => parseLine(line)?.form), ["clone", "jsr", "clone", "jsr"]);
   assert.equal(parseLine(old[0]!)?.hook, "/h/a.ts");
+});
+
+Deno.test("a clone's line that names run.bundle.js reads back as everyhook's, its SDK beside it", () => {
+  const line =
+    '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/run.bundle.js" run --agent claude-code --event pre-tool --timeout 28 -- "/h/a.ts"';
+  const parsed = parseLine(line);
+  assert.equal(parsed?.form, "clone");
+  assert.equal(parsed?.hook, "/h/a.ts");
+  assert.equal(parsed?.self.at(-1), "/home/me/every hook/run.bundle.js");
+  const sdk = sdkImport({ form: "clone", argv: parsed!.self, warnings: [] }, "linux");
+  assert.equal(sdk.specifier, "/home/me/every hook/src/hook/mod.ts");
+  // A file of another name is not everyhook's.
+  assert.equal(parseLine(line.replace("run.bundle.js", "run.other.js"))?.form, "other");
 });
 
 Deno.test("every form reads back to what was written, from text and from words", () => {

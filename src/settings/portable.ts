@@ -10,7 +10,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import { JSR_PACKAGE, jsrVersion, RUN_FLAGS } from "./self.ts";
+import { JSR_PACKAGE, jsrVersion, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
 import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../os/path_search.ts";
@@ -33,12 +33,18 @@ export const START_FORMS: readonly StartForm[] = ["path", "jsr"];
  * import assert from "node:assert/strict";
  * import { portableSelf } from "./portable.ts";
  * assert.deepEqual(portableSelf("path", "0.1.0"), ["everyhook"]);
- * assert.equal(portableSelf("jsr", "0.1.0").at(-1), "jsr:@everyhook/cli@0.1.0/run");
+ * assert.equal(portableSelf("jsr", "0.1.0").at(-1), "jsr:@everyhook/cli@0.1.0/run-bundle");
  * ```
  */
 export function portableSelf(start: StartForm, version: string): string[] {
   if (start === "path") return ["everyhook"];
-  return ["deno", "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/run`];
+  return [
+    "deno",
+    "run",
+    "--no-config",
+    ...RUN_FLAGS,
+    `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
+  ];
 }
 
 /**

@@ -14,10 +14,15 @@ export type { RuntimeFacts } from "../os/runtime.ts";
  * the line names run.ts, the entry that runs `run` alone (it reaches only
  * run's modules, where cli.ts reaches every command's), beside cli.ts or as the
  * package's `./run` export; lines that name cli.ts, written before, still run.
+ * A clone names run.bundle.js instead when it is beside run.ts, and JSR its
+ * `./run-bundle` export: the same program bundled into one module (`deno task
+ * bundle`), which Deno loads sooner, with the same permissions.
  *
  * - `binary`: a compiled binary; the program is its own path.
- * - `clone`: `deno run` of run.ts in a clone or copy on disk.
- * - `jsr`: `deno run` of the package's `./run` from JSR, at one version, with
+ * - `clone`: `deno run` of run.bundle.js, or of run.ts where there is no
+ *   bundle, in a clone or copy on disk.
+ * - `jsr`: `deno run` of the package's `./run-bundle` (run.bundle.js) from
+ *   JSR, at one version, with
  *   `--no-config`: a remote main module would otherwise take the deno.json and
  *   lockfile of the folder the agent runs it in (the user's project), so a broken
  *   or unrelated config there would stop the hook, and Deno would write that
@@ -67,13 +72,26 @@ export interface SelfOptions {
   cliUrl?: string;
   /** The JSR registry in use (the `JSR_URL` environment variable); default https://jsr.io/. */
   jsrUrl?: string;
+  /**
+   * Whether a file is there, asked of run.bundle.js beside run.ts in a clone;
+   * default a look at the disk where reading it is allowed already (never a
+   * permission prompt), else no.
+   */
+  isFile?: (path: string) => boolean;
 }
+
+/** The bundled `run` entry (`deno task bundle`), beside run.ts. */
+export const RUN_BUNDLE = "run.bundle.js";
+
+/** The package's export of {@linkcode RUN_BUNDLE}, which the JSR form names. */
+export const RUN_EXPORT = "run-bundle";
 
 /**
  * Work out how to start everyhook from the facts of this process.
  *
  * @param facts How this process runs (inject both answers in tests).
- * @param options Where cli.ts is, and the JSR registry in use.
+ * @param options Where cli.ts is, the JSR registry in use, and how to tell a
+ *   file is there.
  * @returns The words that start everyhook, and warnings.
  * @throws {RangeError} When everyhook runs from an address that is neither a
  *   file nor this package on the registry in use.
@@ -87,8 +105,15 @@ export interface SelfOptions {
  *   execPath: "/usr/local/bin/deno",
  *   mainModule: "file:///opt/everyhook/cli.ts",
  *   os: "linux",
- * });
+ * }, { isFile: () => false });
  * assert(s.argv.join(" ") === "/usr/local/bin/deno run --allow-read --allow-run --allow-env /opt/everyhook/run.ts");
+ * const b = selfInvocation({
+ *   standalone: false,
+ *   execPath: "/usr/local/bin/deno",
+ *   mainModule: "file:///opt/everyhook/cli.ts",
+ *   os: "linux",
+ * }, { isFile: (path) => path === "/opt/everyhook/run.bundle.js" });
+ * assert(b.argv.at(-1) === "/opt/everyhook/run.bundle.js");
  * ```
  */
 export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): SelfInvocation {
@@ -116,7 +141,13 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   if (version !== undefined) {
     return {
       form: "jsr",
-      argv: [program, "run", "--no-config", ...RUN_FLAGS, `jsr:${JSR_PACKAGE}@${version}/run`],
+      argv: [
+        program,
+        "run",
+        "--no-config",
+        ...RUN_FLAGS,
+        `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
+      ],
       warnings,
       deno: program,
     };
@@ -127,12 +158,20 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
       `Cannot tell how to start everyhook from "${main}": it is not a file, nor ${JSR_PACKAGE} on the JSR registry in use (${registry}; set JSR_URL for another)`,
     );
   }
-  return {
-    form: "clone",
-    argv: [program, "run", ...RUN_FLAGS, fileUrlToPath(new URL("run.ts", main).href, facts.os)],
-    warnings,
-    deno: program,
-  };
+  const bundle = fileUrlToPath(new URL(RUN_BUNDLE, main).href, facts.os);
+  const entry = (options.isFile ?? isFileNow)(bundle)
+    ? bundle
+    : fileUrlToPath(new URL("run.ts", main).href, facts.os);
+  return { form: "clone", argv: [program, "run", ...RUN_FLAGS, entry], warnings, deno: program };
+}
+
+function isFileNow(path: string): boolean {
+  try {
+    if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") return false;
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
 }
 
 /**

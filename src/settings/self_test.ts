@@ -20,7 +20,7 @@ Deno.test("selfInvocation() gives a compiled binary its own path and nothing els
 });
 
 Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.ts beside cli.ts", () => {
-  const s = selfInvocation(deno({}));
+  const s = selfInvocation(deno({}), { isFile: () => false });
   assert.equal(s.form, "clone");
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
@@ -33,12 +33,42 @@ Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.
   assert.deepEqual(s.warnings, []);
 });
 
+Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside run.ts, with the same flags", () => {
+  const asked: string[] = [];
+  const s = selfInvocation(deno({}), {
+    isFile: (path) => {
+      asked.push(path);
+      return true;
+    },
+  });
+  assert.deepEqual(asked, ["/opt/everyhook/run.bundle.js"]);
+  assert.deepEqual(s.argv, [
+    "/usr/local/bin/deno",
+    "run",
+    "--allow-read",
+    "--allow-run",
+    "--allow-env",
+    "/opt/everyhook/run.bundle.js",
+  ]);
+  const w = selfInvocation(
+    deno({ mainModule: "file:///C:/every%20hook/cli.ts", os: "windows" }),
+    { isFile: (path) => path === "C:/every hook/run.bundle.js" },
+  );
+  assert.equal(w.argv.at(-1), "C:/every hook/run.bundle.js");
+  // This checkout has its bundle, and the default look finds it.
+  const here = selfInvocation(deno({ mainModule: "file:///elsewhere/x_test.ts" }));
+  assert.equal(here.argv.at(-1), new URL("../../run.bundle.js", import.meta.url).pathname);
+});
+
 Deno.test("selfInvocation() decodes a Windows file address into a drive path", () => {
-  const s = selfInvocation(deno({
-    execPath: "C:\\Program Files\\deno\\deno.exe",
-    mainModule: "file:///C:/Users/me/every%20hook/cli.ts",
-    os: "windows",
-  }));
+  const s = selfInvocation(
+    deno({
+      execPath: "C:\\Program Files\\deno\\deno.exe",
+      mainModule: "file:///C:/Users/me/every%20hook/cli.ts",
+      os: "windows",
+    }),
+    { isFile: () => false },
+  );
   assert.deepEqual(s.argv.at(0), "C:/Program Files/deno/deno.exe");
   assert.match(s.warnings[0]!, /PowerShell/);
   assert.deepEqual(s.argv.at(-1), "C:/Users/me/every hook/run.ts");
@@ -47,7 +77,7 @@ Deno.test("selfInvocation() decodes a Windows file address into a drive path", (
 Deno.test("selfInvocation() uses run.ts beside src/ when the main module is something else", () => {
   const s = selfInvocation(
     deno({ mainModule: "file:///work/tests/x_test.ts" }),
-    { cliUrl: "file:///work/cli.ts" },
+    { cliUrl: "file:///work/cli.ts", isFile: () => false },
   );
   assert.equal(s.argv.at(-1), "/work/run.ts");
 });
@@ -69,14 +99,14 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
       "--allow-read",
       "--allow-run",
       "--allow-env",
-      "jsr:@everyhook/cli@0.3.1/run",
+      "jsr:@everyhook/cli@0.3.1/run-bundle",
     ]);
   }
   const viaLibrary = selfInvocation(
     deno({ mainModule: "https://example.com/script.ts" }),
     { cliUrl: "https://jsr.io/@everyhook/cli/1.0.0-rc.1/cli.ts" },
   );
-  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/run");
+  assert.equal(viaLibrary.argv.at(-1), "jsr:@everyhook/cli@1.0.0-rc.1/run-bundle");
 });
 
 Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the versioned specifier", () => {
@@ -88,7 +118,7 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
       jsrUrl,
     });
     assert.equal(s.form, "jsr");
-    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run");
+    assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run-bundle");
     assert.deepEqual(s.argv.slice(1, 6), [
       "run",
       "--no-config",
@@ -101,7 +131,7 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     cliUrl: "http://127.0.0.1:4873/@everyhook/cli/2.0.0/cli.ts",
     jsrUrl: "http://127.0.0.1:4873",
   });
-  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/run");
+  assert.equal(noSlash.argv.at(-1), "jsr:@everyhook/cli@2.0.0/run-bundle");
   // The same address with another registry in use is not this package on JSR.
   assert.throws(
     () =>

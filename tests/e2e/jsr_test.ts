@@ -8,7 +8,7 @@
  * every command runs from `jsr:@everyhook/cli` with only the flags the README
  * gives it; `deno install --global` with the scoped flags makes an `everyhook`
  * that installs hooks; and the real Claude Code runs the lines install wrote
- * (`deno run ... jsr:@everyhook/cli@<version>/run run ...`) and blocks a force
+ * (`deno run ... jsr:@everyhook/cli@<version>/run-bundle run ...`) and blocks a force
  * push with the reason. Only the Claude Code part skips, when its binary is
  * missing.
  *
@@ -264,7 +264,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   });
 
   await t.step(
-    "install writes deno run <run's flags> jsr:@everyhook/cli@<version>/run (run alone)",
+    "install writes deno run <run's flags> jsr:@everyhook/cli@<version>/run-bundle (run alone, bundled)",
     async () => {
       const r = await everyhook(INSTALL, ["install", `${hooks}/log.sh`, "--agent", "claude-code"]);
       assert.equal(r.code, 0, shown(r));
@@ -272,7 +272,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
       assert.ok(
         line.includes(
-          `run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/run" run`,
+          `run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/run-bundle" run`,
         ),
         line,
       );
@@ -315,7 +315,10 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       );
       assert.equal(lines.length, 2, lines.join("\n"));
       // The plain script through run from JSR; the SDK hook in direct mode, its own flags only.
-      assert.match(lines[0]!, new RegExp(`jsr:@everyhook/cli@${VERSION}/run" run .*log\\.sh`));
+      assert.match(
+        lines[0]!,
+        new RegExp(`jsr:@everyhook/cli@${VERSION}/run-bundle" run .*log\\.sh`),
+      );
       assert.match(
         lines[1]!,
         /--allow-run=git .*block-force-push\.ts"? --everyhook-agent claude-code/,
