@@ -75,6 +75,14 @@ export {
   type TranscriptFormat,
   type TrustedEntry,
 } from "./src/agents/types.ts";
+export type {
+  ChatHeadless,
+  HeadlessRun,
+  HeadlessShows,
+  PluginHeadless,
+  RunTemplate,
+  ToolTemplate,
+} from "./src/agents/headless.ts";
 export { AGENTS, findAgent } from "./src/agents/mod.ts";
 export {
   DEFAULT_TIMEOUT_SECONDS,

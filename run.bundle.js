@@ -193,7 +193,7 @@ function preview(text) {
 function isContractEvent(value) {
   return EVENTS.includes(value);
 }
-var CONTRACT_VERSION, EVENTS, TOOL_KINDS, STOP_STATUSES, ANSWER_KEYS, MAX_TIMEOUT_SECONDS;
+var CONTRACT_VERSION, EVENTS, TOOL_KINDS, STOP_STATUSES, ANSWER_KEYS, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS;
 var init_contract = __esm({
   "src/contract/contract.ts"() {
     init_strict_json();
@@ -229,6 +229,7 @@ var init_contract = __esm({
       "input"
     ]);
     MAX_TIMEOUT_SECONDS = 3600;
+    MIN_TIMEOUT_SECONDS = 1;
   }
 });
 
@@ -718,6 +719,235 @@ var init_suggest = __esm({
   }
 });
 
+// src/cli/args.ts
+function valueWords(f) {
+  return `${flagName(f)} ${f.value ?? "<value>"}, ${f.text}`;
+}
+function checkValue(rule, text) {
+  if (rule.kind === "one-of") {
+    if (rule.values.includes(text)) return text;
+    const near = closest(text, rule.values);
+    return {
+      wrong: `is not one of ${rule.values.join(", ")}${near ? `; did you mean ${near}?` : ""}`
+    };
+  }
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim())) {
+    return {
+      wrong: `is not a whole number of seconds from ${rule.min} to ${rule.max}`
+    };
+  }
+  if (n < rule.min) {
+    return {
+      wrong: `is too short: a hook needs at least ${rule.min} second${rule.min === 1 ? "" : "s"}`
+    };
+  }
+  if (n > rule.max) return {
+    wrong: `is too long: at most ${rule.max} seconds`
+  };
+  return n;
+}
+function parseArgs(spec, words) {
+  const usage2 = (detail) => new EveryhookError("usage", `Cannot read the "${spec.name}" command line: ${detail}`);
+  const values = /* @__PURE__ */ new Map();
+  const given = /* @__PURE__ */ new Set();
+  const operands = [];
+  let help = false;
+  let failure;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === "--") {
+      operands.push(...words.slice(i + 1));
+      break;
+    }
+    if (!isOption(word)) {
+      if (spec.operandsEndOptions) {
+        operands.push(...words.slice(i));
+        break;
+      }
+      operands.push(word);
+      continue;
+    }
+    const eq = word.startsWith("--") ? word.indexOf("=") : -1;
+    const written = eq < 0 ? word : word.slice(0, eq);
+    if (written === "--help" || written === "-h") {
+      help = true;
+      continue;
+    }
+    if (failure) continue;
+    const f = spec.flags.find((x) => written === flagName(x) || written === `-${x.short}`);
+    if (!f) {
+      failure = usage2(unknown(spec, written));
+      continue;
+    }
+    const name = flagName(f);
+    given.add(f.name);
+    if (f.kind === "boolean") {
+      if (eq >= 0) failure = usage2(`${name} takes no value; write ${name} alone`);
+      values.set(f.name, true);
+      continue;
+    }
+    let text;
+    if (eq >= 0) text = word.slice(eq + 1);
+    else {
+      const next = words[i + 1];
+      if (next === void 0 || isOption(next)) {
+        const known = next === "--" || next === "-h" || next === "--help" || spec.flags.some((x) => next?.split("=")[0] === flagName(x) || next === `-${x.short}`);
+        const dash = next !== void 0 && !known ? `; for a value that starts with -, write ${name}=${next}` : "";
+        failure = usage2(`${name} needs a value: ${valueWords(f)}${dash}`);
+        continue;
+      }
+      text = next;
+      i++;
+    }
+    const before = values.get(f.name);
+    try {
+      if (f.kind === "string" && before !== void 0) {
+        throw usage2(`${name} is given twice; give it once`);
+      }
+      const value = readValue(f, text, usage2);
+      values.set(f.name, Array.isArray(before) && Array.isArray(value) ? [
+        ...before,
+        ...value
+      ] : value);
+    } catch (e) {
+      failure = e;
+    }
+  }
+  if (help) return new Args(spec, {
+    values,
+    given,
+    operands,
+    help
+  });
+  if (failure) throw failure;
+  for (const group of spec.oneOf ?? []) {
+    const named = group.flags.filter((n) => given.has(n)).map((n) => `--${n}`);
+    const all = group.flags.map((n) => `--${n}`).join(" or ");
+    if (named.length > 1) throw usage2(`give ${all}, not both`);
+    if (group.required && named.length === 0) throw usage2(`give ${all}`);
+  }
+  for (const f of spec.flags) {
+    if (values.has(f.name)) continue;
+    if (f.required) throw usage2(`${flagName(f)} is required: ${valueWords(f)}`);
+    if (f.default !== void 0) values.set(f.name, readValue(f, f.default, usage2));
+  }
+  checkOperands(spec, operands, usage2);
+  return new Args(spec, {
+    values,
+    given,
+    operands,
+    help
+  });
+}
+function unknown(spec, written) {
+  const near = closest(written.replace(/^-+/, ""), [
+    ...spec.flags.map((f) => f.name),
+    "help"
+  ]);
+  return `unknown option ${written}; ${near ? `did you mean --${near}?` : `see everyhook ${spec.name} --help for its options`}`;
+}
+function checkOperands(spec, operands, usage2) {
+  const required = spec.operands.filter((o) => o.required);
+  const missing = required[operands.length];
+  if (missing) throw usage2(`name the ${missing.name}: ${missing.text}`);
+  if (required.length > 0 && operands[0] === "") throw usage2(`the ${required[0].name} is empty`);
+  if (spec.operands.some((o) => o.many) || operands.length <= spec.operands.length) return;
+  const extra = operands[spec.operands.length];
+  const takes = spec.operands.length === 0 ? "it takes options only" : `it takes ${spec.operands.map((o) => `<${o.name}>`).join(" ")} at most`;
+  throw usage2(`"${extra}" is one word too many; ${takes}`);
+}
+function readValue(f, text, usage2) {
+  const check = (one) => {
+    if (!f.rule) return one;
+    const v = checkValue(f.rule, one);
+    if (typeof v === "object") throw usage2(`${flagName(f)} "${one}" ${v.wrong}`);
+    return v;
+  };
+  const items = f.kind === "list" ? text.split(",").map((s) => s.trim()).filter((s) => s !== "") : [
+    text
+  ];
+  if (items.length === 0 || items[0] === "") {
+    throw usage2(`${flagName(f)} needs a value: ${valueWords(f)}`);
+  }
+  if (f.kind === "list" || f.kind === "repeat") return items.map((s) => String(check(s)));
+  return check(text);
+}
+var isOption, flagName, Args;
+var init_args = __esm({
+  "src/cli/args.ts"() {
+    init_errors();
+    init_suggest();
+    isOption = (word) => word.startsWith("-") && word !== "-";
+    flagName = (f) => `--${f.name}`;
+    Args = class {
+      /** The declaration it was read by. */
+      spec;
+      /** The operands, in order. */
+      operands;
+      /** `-h` or `--help` was given. */
+      help;
+      #values;
+      #given;
+      /** Hold what was read: values by name (defaults included), the names given, operands, help. */
+      constructor(spec, read10) {
+        this.spec = spec;
+        this.#values = read10.values;
+        this.#given = read10.given;
+        this.operands = read10.operands;
+        this.help = read10.help;
+      }
+      #get(name, kinds) {
+        const f = this.spec.flags.find((x) => x.name === name);
+        if (!f || !kinds.includes(f.kind)) {
+          throw new Error(`"${this.spec.name}" declares no ${kinds.join(" or ")} option --${name}`);
+        }
+        return this.#values.get(name);
+      }
+      /** A boolean option: whether it was given. */
+      flag(name) {
+        return this.#get(name, [
+          "boolean"
+        ]) === true;
+      }
+      /** A one-value option as written, or its default, or undefined. */
+      text(name) {
+        const v = this.#get(name, [
+          "string"
+        ]);
+        return v === void 0 ? void 0 : String(v);
+      }
+      /** A one-value option whose rule makes it a number (seconds), or undefined. */
+      number(name) {
+        const v = this.#get(name, [
+          "string"
+        ]);
+        return typeof v === "number" ? v : void 0;
+      }
+      /** A list or repeated option: every value in order; undefined when not given and no default. */
+      list(name) {
+        const v = this.#get(name, [
+          "list",
+          "repeat"
+        ]);
+        return Array.isArray(v) ? [
+          ...v
+        ] : void 0;
+      }
+      /** Whether the option was on the command line (a default does not count). */
+      given(name) {
+        this.#get(name, [
+          "boolean",
+          "string",
+          "list",
+          "repeat"
+        ]);
+        return this.#given.has(name);
+      }
+    };
+  }
+});
+
 // src/agents/_system_files.ts
 function systemFiles(linux, macos, file) {
   return [
@@ -1139,6 +1369,9 @@ function claudeLayoutAgent(spec) {
     } : {},
     ...spec.projectFolder ? {
       projectFolder: spec.projectFolder
+    } : {},
+    ...spec.headless ? {
+      headless: spec.headless
     } : {},
     install: {
       matcherSyntax: "regex",
@@ -3424,13 +3657,14 @@ var init_qwen_code_switches = __esm({
 // src/agents/qwen_code.ts
 var qwen_code_exports = {};
 __export(qwen_code_exports, {
+  QWEN_HEADLESS: () => QWEN_HEADLESS,
   qwenCode: () => qwenCode
 });
 function toolOutput3(response) {
   const content = obj(response)?.llmContent;
   return typeof content === "string" ? content : outputText(response);
 }
-var DOCS3, documented6, seen5, COMMON2, PRE_TOOL6, FEEDBACK, POST_TOOL6, PROMPT_REFUSED, PROMPT6, STOP_CONTEXT2, qwenCode;
+var DOCS3, documented6, seen5, COMMON2, PRE_TOOL6, FEEDBACK, POST_TOOL6, PROMPT_REFUSED, PROMPT6, STOP_CONTEXT2, QWEN_HEADLESS, qwenCode;
 var init_qwen_code = __esm({
   "src/agents/qwen_code.ts"() {
     init_qwen_code_switches();
@@ -3506,7 +3740,138 @@ var init_qwen_code = __esm({
       ...COMMON2
     };
     STOP_CONTEXT2 = "Qwen Code sent the agent back to work when a stop hook added context, and without the context's text, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)";
+    QWEN_HEADLESS = {
+      family: "chat",
+      bins: [
+        "qwen"
+      ],
+      nodeMajor: 22,
+      folder: ".qwen",
+      settings: {
+        // The settings format Qwen Code writes: without it, Qwen Code adds it to the file at start.
+        "$version": 4,
+        security: {
+          auth: {
+            selectedType: "openai"
+          }
+        },
+        privacy: {
+          usageStatisticsEnabled: false
+        },
+        telemetry: {
+          enabled: false
+        },
+        general: {
+          enableAutoUpdate: false
+        }
+      },
+      env: {
+        SHELL: "/bin/bash",
+        OPENAI_API_KEY: "fake-key-not-real",
+        OPENAI_BASE_URL: "{apiUrl}/v1",
+        OPENAI_MODEL: "fake-model",
+        QWEN_CODE_SUPPRESS_YOLO_WARNING: "1",
+        // Qwen Code starts itself again in a child process (for a larger heap) unless told not to:
+        // that second start doubles the time of every run.
+        QWEN_CODE_NO_RELAUNCH: "true",
+        XDG_CONFIG_HOME: "{root}/config",
+        XDG_CACHE_HOME: "{root}/cache",
+        NO_COLOR: "1"
+      },
+      args: [
+        "{prompt}",
+        "--auth-type",
+        "openai",
+        "-m",
+        "fake-model",
+        {
+          autoApprove: [
+            "--yolo"
+          ]
+        },
+        "-o",
+        "json"
+      ],
+      tools: {
+        shell: {
+          name: "run_shell_command",
+          input: {
+            command: "{command}",
+            description: "Run it"
+          }
+        },
+        read: {
+          name: "read_file",
+          input: {
+            file_path: "{path}"
+          }
+        },
+        write: {
+          name: "write_file",
+          input: {
+            file_path: "{path}",
+            content: "{content}"
+          }
+        },
+        edit: {
+          name: "edit",
+          input: {
+            file_path: "{path}",
+            old_string: "{before}",
+            new_string: "{after}"
+          }
+        }
+      },
+      basis: {
+        fails: "fixtures/qwen-code/post-tool.shell-failed.json",
+        write: "fixtures/qwen-code/pre-tool.write.json, fixtures/qwen-code/post-tool.write.json",
+        edit: "fixtures/qwen-code/pre-tool.edit.json"
+      },
+      subagent: {
+        tool: {
+          name: "agent",
+          input: {
+            description: "Run a sub task",
+            prompt: "{prompt}",
+            subagent_type: "general-purpose",
+            run_in_background: false
+          }
+        },
+        basis: "fixtures/qwen-code/pre-tool.agent.json, fixtures/qwen-code/subagent-stop.first.json"
+      },
+      // Qwen Code keeps MCP tools behind its tool_search tool unless told not to; then it offers the
+      // model mcp__<server>__<tool> (its request to the fake API in verify's run of the pinned binary).
+      mcp: {
+        tool: "mcp__{mcpServer}__{mcpTool}",
+        settings: {
+          mcpServers: {
+            "{mcpServer}": "{mcpSpec}"
+          },
+          tools: {
+            toolSearch: {
+              enabled: false
+            }
+          }
+        },
+        basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: PreToolUse fired for it)"
+      },
+      notSent: [
+        {
+          step: "session",
+          event: "session-end",
+          why: "a headless run of Qwen Code fires no SessionEnd (none in its recordings, fixtures/qwen-code/)"
+        }
+      ],
+      shows: {
+        blocked: /^Blocked .*force/s,
+        refusedPrompt: {
+          told: null
+        },
+        hung: /ran past its|timed out/i
+      }
+    };
     qwenCode = claudeLayoutAgent({
+      headless: QWEN_HEADLESS,
       id: "qwen-code",
       name: "Qwen Code",
       aliases: [
@@ -3622,9 +3987,10 @@ var init_qwen_code = __esm({
 // src/agents/factory_droid.ts
 var factory_droid_exports = {};
 __export(factory_droid_exports, {
+  DROID_HEADLESS: () => DROID_HEADLESS,
   factoryDroid: () => factoryDroid
 });
-var DOCS4, documented7, seen6, COMMON3, PRE_TOOL7, POST_TOOL7, NOT_IN_EXEC, PROMPT_DOCS, PROMPT7, SUBAGENT_DONE, SUBAGENT_STOP, factoryDroid;
+var DOCS4, documented7, seen6, COMMON3, PRE_TOOL7, POST_TOOL7, NOT_IN_EXEC, PROMPT_DOCS, PROMPT7, SUBAGENT_DONE, SUBAGENT_STOP, DROID_HEADLESS, factoryDroid;
 var init_factory_droid = __esm({
   "src/agents/factory_droid.ts"() {
     init_payload();
@@ -3680,7 +4046,122 @@ var init_factory_droid = __esm({
       context: droppedCell(SUBAGENT_DONE, seen6("subagent-stop-block")),
       ...COMMON3
     };
+    DROID_HEADLESS = {
+      family: "chat",
+      // The package's `droid` is a native executable.
+      bins: [
+        "droid"
+      ],
+      folder: ".factory",
+      settings: {
+        customModels: [
+          {
+            model: "fake-model",
+            displayName: "Fake",
+            baseUrl: "{apiUrl}/v1",
+            apiKey: "fake-key-not-real",
+            provider: "generic-chat-completion-api",
+            maxOutputTokens: 4096
+          }
+        ],
+        enableDroidShield: false,
+        cloudSessionSync: false
+      },
+      env: {
+        SHELL: "/bin/bash",
+        FACTORY_AIRGAP_ENABLED: "true",
+        FACTORY_DISABLE_KEYRING: "1",
+        FACTORY_DROID_AUTO_UPDATE_ENABLED: "false",
+        XDG_CONFIG_HOME: "{root}/config",
+        XDG_CACHE_HOME: "{root}/cache",
+        NO_COLOR: "1"
+      },
+      args: [
+        "exec",
+        {
+          autoApprove: [
+            "--auto",
+            "high"
+          ]
+        },
+        "-m",
+        "custom:Fake-0",
+        "-o",
+        "json",
+        "{prompt}"
+      ],
+      tools: {
+        shell: {
+          name: "Execute",
+          input: {
+            command: "{command}",
+            summary: "Run the command",
+            riskLevelReason: "a scripted step of the test",
+            riskLevel: "low"
+          }
+        },
+        read: {
+          name: "Read",
+          input: {
+            file_path: "{path}"
+          }
+        },
+        write: {
+          name: "Create",
+          input: {
+            file_path: "{path}",
+            content: "{content}"
+          }
+        },
+        edit: {
+          name: "Edit",
+          input: {
+            file_path: "{path}",
+            old_str: "{before}",
+            new_str: "{after}"
+          }
+        }
+      },
+      basis: {
+        fails: "fixtures/factory-droid/pre-tool.shell-harmless.json",
+        write: "fixtures/factory-droid/pre-tool.write.json, fixtures/factory-droid/post-tool.write.json",
+        edit: "fixtures/factory-droid/pre-tool.edit.json"
+      },
+      // The built-in sub-agents are "worker" and "explorer"; `await` makes the main agent wait.
+      subagent: {
+        tool: {
+          name: "Task",
+          input: {
+            subagent_type: "worker",
+            description: "Run a sub task",
+            prompt: "{prompt}",
+            await: true
+          }
+        },
+        basis: "fixtures/factory-droid/pre-tool.agent.json, fixtures/factory-droid/subagent-stop.first.json",
+        // Droid's first user message is a reminder of its own tools; the task's prompt comes later.
+        markerInAnyUserMessage: true
+      },
+      mcp: {
+        notRecorded: "droid exec keeps MCP tools behind its ToolSearch tool: given verify's MCP server in ~/.factory/mcp.json it offered the model none of the server's tools (seen in verify's run), and no setting that offers them up front is known here"
+      },
+      notSent: [
+        {
+          step: "prompt",
+          event: "prompt",
+          why: "droid exec fires no UserPromptSubmit for the person's prompt, only in a sub-agent's session (fixtures/factory-droid/prompt.subagent-task.json)"
+        }
+      ],
+      shows: {
+        blocked: /^Error: Blocked .*force/s,
+        refusedPrompt: {
+          skip: "`droid exec` fires no prompt event"
+        },
+        hung: /ran past its|timed out/i
+      }
+    };
     factoryDroid = claudeLayoutAgent({
+      headless: DROID_HEADLESS,
       id: "factory-droid",
       name: "Factory Droid",
       aliases: [
@@ -3942,6 +4423,12 @@ function pluginAgent(parts) {
         user: `${restart}.`,
         project: `${restart} in this project.`
       }
+    },
+    headless: {
+      family: "plugin",
+      ...parts.headless,
+      configFolder: parts.userFolder,
+      projectFolder: parts.projectFolder
     }
   };
 }
@@ -4100,7 +4587,15 @@ var init_opencode = __esm({
       aliases: [],
       userFolder: "opencode",
       projectFolder: ".opencode",
-      docs: PLUGIN_DOCS
+      docs: PLUGIN_DOCS,
+      // The package's `opencode` is a native executable.
+      headless: {
+        bins: [
+          "opencode"
+        ],
+        prefix: "OPENCODE",
+        env: {}
+      }
     });
   }
 });
@@ -4122,7 +4617,22 @@ var init_kilo = __esm({
       ],
       userFolder: "kilo",
       projectFolder: ".kilo",
-      docs: PLUGIN_DOCS
+      docs: PLUGIN_DOCS,
+      headless: {
+        // Its `kilo` is a CommonJS Node.js script that starts the native binary, but the package
+        // names no engines: no lowest Node.js version rests on it, so none is asked for.
+        bins: [
+          "kilo",
+          "kilocode"
+        ],
+        prefix: "KILO",
+        // Kilo Code's own services, which reach for its servers.
+        env: {
+          KILO_DISABLE_SESSION_INGEST: "1",
+          KILO_DISABLE_CODEBASE_INDEXING: "1",
+          KILO_DISABLE_PRESENCE: "1"
+        }
+      }
     });
   }
 });
@@ -5167,10 +5677,22 @@ var init_mod = __esm({
 var options_exports = {};
 __export(options_exports, {
   agentNamed: () => agentNamed,
+  agentOption: () => agentOption,
   agentsNamed: () => agentsNamed,
+  agentsOption: () => agentsOption,
   eventNamed: () => eventNamed,
-  eventsNamed: () => eventsNamed
+  eventsNamed: () => eventsNamed,
+  eventsOption: () => eventsOption,
+  optionSource: () => optionSource
 });
+function optionSource(spec, name) {
+  const flag = spec.flags.find((f) => f.name === name);
+  if (!flag) throw new Error(`"${spec.name}" declares no option --${name}`);
+  return {
+    command: spec.name,
+    option: flagName(flag)
+  };
+}
 function usage(source, detail) {
   const option = source.option === void 0 ? "" : `${source.option}: `;
   return new EveryhookError("usage", `Cannot read the "${source.command}" command line: ${option}${detail}`);
@@ -5243,11 +5765,22 @@ function eventsNamed(names, how) {
   }
   return events2;
 }
+function agentsOption(a, name = "agent") {
+  return agentsNamed(a.list(name), optionSource(a.spec, name));
+}
+function agentOption(a, name) {
+  const value = a.text(name);
+  return value === void 0 ? void 0 : agentNamed(value, optionSource(a.spec, name));
+}
+function eventsOption(a, name = "event") {
+  return eventsNamed(a.list(name), optionSource(a.spec, name));
+}
 var init_options = __esm({
   async "src/cli/options.ts"() {
     await init_mod();
     init_contract();
     init_errors();
+    init_args();
     init_suggest();
   }
 });
@@ -8004,43 +8537,53 @@ var init_effect_words = __esm({
     EFFECTS = {
       blocked: {
         words: "the action is blocked",
-        verb: "blocks"
+        verb: "blocks",
+        tone: "blocked"
       },
       asked: {
         words: "the person is asked",
-        verb: "asks"
+        verb: "asks",
+        tone: "asked"
       },
       approved: {
         words: "the action is approved",
-        verb: "approves"
+        verb: "approves",
+        tone: "approved"
       },
       rewritten: {
         words: "the tool runs with the hook's input",
-        verb: "rewrites"
+        verb: "rewrites",
+        tone: "other"
       },
       feedback: {
         words: "the model is told after the fact",
-        verb: "gives feedback"
+        verb: "gives feedback",
+        tone: "other"
       },
       "sent-back": {
         words: "the agent goes back to work",
-        verb: "sends back"
+        verb: "sends back",
+        tone: "blocked"
       },
       context: {
         words: "the context is added",
-        verb: "adds context"
+        verb: "adds context",
+        tone: "other"
       },
       message: {
         words: "a message is shown to the person",
-        verb: "shows a message"
+        verb: "shows a message",
+        tone: "other"
       },
       ended: {
         words: "the run ends",
-        verb: "ends the run"
+        verb: "ends the run",
+        tone: "other"
       },
       none: {
         words: "nothing changes",
-        verb: "changes nothing"
+        verb: "changes nothing",
+        tone: "other"
       }
     };
   }
@@ -9515,235 +10058,14 @@ async function stop(child, grouped, os, captures, exited = false) {
   bound.clear();
 }
 
-// src/cli/args.ts
-init_errors();
-init_suggest();
-var isOption = (word) => word.startsWith("-") && word !== "-";
-var flagName = (f) => `--${f.name}`;
-function valueWords(f) {
-  return `${flagName(f)} ${f.value ?? "<value>"}, ${f.text}`;
-}
-function checkValue(rule, text) {
-  if (rule.kind === "one-of") {
-    if (rule.values.includes(text)) return text;
-    const near = closest(text, rule.values);
-    return {
-      wrong: `is not one of ${rule.values.join(", ")}${near ? `; did you mean ${near}?` : ""}`
-    };
-  }
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim())) {
-    return {
-      wrong: `is not a whole number of seconds from ${rule.min} to ${rule.max}`
-    };
-  }
-  if (n < rule.min) {
-    return {
-      wrong: `is too short: a hook needs at least ${rule.min} second${rule.min === 1 ? "" : "s"}`
-    };
-  }
-  if (n > rule.max) return {
-    wrong: `is too long: at most ${rule.max} seconds`
-  };
-  return n;
-}
-var Args = class {
-  /** The declaration it was read by. */
-  spec;
-  /** The operands, in order. */
-  operands;
-  /** `-h` or `--help` was given. */
-  help;
-  #values;
-  #given;
-  /** Hold what was read: values by name (defaults included), the names given, operands, help. */
-  constructor(spec, read10) {
-    this.spec = spec;
-    this.#values = read10.values;
-    this.#given = read10.given;
-    this.operands = read10.operands;
-    this.help = read10.help;
-  }
-  #get(name, kinds) {
-    const f = this.spec.flags.find((x) => x.name === name);
-    if (!f || !kinds.includes(f.kind)) {
-      throw new Error(`"${this.spec.name}" declares no ${kinds.join(" or ")} option --${name}`);
-    }
-    return this.#values.get(name);
-  }
-  /** A boolean option: whether it was given. */
-  flag(name) {
-    return this.#get(name, [
-      "boolean"
-    ]) === true;
-  }
-  /** A one-value option as written, or its default, or undefined. */
-  text(name) {
-    const v = this.#get(name, [
-      "string"
-    ]);
-    return v === void 0 ? void 0 : String(v);
-  }
-  /** A one-value option whose rule makes it a number (seconds), or undefined. */
-  number(name) {
-    const v = this.#get(name, [
-      "string"
-    ]);
-    return typeof v === "number" ? v : void 0;
-  }
-  /** A list or repeated option: every value in order; undefined when not given and no default. */
-  list(name) {
-    const v = this.#get(name, [
-      "list",
-      "repeat"
-    ]);
-    return Array.isArray(v) ? [
-      ...v
-    ] : void 0;
-  }
-  /** Whether the option was on the command line (a default does not count). */
-  given(name) {
-    this.#get(name, [
-      "boolean",
-      "string",
-      "list",
-      "repeat"
-    ]);
-    return this.#given.has(name);
-  }
-};
-function parseArgs(spec, words) {
-  const usage2 = (detail) => new EveryhookError("usage", `Cannot read the "${spec.name}" command line: ${detail}`);
-  const values = /* @__PURE__ */ new Map();
-  const given = /* @__PURE__ */ new Set();
-  const operands = [];
-  let help = false;
-  let failure;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (word === "--") {
-      operands.push(...words.slice(i + 1));
-      break;
-    }
-    if (!isOption(word)) {
-      if (spec.operandsEndOptions) {
-        operands.push(...words.slice(i));
-        break;
-      }
-      operands.push(word);
-      continue;
-    }
-    const eq = word.startsWith("--") ? word.indexOf("=") : -1;
-    const written = eq < 0 ? word : word.slice(0, eq);
-    if (written === "--help" || written === "-h") {
-      help = true;
-      continue;
-    }
-    if (failure) continue;
-    const f = spec.flags.find((x) => written === flagName(x) || written === `-${x.short}`);
-    if (!f) {
-      failure = usage2(unknown(spec, written));
-      continue;
-    }
-    const name = flagName(f);
-    given.add(f.name);
-    if (f.kind === "boolean") {
-      if (eq >= 0) failure = usage2(`${name} takes no value; write ${name} alone`);
-      values.set(f.name, true);
-      continue;
-    }
-    let text;
-    if (eq >= 0) text = word.slice(eq + 1);
-    else {
-      const next = words[i + 1];
-      if (next === void 0 || isOption(next)) {
-        const known = next === "--" || next === "-h" || next === "--help" || spec.flags.some((x) => next?.split("=")[0] === flagName(x) || next === `-${x.short}`);
-        const dash = next !== void 0 && !known ? `; for a value that starts with -, write ${name}=${next}` : "";
-        failure = usage2(`${name} needs a value: ${valueWords(f)}${dash}`);
-        continue;
-      }
-      text = next;
-      i++;
-    }
-    const before = values.get(f.name);
-    try {
-      if (f.kind === "string" && before !== void 0) {
-        throw usage2(`${name} is given twice; give it once`);
-      }
-      const value = readValue(f, text, usage2);
-      values.set(f.name, Array.isArray(before) && Array.isArray(value) ? [
-        ...before,
-        ...value
-      ] : value);
-    } catch (e) {
-      failure = e;
-    }
-  }
-  if (help) return new Args(spec, {
-    values,
-    given,
-    operands,
-    help
-  });
-  if (failure) throw failure;
-  for (const group of spec.oneOf ?? []) {
-    const named = group.flags.filter((n) => given.has(n)).map((n) => `--${n}`);
-    const all = group.flags.map((n) => `--${n}`).join(" or ");
-    if (named.length > 1) throw usage2(`give ${all}, not both`);
-    if (group.required && named.length === 0) throw usage2(`give ${all}`);
-  }
-  for (const f of spec.flags) {
-    if (values.has(f.name)) continue;
-    if (f.required) throw usage2(`${flagName(f)} is required: ${valueWords(f)}`);
-    if (f.default !== void 0) values.set(f.name, readValue(f, f.default, usage2));
-  }
-  checkOperands(spec, operands, usage2);
-  return new Args(spec, {
-    values,
-    given,
-    operands,
-    help
-  });
-}
-function unknown(spec, written) {
-  const near = closest(written.replace(/^-+/, ""), [
-    ...spec.flags.map((f) => f.name),
-    "help"
-  ]);
-  return `unknown option ${written}; ${near ? `did you mean --${near}?` : `see everyhook ${spec.name} --help for its options`}`;
-}
-function checkOperands(spec, operands, usage2) {
-  const required = spec.operands.filter((o) => o.required);
-  const missing = required[operands.length];
-  if (missing) throw usage2(`name the ${missing.name}: ${missing.text}`);
-  if (required.length > 0 && operands[0] === "") throw usage2(`the ${required[0].name} is empty`);
-  if (spec.operands.some((o) => o.many) || operands.length <= spec.operands.length) return;
-  const extra = operands[spec.operands.length];
-  const takes = spec.operands.length === 0 ? "it takes options only" : `it takes ${spec.operands.map((o) => `<${o.name}>`).join(" ")} at most`;
-  throw usage2(`"${extra}" is one word too many; ${takes}`);
-}
-function readValue(f, text, usage2) {
-  const check = (one) => {
-    if (!f.rule) return one;
-    const v = checkValue(f.rule, one);
-    if (typeof v === "object") throw usage2(`${flagName(f)} "${one}" ${v.wrong}`);
-    return v;
-  };
-  const items = f.kind === "list" ? text.split(",").map((s) => s.trim()).filter((s) => s !== "") : [
-    text
-  ];
-  if (items.length === 0 || items[0] === "") {
-    throw usage2(`${flagName(f)} needs a value: ${valueWords(f)}`);
-  }
-  if (f.kind === "list" || f.kind === "repeat") return items.map((s) => String(check(s)));
-  return check(text);
-}
+// src/commands/run.ts
+init_args();
 
 // src/cli/command_parts.ts
 init_contract();
 var TIMEOUT_RULE = {
   kind: "seconds",
-  min: 1,
+  min: MIN_TIMEOUT_SECONDS,
   max: MAX_TIMEOUT_SECONDS
 };
 var JSON_FLAG = {
@@ -9974,14 +10296,11 @@ async function agentAndEvent(agentName, eventName) {
     agent,
     event
   };
-  const { agentNamed: agentNamed2, eventNamed: eventNamed2 } = await init_options().then(() => options_exports);
-  const named = agentNamed2(agentName, {
-    command: "run",
-    option: "--agent"
-  });
+  const { agentNamed: agentNamed2, eventNamed: eventNamed2, optionSource: optionSource2 } = await init_options().then(() => options_exports);
+  const spec = RUN_COMMAND;
+  const named = agentNamed2(agentName, optionSource2(spec, "agent"));
   const how = {
-    command: "run",
-    option: "--event",
+    ...optionSource2(spec, "event"),
     agent: named,
     native: true
   };

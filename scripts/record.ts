@@ -1,7 +1,8 @@
 // deno-lint-ignore-file no-console -- a script that reports progress on the terminal
 /**
  * Re-record the fixtures and the conformance files from the real agent
- * binaries: for each agent, load tests/e2e/<agent>_harness.ts and run its
+ * binaries: for each agent, load its harness (tests/e2e/harnesses.ts: the
+ * plugin family's, or tests/e2e/<module>_harness.ts) and run its
  * recordFixtures() (into fixtures/<agent>/) and recordConformance() (into
  * fixtures/conformance/<agent>.json). Run it inside a loopback-only network
  * namespace, as `deno task test` does:
@@ -20,6 +21,7 @@ import { parseArgs } from "node:util";
 import type { AgentHarness } from "../tests/e2e/harness_types.ts";
 import { FIXTURES_DIR, writeConformance } from "../tests/e2e/fixture_io.ts";
 import { AGENT_ENTRIES } from "../src/agents/registry.ts";
+import { harnessOf } from "../tests/e2e/harnesses.ts";
 
 /** everyhook's ids of the pinned agents and the module name of each one's harness, from the registry. */
 const HARNESSES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -53,12 +55,12 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
     let harness: AgentHarness;
+    const entry = AGENT_ENTRIES.find((e) => e.id === id)!;
     try {
-      const mod = await import(`../tests/e2e/${module}_harness.ts`) as { harness: AgentHarness };
-      harness = mod.harness;
+      harness = await harnessOf(entry);
     } catch (e) {
       console.error(
-        `${id}: cannot load tests/e2e/${module}_harness.ts: ${e instanceof Error ? e.message : e}`,
+        `${id}: cannot load the harness of ${module}: ${e instanceof Error ? e.message : e}`,
       );
       failed++;
       continue;

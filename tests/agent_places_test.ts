@@ -8,12 +8,19 @@
 
 import assert from "node:assert/strict";
 import { AGENT_ENTRIES, type AgentEntry } from "../src/agents/registry.ts";
-import { DRIVERS } from "../src/verify/drivers/mod.ts";
+import { DRIVERS, OWN_DRIVERS } from "../src/verify/drivers/mod.ts";
+import { harnessPlace } from "./e2e/harnesses.ts";
 
 const ROOT = new URL("..", import.meta.url);
 
-/** Which agents need a place. */
-type For = "every agent" | "recorded agent" | "pinned agent";
+/**
+ * Which agents need a place: every one; one recorded from its binary; a
+ * pinned one whose family has no shared recorder and end-to-end test (all but
+ * the plugin family: tests/e2e/harnesses.ts); a pinned one whose record has
+ * no headless run of a family with a driver builder (`Agent.headless`), so its
+ * driver is its own.
+ */
+type For = "every agent" | "recorded agent" | "own e2e agent" | "own headless agent";
 
 /** One row of the table: a path with `<id>` and `<module>` in it, and which agents need it. */
 interface Place {
@@ -42,10 +49,9 @@ const EXPECTED: readonly Place[] = [
   { path: "src/agents/<module>.ts", for: "every agent" },
   { path: "fixtures/<id>/", for: "every agent" },
   { path: "fixtures/conformance/<id>.json", for: "recorded agent" },
-  { path: "tests/e2e/<module>_harness.ts", for: "pinned agent" },
-  { path: "tests/e2e/<module>_test.ts", for: "pinned agent" },
-  { path: "src/verify/drivers/<module>.ts", for: "pinned agent" },
-  { path: "tests/e2e/scenarios_test.ts", for: "pinned agent" },
+  { path: "tests/e2e/<module>_harness.ts", for: "own e2e agent" },
+  { path: "tests/e2e/<module>_test.ts", for: "own e2e agent" },
+  { path: "src/verify/drivers/<module>.ts", for: "own headless agent" },
 ];
 
 async function exists(path: string): Promise<boolean> {
@@ -59,7 +65,12 @@ async function exists(path: string): Promise<boolean> {
 
 async function needs(entry: AgentEntry, who: For): Promise<boolean> {
   if (who === "every agent") return true;
-  if (who === "pinned agent") return entry.pin !== undefined;
+  if (who === "own e2e agent") {
+    return entry.pin !== undefined && "own" in await harnessPlace(entry);
+  }
+  if (who === "own headless agent") {
+    return entry.pin !== undefined && (await entry.load()).headless === undefined;
+  }
   return (await entry.load()).recorded;
 }
 
@@ -92,10 +103,21 @@ Deno.test("every agent of the registry has each of its places", async () => {
     }
   }
   assert.deepEqual(missing, []);
-  // The rows that are lines in a shared file: the registry's own, the driver list's, the scenarios'.
-  const scenarios = await Deno.readTextFile(new URL("tests/e2e/scenarios_test.ts", ROOT));
+  // An agent of a family with shared end-to-end files has none of its own: the family's name them.
   for (const entry of AGENT_ENTRIES.filter((e) => e.pin !== undefined)) {
-    assert.ok(DRIVERS.some((d) => d.id === entry.id), `${entry.id}: no line in DRIVERS`);
-    assert.ok(scenarios.includes(`"${entry.id}":`), `${entry.id}: no row in the shared scenarios`);
+    const place = await harnessPlace(entry);
+    if ("own" in place) continue;
+    for (
+      const path of [`tests/e2e/${entry.module}_harness.ts`, `tests/e2e/${entry.module}_test.ts`]
+    ) {
+      assert.ok(!await exists(path), `${entry.id}: ${path} is the ${place.family} family's to do`);
+    }
+  }
+  // The one line in a shared file besides the registry's: an own driver's in OWN_DRIVERS. An agent
+  // of a family with a driver builder has none, and its driver still comes to be.
+  for (const entry of AGENT_ENTRIES.filter((e) => e.pin !== undefined)) {
+    assert.ok(DRIVERS.some((d) => d.id === entry.id), `${entry.id}: no driver`);
+    const own = (await entry.load()).headless === undefined;
+    assert.equal(OWN_DRIVERS[entry.module] !== undefined, own, `${entry.id}: OWN_DRIVERS`);
   }
 });

@@ -15,6 +15,7 @@
  * @module
  */
 
+import type { HeadlessRun } from "./headless.ts";
 import type {
   Agent,
   AgentEvent,
@@ -430,6 +431,8 @@ export interface ClaudeLayoutSpec {
   stillToDo: Readonly<Record<"user" | "project", string>>;
   /** How a hook command reaches the project folder. */
   projectFolder?: ProjectFolder;
+  /** How it runs headless, where a family builder of verify makes its driver (headless.ts). */
+  headless?: HeadlessRun;
 }
 
 /**
@@ -508,6 +511,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
     ...(spec.reads ? { reads: spec.reads } : {}),
     ...(spec.listing ? { listing: spec.listing } : {}),
     ...(spec.projectFolder ? { projectFolder: spec.projectFolder } : {}),
+    ...(spec.headless ? { headless: spec.headless } : {}),
     install: {
       matcherSyntax: "regex",
       files: {

@@ -20,6 +20,7 @@
 
 import type { Agent, AgentEvent, Basis, Cell, EventCells, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument } from "../contract/contract.ts";
+import type { PluginHeadless } from "./headless.ts";
 import { baseDocument, obj, outputText, patchPaths, str, toolCall, toolKind } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
@@ -280,6 +281,8 @@ export interface PluginAgentParts {
   projectFolder: string;
   /** The reference (the agent's own, or OpenCode's plugin page). */
   docs: string;
+  /** How it runs headless: its binary's names, its variables' prefix, its own variables. */
+  headless: Omit<PluginHeadless, "family" | "configFolder" | "projectFolder">;
 }
 
 /**
@@ -294,8 +297,10 @@ export interface PluginAgentParts {
  * import { pluginAgent } from "./_plugin_agent.ts";
  * const a = pluginAgent({
  *   id: "x", name: "X", aliases: [], userFolder: "x", projectFolder: ".x", docs: "https://x.invalid",
+ *   headless: { bins: ["x"], prefix: "X", env: {} },
  * });
  * assert(a.install.files.project.parts.join("/") === ".x/plugin/everyhook.js");
+ * assert(a.headless?.configFolder === "x");
  * ```
  */
 export function pluginAgent(parts: PluginAgentParts): Agent {
@@ -342,6 +347,12 @@ export function pluginAgent(parts: PluginAgentParts): Agent {
         user: `${restart}.`,
         project: `${restart} in this project.`,
       },
+    },
+    headless: {
+      family: "plugin",
+      ...parts.headless,
+      configFolder: parts.userFolder,
+      projectFolder: parts.projectFolder,
     },
   };
 }

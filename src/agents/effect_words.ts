@@ -7,18 +7,24 @@
 
 import type { Effect } from "./types.ts";
 
-/** Each effect in words (what happens) and as a verb (what the answer does), one table. */
-const EFFECTS: Readonly<Record<Effect, { words: string; verb: string }>> = {
-  blocked: { words: "the action is blocked", verb: "blocks" },
-  asked: { words: "the person is asked", verb: "asks" },
-  approved: { words: "the action is approved", verb: "approves" },
-  rewritten: { words: "the tool runs with the hook's input", verb: "rewrites" },
-  feedback: { words: "the model is told after the fact", verb: "gives feedback" },
-  "sent-back": { words: "the agent goes back to work", verb: "sends back" },
-  context: { words: "the context is added", verb: "adds context" },
-  message: { words: "a message is shown to the person", verb: "shows a message" },
-  ended: { words: "the run ends", verb: "ends the run" },
-  none: { words: "nothing changes", verb: "changes nothing" },
+/** How a page colours an effect: a refusal, a question, an approval, or anything else. */
+export type EffectTone = "blocked" | "asked" | "approved" | "other";
+
+/**
+ * Each effect in words (what happens), as a verb (what the answer does) and
+ * its tone on the agents page, one table.
+ */
+const EFFECTS: Readonly<Record<Effect, { words: string; verb: string; tone: EffectTone }>> = {
+  blocked: { words: "the action is blocked", verb: "blocks", tone: "blocked" },
+  asked: { words: "the person is asked", verb: "asks", tone: "asked" },
+  approved: { words: "the action is approved", verb: "approves", tone: "approved" },
+  rewritten: { words: "the tool runs with the hook's input", verb: "rewrites", tone: "other" },
+  feedback: { words: "the model is told after the fact", verb: "gives feedback", tone: "other" },
+  "sent-back": { words: "the agent goes back to work", verb: "sends back", tone: "blocked" },
+  context: { words: "the context is added", verb: "adds context", tone: "other" },
+  message: { words: "a message is shown to the person", verb: "shows a message", tone: "other" },
+  ended: { words: "the run ends", verb: "ends the run", tone: "other" },
+  none: { words: "nothing changes", verb: "changes nothing", tone: "other" },
 };
 
 /**
@@ -54,4 +60,23 @@ export function effectWords(effects: readonly Effect[]): string {
  */
 export function effectVerb(effect: Effect): string {
   return EFFECTS[effect].verb;
+}
+
+/**
+ * The tone of an effect given in its words (as `explain` gives an answer's
+ * effect), for the agents page's colours.
+ *
+ * @param words The words of one effect, as {@linkcode effectWords} gives them.
+ * @returns Its tone; `other` for words that are no effect's.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { effectToneOfWords, effectWords } from "./effect_words.ts";
+ * assert.equal(effectToneOfWords(effectWords(["sent-back"])), "blocked");
+ * assert.equal(effectToneOfWords("dropped"), "other");
+ * ```
+ */
+export function effectToneOfWords(words: string): EffectTone {
+  return Object.values(EFFECTS).find((e) => e.words === words)?.tone ?? "other";
 }

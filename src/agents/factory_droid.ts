@@ -11,6 +11,7 @@
  */
 
 import type { Agent, EventCells } from "./types.ts";
+import type { ChatHeadless } from "./headless.ts";
 import { outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
 
@@ -87,6 +88,108 @@ const SUBAGENT_STOP: EventCells = {
 };
 
 /**
+ * Factory Droid, headless: `droid exec --auto high -m custom:Fake-0 -o json
+ * <prompt>` with a bring-your-own-key model (OpenAI chat completions at the
+ * fake API) in `~/.factory/settings.json`, no Factory account, and
+ * `FACTORY_AIRGAP_ENABLED` so that it looks up no host name; verify makes its
+ * driver from this (src/verify/drivers/_chat_driver.ts).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DROID_HEADLESS } from "./factory_droid.ts";
+ * assert.equal(DROID_HEADLESS.tools.shell.name, "Execute");
+ * ```
+ */
+export const DROID_HEADLESS: ChatHeadless = {
+  family: "chat",
+  // The package's `droid` is a native executable.
+  bins: ["droid"],
+  folder: ".factory",
+  settings: {
+    customModels: [{
+      model: "fake-model",
+      displayName: "Fake",
+      baseUrl: "{apiUrl}/v1",
+      apiKey: "fake-key-not-real",
+      provider: "generic-chat-completion-api",
+      maxOutputTokens: 4096,
+    }],
+    enableDroidShield: false,
+    cloudSessionSync: false,
+  },
+  env: {
+    SHELL: "/bin/bash",
+    FACTORY_AIRGAP_ENABLED: "true",
+    FACTORY_DISABLE_KEYRING: "1",
+    FACTORY_DROID_AUTO_UPDATE_ENABLED: "false",
+    XDG_CONFIG_HOME: "{root}/config",
+    XDG_CACHE_HOME: "{root}/cache",
+    NO_COLOR: "1",
+  },
+  args: [
+    "exec",
+    { autoApprove: ["--auto", "high"] },
+    "-m",
+    "custom:Fake-0",
+    "-o",
+    "json",
+    "{prompt}",
+  ],
+  tools: {
+    shell: {
+      name: "Execute",
+      input: {
+        command: "{command}",
+        summary: "Run the command",
+        riskLevelReason: "a scripted step of the test",
+        riskLevel: "low",
+      },
+    },
+    read: { name: "Read", input: { file_path: "{path}" } },
+    write: { name: "Create", input: { file_path: "{path}", content: "{content}" } },
+    edit: { name: "Edit", input: { file_path: "{path}", old_str: "{before}", new_str: "{after}" } },
+  },
+  basis: {
+    fails: "fixtures/factory-droid/pre-tool.shell-harmless.json",
+    write:
+      "fixtures/factory-droid/pre-tool.write.json, fixtures/factory-droid/post-tool.write.json",
+    edit: "fixtures/factory-droid/pre-tool.edit.json",
+  },
+  // The built-in sub-agents are "worker" and "explorer"; `await` makes the main agent wait.
+  subagent: {
+    tool: {
+      name: "Task",
+      input: {
+        subagent_type: "worker",
+        description: "Run a sub task",
+        prompt: "{prompt}",
+        await: true,
+      },
+    },
+    basis:
+      "fixtures/factory-droid/pre-tool.agent.json, fixtures/factory-droid/subagent-stop.first.json",
+    // Droid's first user message is a reminder of its own tools; the task's prompt comes later.
+    markerInAnyUserMessage: true,
+  },
+  mcp: {
+    notRecorded:
+      "droid exec keeps MCP tools behind its ToolSearch tool: given verify's MCP server in ~/.factory/mcp.json it offered the model none of the server's tools (seen in verify's run), and no setting that offers them up front is known here",
+  },
+  notSent: [{
+    step: "prompt",
+    event: "prompt",
+    why:
+      "droid exec fires no UserPromptSubmit for the person's prompt, only in a sub-agent's session (fixtures/factory-droid/prompt.subagent-task.json)",
+  }],
+  shows: {
+    blocked: /^Error: Blocked .*force/s,
+    refusedPrompt: { skip: "`droid exec` fires no prompt event" },
+    hung: /ran past its|timed out/i,
+  },
+};
+
+/**
  * Factory Droid as everyhook knows it.
  *
  * @example Usage
@@ -97,6 +200,7 @@ const SUBAGENT_STOP: EventCells = {
  * ```
  */
 export const factoryDroid: Agent = family.claudeLayoutAgent({
+  headless: DROID_HEADLESS,
   id: "factory-droid",
   name: "Factory Droid",
   aliases: ["droid"],

@@ -28,4 +28,16 @@ export const kilo: Agent = pluginAgent({
   userFolder: "kilo",
   projectFolder: ".kilo",
   docs: PLUGIN_DOCS,
+  headless: {
+    // Its `kilo` is a CommonJS Node.js script that starts the native binary, but the package
+    // names no engines: no lowest Node.js version rests on it, so none is asked for.
+    bins: ["kilo", "kilocode"],
+    prefix: "KILO",
+    // Kilo Code's own services, which reach for its servers.
+    env: {
+      KILO_DISABLE_SESSION_INGEST: "1",
+      KILO_DISABLE_CODEBASE_INDEXING: "1",
+      KILO_DISABLE_PRESENCE: "1",
+    },
+  },
 });

@@ -26,4 +26,6 @@ export const opencode: Agent = pluginAgent({
   userFolder: "opencode",
   projectFolder: ".opencode",
   docs: PLUGIN_DOCS,
+  // The package's `opencode` is a native executable.
+  headless: { bins: ["opencode"], prefix: "OPENCODE", env: {} },
 });

@@ -10,6 +10,7 @@
 
 import { QWEN_CODE_SWITCHES, QWEN_SYSTEM_SETTINGS } from "./qwen_code_switches.ts";
 import type { Agent, Cell, EventCells } from "./types.ts";
+import type { ChatHeadless } from "./headless.ts";
 import { obj, outputText } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
 
@@ -107,6 +108,105 @@ function toolOutput(response: unknown): string | undefined {
 }
 
 /**
+ * Qwen Code, headless: `qwen <prompt> --auth-type openai -m fake-model --yolo
+ * -o json` on Node.js 22 or later, pointed at the fake chat completions API
+ * through `OPENAI_BASE_URL` with a fake key, telemetry and update checks off,
+ * its settings in `~/.qwen/settings.json`; verify makes its driver from this
+ * (src/verify/drivers/_chat_driver.ts).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { QWEN_HEADLESS } from "./qwen_code.ts";
+ * assert.equal(QWEN_HEADLESS.nodeMajor, 22);
+ * ```
+ */
+export const QWEN_HEADLESS: ChatHeadless = {
+  family: "chat",
+  bins: ["qwen"],
+  nodeMajor: 22,
+  folder: ".qwen",
+  settings: {
+    // The settings format Qwen Code writes: without it, Qwen Code adds it to the file at start.
+    "$version": 4,
+    security: { auth: { selectedType: "openai" } },
+    privacy: { usageStatisticsEnabled: false },
+    telemetry: { enabled: false },
+    general: { enableAutoUpdate: false },
+  },
+  env: {
+    SHELL: "/bin/bash",
+    OPENAI_API_KEY: "fake-key-not-real",
+    OPENAI_BASE_URL: "{apiUrl}/v1",
+    OPENAI_MODEL: "fake-model",
+    QWEN_CODE_SUPPRESS_YOLO_WARNING: "1",
+    // Qwen Code starts itself again in a child process (for a larger heap) unless told not to:
+    // that second start doubles the time of every run.
+    QWEN_CODE_NO_RELAUNCH: "true",
+    XDG_CONFIG_HOME: "{root}/config",
+    XDG_CACHE_HOME: "{root}/cache",
+    NO_COLOR: "1",
+  },
+  args: [
+    "{prompt}",
+    "--auth-type",
+    "openai",
+    "-m",
+    "fake-model",
+    { autoApprove: ["--yolo"] },
+    "-o",
+    "json",
+  ],
+  tools: {
+    shell: { name: "run_shell_command", input: { command: "{command}", description: "Run it" } },
+    read: { name: "read_file", input: { file_path: "{path}" } },
+    write: { name: "write_file", input: { file_path: "{path}", content: "{content}" } },
+    edit: {
+      name: "edit",
+      input: { file_path: "{path}", old_string: "{before}", new_string: "{after}" },
+    },
+  },
+  basis: {
+    fails: "fixtures/qwen-code/post-tool.shell-failed.json",
+    write: "fixtures/qwen-code/pre-tool.write.json, fixtures/qwen-code/post-tool.write.json",
+    edit: "fixtures/qwen-code/pre-tool.edit.json",
+  },
+  subagent: {
+    tool: {
+      name: "agent",
+      input: {
+        description: "Run a sub task",
+        prompt: "{prompt}",
+        subagent_type: "general-purpose",
+        run_in_background: false,
+      },
+    },
+    basis: "fixtures/qwen-code/pre-tool.agent.json, fixtures/qwen-code/subagent-stop.first.json",
+  },
+  // Qwen Code keeps MCP tools behind its tool_search tool unless told not to; then it offers the
+  // model mcp__<server>__<tool> (its request to the fake API in verify's run of the pinned binary).
+  mcp: {
+    tool: "mcp__{mcpServer}__{mcpTool}",
+    settings: {
+      mcpServers: { "{mcpServer}": "{mcpSpec}" },
+      tools: { toolSearch: { enabled: false } },
+    },
+    basis: "tests/e2e/verify_run_test.ts (the pinned binary's run: PreToolUse fired for it)",
+  },
+  notSent: [{
+    step: "session",
+    event: "session-end",
+    why:
+      "a headless run of Qwen Code fires no SessionEnd (none in its recordings, fixtures/qwen-code/)",
+  }],
+  shows: {
+    blocked: /^Blocked .*force/s,
+    refusedPrompt: { told: null },
+    hung: /ran past its|timed out/i,
+  },
+};
+
+/**
  * Qwen Code as everyhook knows it.
  *
  * @example Usage
@@ -117,6 +217,7 @@ function toolOutput(response: unknown): string | undefined {
  * ```
  */
 export const qwenCode: Agent = family.claudeLayoutAgent({
+  headless: QWEN_HEADLESS,
   id: "qwen-code",
   name: "Qwen Code",
   aliases: ["qwen"],

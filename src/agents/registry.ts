@@ -48,8 +48,9 @@ export interface AgentEntry {
   aliases: readonly string[];
   /**
    * The name its files share: its module `src/agents/<module>.ts`, and where it
-   * has a pinned binary, its verify driver `src/verify/drivers/<module>.ts` and
-   * its end-to-end harness `tests/e2e/<module>_harness.ts`.
+   * has a pinned binary and no family that makes them from its record, its
+   * verify driver `src/verify/drivers/<module>.ts` and its end-to-end harness
+   * `tests/e2e/<module>_harness.ts` (docs/add_an_agent.md lists the places).
    */
   module: string;
   /**

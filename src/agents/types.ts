@@ -8,6 +8,7 @@
  */
 
 import type { ContractEvent, HookDocument, ToolKind } from "../contract/contract.ts";
+import type { HeadlessRun } from "./headless.ts";
 
 /**
  * What a statement about an agent rests on: a recorded run of its real binary,
@@ -445,4 +446,10 @@ export interface Agent {
   install: InstallInfo;
   /** How a hook command reaches the project folder (absent: the working-folder rule alone). */
   projectFolder?: ProjectFolder;
+  /**
+   * How the agent runs headless against a fake model API, where a family
+   * builder of verify makes its driver from data (headless.ts); absent where
+   * its driver is a module of its own in src/verify/drivers/, or it has none.
+   */
+  headless?: HeadlessRun;
 }

@@ -8,7 +8,7 @@
 
 import type { FlagSpec, OperandSpec, ValueRule } from "./args.ts";
 import type { EnvVar } from "./command_types.ts";
-import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
+import { MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 /**
  * The one rule for `--timeout` (run, bench, install): whole seconds, at least
@@ -24,7 +24,7 @@ import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
  */
 export const TIMEOUT_RULE: ValueRule & { kind: "seconds" } = {
   kind: "seconds",
-  min: 1,
+  min: MIN_TIMEOUT_SECONDS,
   max: MAX_TIMEOUT_SECONDS,
 };
 

@@ -6,7 +6,7 @@
  */
 
 import { AGENTS } from "../agents/mod.ts";
-import { agentsNamed, eventsNamed } from "./options.ts";
+import { agentsOption, eventsOption } from "./options.ts";
 import type { Agent } from "../agents/types.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EveryhookError, EXIT } from "../contract/errors.ts";
@@ -92,14 +92,11 @@ export function parseChangeArgs(
       `Cannot read the "${command}" command line: --project names the project scope's folder, not the user's; leave out --scope user`,
     );
   }
-  const source = { command, option: "--agent" };
   return {
     positionals: [...a.operands],
-    agents: a.flag("all") ? [...AGENTS] : agentsNamed(a.list("agent"), source),
+    agents: a.flag("all") ? [...AGENTS] : agentsOption(a),
     all: a.flag("all"),
-    events: takes("event")
-      ? eventsNamed(a.list("event"), { command, option: "--event" })
-      : undefined,
+    events: takes("event") ? eventsOption(a) : undefined,
     scope: a.text("scope") === "project" || (a.text("scope") === undefined && project !== undefined)
       ? "project"
       : "user",

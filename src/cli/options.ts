@@ -3,7 +3,10 @@
  * options (`--agent`, `--event`) and operands (`explain <agent> <event>`)
  * alike. A wrong name is a usage error that lists the valid ones, suggests the
  * nearest, and, for an agent's own event name such as `PreToolUse`, names the
- * contract event it stands for. On `run`'s path: no `node:` or `npm:` import.
+ * contract event it stands for. The option a name was given to is named in
+ * the message from the command's own table (src/cli/commands.ts): a call site
+ * names the option once, and {@linkcode optionSource} refuses one the command
+ * does not declare. On `run`'s path: no `node:` or `npm:` import.
  *
  * @module
  */
@@ -13,6 +16,7 @@ import { AGENTS, findAgent } from "../agents/mod.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { EVENTS, isContractEvent } from "../contract/contract.ts";
 import { EveryhookError } from "../contract/errors.ts";
+import { type Args, type ArgsSpec, flagName } from "./args.ts";
 import { closest } from "./suggest.ts";
 
 /** Where a name was read, for the message. */
@@ -21,6 +25,30 @@ export interface NameSource {
   command: string;
   /** The option it was given to (`--agent`), when it was one. */
   option?: string;
+}
+
+/**
+ * Where a value of one of a command's options was read: the command's name
+ * and the option as written, both from the command's declaration.
+ *
+ * @param spec The command's declaration (a parsed command line's `spec`, or `commandSpec(name)`).
+ * @param name The option's name in the declaration, such as `agent`.
+ * @returns The source, for the look-ups' messages.
+ * @throws {Error} When the command declares no such option (a mistake in everyhook, not the person's).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { optionSource } from "./options.ts";
+ * const spec = { name: "list", flags: [{ name: "agent", kind: "list" as const, text: "" }], operands: [] };
+ * assert.deepEqual(optionSource(spec, "agent"), { command: "list", option: "--agent" });
+ * assert.throws(() => optionSource(spec, "event"));
+ * ```
+ */
+export function optionSource(spec: ArgsSpec, name: string): NameSource {
+  const flag = spec.flags.find((f) => f.name === name);
+  if (!flag) throw new Error(`"${spec.name}" declares no option --${name}`);
+  return { command: spec.name, option: flagName(flag) };
 }
 
 function usage(source: NameSource, detail: string): EveryhookError {
@@ -189,4 +217,74 @@ export function eventsNamed(
     if (!events.includes(event)) events.push(event);
   }
   return events;
+}
+
+/**
+ * The agents a list option of a parsed command line names (`--agent`, by
+ * default), each once; undefined when it was not given.
+ *
+ * @param a The parsed command line.
+ * @param name The option's name in the command's declaration.
+ * @returns The agents, or undefined.
+ * @throws {EveryhookError} `usage` for a name that is no agent.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseArgs } from "./args.ts";
+ * import { commandSpec } from "./commands.ts";
+ * import { agentsOption } from "./options.ts";
+ * const a = parseArgs(commandSpec("list"), ["--agent", "claude,codex"]);
+ * assert.deepEqual(agentsOption(a)?.map((x) => x.id), ["claude-code", "codex"]);
+ * ```
+ */
+export function agentsOption(a: Args, name = "agent"): Agent[] | undefined {
+  return agentsNamed(a.list(name), optionSource(a.spec, name));
+}
+
+/**
+ * The agent a one-value option of a parsed command line names (`--from`);
+ * undefined when it was not given.
+ *
+ * @param a The parsed command line.
+ * @param name The option's name in the command's declaration.
+ * @returns The agent, or undefined.
+ * @throws {EveryhookError} `usage` for a name that is no agent.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseArgs } from "./args.ts";
+ * import { commandSpec } from "./commands.ts";
+ * import { agentOption } from "./options.ts";
+ * const a = parseArgs(commandSpec("import"), ["--from", "claude", "--all"]);
+ * assert.equal(agentOption(a, "from")?.id, "claude-code");
+ * ```
+ */
+export function agentOption(a: Args, name: string): Agent | undefined {
+  const value = a.text(name);
+  return value === undefined ? undefined : agentNamed(value, optionSource(a.spec, name));
+}
+
+/**
+ * The events a list option of a parsed command line names (`--event`, by
+ * default), each once, or `all`; undefined when it was not given.
+ *
+ * @param a The parsed command line.
+ * @param name The option's name in the command's declaration.
+ * @returns The events, `"all"`, or undefined.
+ * @throws {EveryhookError} `usage` for a name that is no event.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseArgs } from "./args.ts";
+ * import { commandSpec } from "./commands.ts";
+ * import { eventsOption } from "./options.ts";
+ * const a = parseArgs(commandSpec("list"), ["--event", "stop,stop"]);
+ * assert.deepEqual(eventsOption(a), ["stop"]);
+ * ```
+ */
+export function eventsOption(a: Args, name = "event"): ContractEvent[] | "all" | undefined {
+  return eventsNamed(a.list(name), optionSource(a.spec, name));
 }

@@ -88,3 +88,13 @@ Deno.test("eventsNamed() reads a list, each once, or all", () => {
   assert.equal(eventsNamed(undefined, where), undefined);
   usage(() => eventsNamed(["stop", "later"], where), /no event named "later"/);
 });
+
+Deno.test("the option look-ups name the option as the command's table spells it, and refuse one it lacks", async () => {
+  const { parseArgs } = await import("./args.ts");
+  const { commandSpec } = await import("./commands.ts");
+  const { agentsOption, eventsOption, optionSource } = await import("./options.ts");
+  const a = parseArgs(commandSpec("bench"), ["--agent", "claud", "hook.ts"]);
+  assert.throws(() => agentsOption(a), /"bench" command line: --agent: no agent named "claud"/);
+  assert.equal(eventsOption(a), undefined);
+  assert.throws(() => optionSource(commandSpec("bench"), "nope"), /declares no option --nope/);
+});

@@ -14,6 +14,7 @@
 
 import type { Agent, Basis } from "../agents/types.ts";
 import { ANSWER_PARTS } from "../agents/types.ts";
+import { effectToneOfWords } from "../agents/effect_words.ts";
 import type { ConformanceFile } from "../contract/conformance.ts";
 import { outcomeText } from "../contract/conformance.ts";
 import { type ContractEvent, EVENTS } from "../contract/contract.ts";
@@ -141,14 +142,6 @@ function eventsTable(input: AgentsPageInput): string {
   }<tbody>\n${rows}\n</tbody></table>`;
 }
 
-const EFFECT_CLASS: Readonly<Record<string, string>> = {
-  "the action is blocked": "blocked",
-  "the agent goes back to work": "blocked",
-  "the person is asked": "asked",
-  "the action is approved": "approved",
-  dropped: "dropped",
-};
-
 function answersTable(input: AgentsPageInput, event: ContractEvent): string {
   const { agents, conformance } = input;
   const rows = ANSWER_PARTS.map((part) => {
@@ -172,7 +165,7 @@ function answersTable(input: AgentsPageInput, event: ContractEvent): string {
         ...a.notes.map((n) => `<p class="note">${esc(n)}</p>`),
       ];
       const title = [`${agent.name}, ${e.native}: ${a.effect}`, ...a.notes].join(". ");
-      const css = `answer ${EFFECT_CLASS[a.effect] ?? "other"}`;
+      const css = `answer ${a.effect === "dropped" ? "dropped" : effectToneOfWords(a.effect)}`;
       return cell(esc(a.effect), badge(agent, a.basis, c), more, title, css);
     }).join("");
     const label = part === "none" ? "no opinion" : part;

@@ -11,7 +11,7 @@ import { printed } from "../contract/printed.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { bench, type BenchResult } from "../readers/bench.ts";
-import { agentsNamed, eventsNamed } from "../cli/options.ts";
+import { agentsOption, eventsOption } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { pathsFor } from "../settings/locations.ts";
@@ -52,9 +52,9 @@ import { MAX_CONFIG_BYTES, readBounded } from "../os/read_bounded.ts";
 export async function command(args: string[], io: Io): Promise<number> {
   const a = parseArgs(commandSpec("bench"), args);
   const hook = [...a.operands];
-  const agents = agentsNamed(a.list("agent"), { command: "bench", option: "--agent" }) ??
+  const agents = agentsOption(a) ??
     [...AGENTS];
-  const events = eventsNamed(a.list("event"), { command: "bench", option: "--event" });
+  const events = eventsOption(a);
   const failClosed = a.flag("fail-closed");
   const speaksName = a.text("speaks");
   const speaks = speaksName === undefined ? undefined : await spokenProtocol(speaksName);

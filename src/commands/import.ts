@@ -10,7 +10,7 @@
 import type { Io } from "../cli/io.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { EveryhookError, EXIT } from "../contract/errors.ts";
-import { agentNamed, agentsNamed } from "../cli/options.ts";
+import { agentOption, agentsOption } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { jsonOutput } from "../cli/report.ts";
@@ -53,11 +53,9 @@ export interface NotImported {
  */
 export async function command(args: string[], io: Io): Promise<number> {
   const a = parseArgs(commandSpec("import"), args);
-  const from = agentNamed(a.text("from")!, { command: "import", option: "--from" });
+  const from = agentOption(a, "from")!;
   const spoken = await spokenProtocol(from.id);
-  const targets = a.flag("all")
-    ? [...AGENTS]
-    : agentsNamed(a.list("agent"), { command: "import", option: "--agent" }) ?? [];
+  const targets = a.flag("all") ? [...AGENTS] : agentsOption(a) ?? [];
   const project = a.text("project");
   const scope: Scope = a.text("scope") === "project" ||
       (a.text("scope") === undefined && project !== undefined)

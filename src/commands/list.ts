@@ -9,7 +9,7 @@ import type { Io } from "../cli/io.ts";
 import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { type ListedEntry, listHooks } from "../readers/list.ts";
-import { agentsNamed, eventsNamed } from "../cli/options.ts";
+import { agentsOption, eventsOption } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { pathsFor } from "../settings/locations.ts";
@@ -32,9 +32,9 @@ import { EveryhookError } from "../contract/errors.ts";
  */
 export async function command(args: string[], io: Io): Promise<number> {
   const a = parseArgs(commandSpec("list"), args);
-  const agents = agentsNamed(a.list("agent"), { command: "list", option: "--agent" }) ??
+  const agents = agentsOption(a) ??
     [...AGENTS];
-  const events = eventsNamed(a.list("event"), { command: "list", option: "--event" });
+  const events = eventsOption(a);
   const v = {
     project: a.text("project"),
     hook: a.text("hook"),

@@ -118,9 +118,10 @@ export async function agentAndEvent(
   const agent = await loadAgent(agentName);
   const event = agent ? ownEvent(agent, eventName) : undefined;
   if (agent && event) return { agent, event };
-  const { agentNamed, eventNamed } = await import("../cli/options.ts");
-  const named = agentNamed(agentName, { command: "run", option: "--agent" });
-  const how = { command: "run", option: "--event", agent: named, native: true } as const;
+  const { agentNamed, eventNamed, optionSource } = await import("../cli/options.ts");
+  const spec = RUN_COMMAND;
+  const named = agentNamed(agentName, optionSource(spec, "agent"));
+  const how = { ...optionSource(spec, "event"), agent: named, native: true } as const;
   return { agent: named, event: eventNamed(eventName, how) };
 }
 

@@ -10,7 +10,7 @@ import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { jsonOutput } from "../cli/report.ts";
 import { AGENTS } from "../agents/mod.ts";
-import { agentsNamed } from "../cli/options.ts";
+import { agentsOption } from "../cli/options.ts";
 import { EXIT } from "../contract/errors.ts";
 import { changeWorld } from "../cli/install_cli.ts";
 import { pathsFor } from "../settings/locations.ts";
@@ -37,9 +37,7 @@ import type { Agent } from "../agents/types.ts";
  */
 export async function command(args: string[], io: Io): Promise<number> {
   const a = parseArgs(commandSpec("trust"), args);
-  const agents = a.flag("all")
-    ? [...AGENTS]
-    : agentsNamed(a.list("agent"), { command: "trust", option: "--agent" }) ?? [...AGENTS];
+  const agents = a.flag("all") ? [...AGENTS] : agentsOption(a) ?? [...AGENTS];
   const project = pathsFor(Deno.build.os).resolve(io.cwd, a.text("project") ?? ".");
   // What trusting the folder would let run besides everyhook's own: every project entry the
   // agent reads (list finds them all, another agent's file it reads too) that is not exactly ours.

@@ -7,7 +7,8 @@
 import type { Io } from "../cli/io.ts";
 import { AGENTS } from "../agents/mod.ts";
 import { uninstall } from "../install/uninstall.ts";
-import { agentNamed } from "../cli/options.ts";
+import { agentNamed, optionSource } from "../cli/options.ts";
+import { commandSpec } from "../cli/commands.ts";
 import { oneHook, renderUninstall, runChange } from "../cli/install_cli.ts";
 
 /**
@@ -32,7 +33,7 @@ export function command(args: string[], io: Io): Promise<number> {
         hook: a.from === undefined ? oneHook("uninstall", a) : (a.positionals[0] ?? ""),
         ...(a.from === undefined
           ? {}
-          : { from: agentNamed(a.from, { command: "uninstall", option: "--from" }).id }),
+          : { from: agentNamed(a.from, optionSource(commandSpec("uninstall"), "from")).id }),
         agents: a.agents ?? AGENTS,
         ...(a.events === undefined || a.events === "all" ? {} : { events: a.events }),
         scope: a.scope,

@@ -21,7 +21,7 @@ import {
   seconds,
 } from "../cli/progress.ts";
 import { AGENTS } from "../agents/mod.ts";
-import { agentsNamed, eventsNamed } from "../cli/options.ts";
+import { agentsOption, eventsOption } from "../cli/options.ts";
 import { parseArgs } from "../cli/args.ts";
 import { commandSpec } from "../cli/commands.ts";
 import { renderPlan, renderVerify } from "../cli/render_verify.ts";
@@ -67,9 +67,9 @@ const IN_NAMESPACE = "EVERYHOOK_VERIFY_NAMESPACE";
  */
 export async function command(args: string[], io: Io): Promise<number> {
   const a = parseArgs(commandSpec("verify"), args);
-  const named = agentsNamed(a.list("agent"), { command: "verify", option: "--agent" });
+  const named = agentsOption(a);
   const agents = named ?? [...AGENTS];
-  const events = eventsNamed(a.list("event"), { command: "verify", option: "--event" });
+  const events = eventsOption(a);
   const bin = a.text("bin");
   const json = a.flag("json");
   if (bin !== undefined && agents.length !== 1) {

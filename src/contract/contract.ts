@@ -319,3 +319,17 @@ export function isContractEvent(value: string): value is ContractEvent {
  * ```
  */
 export const MAX_TIMEOUT_SECONDS = 3600;
+
+/**
+ * The shortest timeout install writes into an agent's file, in whole
+ * seconds: `install` (the command, the library call and a manifest's entry)
+ * takes none shorter. A hook in direct mode takes any positive number.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MIN_TIMEOUT_SECONDS } from "./contract.ts";
+ * assert(MIN_TIMEOUT_SECONDS === 1);
+ * ```
+ */
+export const MIN_TIMEOUT_SECONDS = 1;

@@ -198,7 +198,8 @@ export async function install(
   }
   checkWord(linePath(hook, world.os), "the hook");
   options.self.argv.forEach((w, i) => checkWord(w, i === 0 ? "the program" : "a path"));
-  // The hook is read once: its first line for the warnings, its text for the starter.
+  // The hook is read once, here: its first line for the warnings, its text for the starter and
+  // for the check that it loads.
   const source = await Deno.readTextFile(hook).catch(() => undefined);
   // A project's line names nothing of this machine (portable.ts), and goes through run.
   const project = pathsFor(world.os).resolve(world.cwd, options.project ?? ".");
@@ -209,8 +210,8 @@ export async function install(
   ];
   const starter: Starter = portable
     ? { mode: "run" }
-    : await starterOf(hook, options, world, warnings);
-  await checkStarterLoads(hook, starter, options, world, warnings);
+    : starterOf(hook, source, options, world, warnings);
+  await checkStarterLoads(hook, source, starter, options, world, warnings);
   const line: LineParts = { hook, project, starter, portable };
   const results: InstallResult[] = [];
   const needs: InstallReport["needs"] = [];

@@ -9,7 +9,7 @@
 
 import type { Agent, MatcherSyntax } from "../agents/types.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { MAX_TIMEOUT_SECONDS } from "../contract/contract.ts";
+import { MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS } from "../contract/contract.ts";
 
 export type { MatcherSyntax } from "../agents/types.ts";
 
@@ -80,8 +80,8 @@ export function checkMatcher(matcher: string, agents: readonly Agent[]): void {
 export function checkTimeout(seconds: number): void {
   const why = !Number.isInteger(seconds)
     ? "it is not a whole number of seconds"
-    : seconds < 1
-    ? "a hook needs at least 1 second"
+    : seconds < MIN_TIMEOUT_SECONDS
+    ? `a hook needs at least ${MIN_TIMEOUT_SECONDS} second`
     : seconds > MAX_TIMEOUT_SECONDS
     ? `it is more than an hour (${MAX_TIMEOUT_SECONDS} seconds)`
     : null;

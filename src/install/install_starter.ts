@@ -66,6 +66,7 @@ export interface StarterWorld {
  * it with; else through `run`.
  *
  * @param hook The hook's absolute path.
+ * @param source The hook's text, as install read it once (undefined: it could not be read).
  * @param options The deno this everyhook runs under.
  * @param world The environment and OS.
  * @param warnings Where a warning goes.
@@ -75,24 +76,21 @@ export interface StarterWorld {
  * ```ts
  * import assert from "node:assert/strict";
  * import { starterOf } from "./install_starter.ts";
- * const s = await starterOf("/no/such/hook.ts", { hook: "hook.ts", self: {} }, { env: {}, os: "linux" }, []);
+ * const s = starterOf("/no/such/hook.ts", undefined, { hook: "hook.ts", self: {} }, { env: {}, os: "linux" }, []);
  * assert.deepEqual(s, { mode: "run" });
+ * const sh = starterOf("/h/a.sh", "#!/bin/sh\n", { hook: "a.sh", self: {} }, { env: {}, os: "linux" }, []);
+ * assert.deepEqual(sh, { mode: "run" });
  * ```
  */
-export async function starterOf(
+export function starterOf(
   hook: string,
+  source: string | undefined,
   options: StarterOptions,
   world: StarterWorld,
   warnings: string[],
-): Promise<Starter> {
+): Starter {
   if (options.speaks !== undefined) return { mode: "run" }; // another agent's protocol: through run
-  let source: string;
-  try {
-    source = await Deno.readTextFile(hook);
-  } catch {
-    return { mode: "run" };
-  }
-  if (!runsDirect(hook, source)) return { mode: "run" };
+  if (source === undefined || !runsDirect(hook, source)) return { mode: "run" };
   const os = world.os as typeof Deno.build.os;
   const deno = options.self.deno ?? findOnPath("deno", world.env, os);
   if (deno === undefined) {
@@ -144,6 +142,7 @@ function loadHowFor(
  * will load it (with `force`, warn instead); other hooks are not checked.
  *
  * @param hook The hook's absolute path.
+ * @param source The hook's text, as install read it once (undefined: it could not be read).
  * @param starter How its lines start it.
  * @param options The check, the SDK's import and `force`.
  * @param world The environment and OS.
@@ -153,23 +152,24 @@ function loadHowFor(
  * @example Usage
  * ```ts
  * import { checkStarterLoads } from "./install_starter.ts";
- * await checkStarterLoads("/h/a.sh", { mode: "run" }, { hook: "a.sh", self: {} }, { env: {}, os: "linux" }, []);
+ * await checkStarterLoads("/h/a.sh", "#!/bin/sh\n", { mode: "run" }, { hook: "a.sh", self: {} }, { env: {}, os: "linux" }, []);
  * ```
  */
 export async function checkStarterLoads(
   hook: string,
+  source: string | undefined,
   starter: Starter,
   options: StarterOptions,
   world: StarterWorld,
   warnings: string[],
 ): Promise<void> {
   if (options.checkLoad === undefined || !isDenoModule(hook)) return;
-  const source = await Deno.readTextFile(hook).catch(() => "");
+  const text = source ?? "";
   await refuseUnloadable({
     hook,
     given: options.hook,
-    source,
-    how: loadHowFor(starter, source, options, world),
+    source: text,
+    how: loadHowFor(starter, text, options, world),
     check: options.checkLoad,
     force: options.force ?? false,
     ...(options.sdk ? { sdk: options.sdk } : {}),

@@ -10,7 +10,13 @@
 
 import { findNodeAtLocation, type Node, type ParseError, parseTree } from "jsonc-parser";
 import type { Agent } from "../agents/types.ts";
-import { type ContractEvent, EVENTS, isContractEvent } from "../contract/contract.ts";
+import {
+  type ContractEvent,
+  EVENTS,
+  isContractEvent,
+  MAX_TIMEOUT_SECONDS,
+  MIN_TIMEOUT_SECONDS,
+} from "../contract/contract.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { START_FORMS, type StartForm } from "../settings/portable.ts";
 import { SPOKEN_ENTRIES } from "../speaks/registry.ts";
@@ -59,7 +65,7 @@ const HOOK_FIELDS = new Set([
   "speaks",
 ]);
 /** The bounds of a timeout, the same as install's --timeout (whole seconds, up to an hour). */
-const TIMEOUT_RULE = { min: 1, max: 3600 } as const;
+const TIMEOUT_RULE = { min: MIN_TIMEOUT_SECONDS, max: MAX_TIMEOUT_SECONDS } as const;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /**

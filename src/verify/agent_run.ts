@@ -159,8 +159,8 @@ export type AgentReadiness =
  * ```ts
  * import assert from "node:assert/strict";
  * import { agentReadiness } from "./agent_run.ts";
- * import { QWEN_CODE_DRIVER } from "./drivers/qwen_code.ts";
- * const r = await agentReadiness(QWEN_CODE_DRIVER, { PATH: "" });
+ * import { findDriver } from "./drivers/mod.ts";
+ * const r = await agentReadiness(findDriver("qwen-code")!, { PATH: "" });
  * assert(!r.ok && r.reason.includes("qwen"));
  * ```
  */

@@ -1,7 +1,8 @@
 /**
  * What everyhook knows about running one agent headless against a fake model
  * API on 127.0.0.1, as data: an {@linkcode AgentDriver} per agent that can be
- * run (src/verify/drivers/). A driver says which fake API the agent speaks,
+ * run (src/verify/drivers/: made by a family's builder from the agent's
+ * record, or a module of its own). A driver says which fake API the agent speaks,
  * the names of its binary, the Node.js it needs, what a throwaway home must
  * hold for a run with no login and no network, the command line of one
  * headless prompt, the model's call of the agent's shell tool, and how to read
@@ -12,6 +13,7 @@
  */
 
 import type { ContractEvent } from "../contract/contract.ts";
+import type { HeadlessShows } from "../agents/headless.ts";
 import type { McpServerSpec } from "./mcp_server.ts";
 import type { AnthropicScript, AnthropicStep } from "./fake/anthropic.ts";
 import type { AugmentScript, AugmentStep } from "./fake/augment.ts";
@@ -125,6 +127,51 @@ export interface AgentDriver<K extends FakeApiKind = FakeApiKind> {
    * does not send there, and what shows it (a headless run that never fires it).
    */
   notSent?: ReadonlyArray<{ step: string; event: ContractEvent; why: string }>;
+  /** What the shared end-to-end scenarios see of a run, and the person's own hooks file they start from. */
+  shared: SharedRun;
+}
+
+/**
+ * What the shared end-to-end scenarios (tests/e2e/scenarios_test.ts) expect
+ * of an agent's headless run, and the hooks file of the person's own that
+ * they write before everyhook installs (four-space indents: not everyhook's).
+ */
+export interface SharedRun extends HeadlessShows {
+  /** The person's own hooks file in the world, there before install. */
+  own(world: AgentWorld, apiUrl: string): { path: string; text: string };
+}
+
+/**
+ * A hook of the person's own, for an agent's Claude-style `settings.json`
+ * (a driver's {@linkcode SharedRun.own}).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { OWN_SETTINGS_HOOKS } from "./driver.ts";
+ * assert.deepEqual(Object.keys(OWN_SETTINGS_HOOKS), ["SessionEnd"]);
+ * ```
+ */
+export const OWN_SETTINGS_HOOKS = {
+  SessionEnd: [{ hooks: [{ type: "command", command: "true" }] }],
+} as const;
+
+/**
+ * A settings file of the person's own: the settings a headless run needs and
+ * {@linkcode OWN_SETTINGS_HOOKS}, with four-space indents.
+ *
+ * @param settings What the run needs in the file besides hooks.
+ * @returns The file's text.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ownSettingsText } from "./driver.ts";
+ * assert.match(ownSettingsText({ model: "m" }), /^\{\n {4}"model": "m",\n {4}"hooks"/);
+ * ```
+ */
+export function ownSettingsText(settings: Record<string, unknown>): string {
+  return JSON.stringify({ ...settings, hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n";
 }
 
 /** One step of verify's whole run, as one agent's model plays it. */

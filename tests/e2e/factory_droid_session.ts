@@ -1,18 +1,13 @@
 /**
- * Factory Droid in the end-to-end tests: its driver
- * (src/verify/drivers/factory_droid.ts), its events, and its sub-agent call.
+ * Factory Droid in the end-to-end tests: its driver (made by the chat
+ * family's builder, src/verify/drivers/_chat_driver.ts, from its record), its
+ * events, and its sub-agent call.
  *
  * @module
  */
 
 import type { ChatAgent } from "./chat_agent_session.ts";
-import { toolStep } from "../../src/verify/fake/openai_chat.ts";
-import {
-  droidBaseSettings,
-  droidSettingsPath,
-  FACTORY_DROID_DRIVER,
-} from "../../src/verify/drivers/factory_droid.ts";
-import type { World } from "./world.ts";
+import { chatAgentOf } from "./chat_family.ts";
 
 /** everyhook's id for Factory Droid. */
 export const DROID_ID = "factory-droid";
@@ -38,22 +33,4 @@ export const DROID_EVENTS = {
  * await using world = await chatWorld(DROID.id);
  * ```
  */
-export const DROID: ChatAgent = {
-  driver: FACTORY_DROID_DRIVER,
-  id: DROID_ID,
-  toolEvents: ["PreToolUse", "PostToolUse"],
-  userSettings: droidSettingsPath,
-  projectSettings: (world: World) => `${world.project}/.factory/settings.json`,
-  baseSettings: droidBaseSettings,
-  shell: FACTORY_DROID_DRIVER.shell,
-  // The built-in sub-agents are "worker" and "explorer"; `await` makes the main agent wait.
-  subagent: (marker: string) =>
-    toolStep("Task", {
-      subagent_type: "worker",
-      description: "Run a sub task",
-      prompt: `${marker} say hello`,
-      await: true,
-    }),
-  // Droid's first user message is a reminder of its own tools; the task's prompt comes later.
-  markerInAnyUserMessage: true,
-};
+export const DROID: ChatAgent = chatAgentOf(DROID_ID);

@@ -42,7 +42,7 @@ function why(s: ChatSession): string {
  *
  * @example Usage
  * ```ts ignore
- * await pluginAgentTests(OPENCODE);
+ * await pluginAgentTests(pluginAgentOf("opencode"));
  * ```
  */
 export async function pluginAgentTests(agent: PluginAgent, only?: string): Promise<void> {

@@ -106,7 +106,7 @@ export const PLUGIN_PICKS: readonly FixturePick[] = [
  *
  * @example Usage
  * ```ts ignore
- * const s = await pluginFixtureSession(OPENCODE, world);
+ * const s = await pluginFixtureSession(pluginAgentOf("opencode"), world);
  * ```
  */
 export async function pluginFixtureSession(agent: PluginAgent, world: World): Promise<ChatSession> {
@@ -149,7 +149,7 @@ export async function pluginFixtureSession(agent: PluginAgent, world: World): Pr
  *
  * @example Usage
  * ```ts ignore
- * const { fixtures, missing } = pluginFixtures(OPENCODE, s, world, "1.18.33");
+ * const { fixtures, missing } = pluginFixtures(pluginAgentOf("opencode"), s, world, "1.18.33");
  * ```
  */
 export function pluginFixtures(
@@ -321,7 +321,7 @@ const PROMPT_MARK = "PROMPT-TEXT-8K";
  *
  * @example Usage
  * ```ts ignore
- * console.log(await runPluginCase(OPENCODE, PLUGIN_CASES[0]!));
+ * console.log(await runPluginCase(pluginAgentOf("opencode"), PLUGIN_CASES[0]!));
  * ```
  */
 export async function runPluginCase(agent: PluginAgent, c: PluginCase): Promise<ConformanceCase> {
@@ -386,7 +386,7 @@ export const PLUGIN_JOBS = 2;
  * @example Usage
  * ```ts ignore
  * import { pluginAgentE2e } from "./plugin_agent_harness.ts";
- * await agentE2eTests(pluginAgentE2e(OPENCODE));
+ * await agentE2eTests(pluginAgentE2e(pluginAgentOf("opencode")));
  * ```
  */
 export function pluginAgentE2e(agent: PluginAgent): AgentE2e<PluginCase> {
@@ -421,7 +421,7 @@ export function pluginAgentE2e(agent: PluginAgent): AgentE2e<PluginCase> {
  *
  * @example Usage
  * ```ts ignore
- * export const harness = pluginHarness(OPENCODE);
+ * export const harness = pluginHarness(pluginAgentOf("opencode"));
  * ```
  */
 export function pluginHarness(agent: PluginAgent): AgentHarness {

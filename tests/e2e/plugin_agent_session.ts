@@ -14,36 +14,44 @@
 import { pluginText } from "../../src/settings/plugin_file.ts";
 import { type ChatScript, mainTurns, toolResults } from "../../src/verify/fake/openai_chat.ts";
 import type { AgentDriver } from "../../src/verify/driver.ts";
-import {
-  pluginConfigHome,
-  type PluginDriverSpec,
-} from "../../src/verify/drivers/_plugin_driver.ts";
-import { KILO_DRIVER, KILO_SPEC } from "../../src/verify/drivers/kilo.ts";
-import { OPENCODE_DRIVER, OPENCODE_SPEC } from "../../src/verify/drivers/opencode.ts";
+import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
+import { findDriver } from "../../src/verify/drivers/mod.ts";
+import type { PluginHeadless } from "../../src/agents/headless.ts";
+import { findAgent } from "../../src/agents/mod.ts";
 import { hookedRun } from "./hooked_run.ts";
 import type { HookRule } from "./record_hook.ts";
 import { recordHookCommand, type World } from "./world.ts";
 import { type ChatSession, DEFAULT_PROMPT } from "./chat_agent_session.ts";
 
-/** A plugin agent: its driver in src/verify/drivers/ and the data it is made from. */
+/** A plugin agent: its driver, made by the plugin family's builder, and the data it is made from. */
 export interface PluginAgent {
   /** everyhook's id of the agent (a key of PINS). */
   id: string;
   /** The product's driver. */
   driver: AgentDriver<"openai-chat">;
-  /** What the driver is made from (its variables' prefix, its folders). */
-  spec: PluginDriverSpec;
+  /** What the driver is made from (its variables' prefix, its folders): the agent's record. */
+  spec: PluginHeadless;
 }
 
-/** OpenCode. */
-export const OPENCODE: PluginAgent = {
-  id: "opencode",
-  driver: OPENCODE_DRIVER,
-  spec: OPENCODE_SPEC,
-};
-
-/** Kilo Code. */
-export const KILO: PluginAgent = { id: "kilo", driver: KILO_DRIVER, spec: KILO_SPEC };
+/**
+ * The plugin agent with this id, from its record and its driver.
+ *
+ * @param id everyhook's id of an agent of the plugin family.
+ * @returns The agent.
+ *
+ * @example Usage
+ * ```ts ignore
+ * console.log(pluginAgentOf("kilo").spec.prefix);
+ * ```
+ */
+export function pluginAgentOf(id: string): PluginAgent {
+  const spec = findAgent(id)?.headless;
+  const driver = findDriver(id);
+  if (spec?.family !== "plugin" || driver?.api !== "openai-chat") {
+    throw new Error(`${id} is no agent of the plugin family`);
+  }
+  return { id, driver, spec };
+}
 
 /** The plugin events a recording can hook. */
 export const PLUGIN_NATIVES = [
@@ -63,7 +71,7 @@ export const PLUGIN_NATIVES = [
  *
  * @example Usage
  * ```ts ignore
- * console.log(userPluginFolder(OPENCODE, world));
+ * console.log(userPluginFolder(pluginAgentOf("opencode"), world));
  * ```
  */
 export function userPluginFolder(agent: PluginAgent, world: World): string {
@@ -79,7 +87,7 @@ export function userPluginFolder(agent: PluginAgent, world: World): string {
  *
  * @example Usage
  * ```ts ignore
- * console.log(userPlugin(OPENCODE, world));
+ * console.log(userPlugin(pluginAgentOf("opencode"), world));
  * ```
  */
 export function userPlugin(agent: PluginAgent, world: World): string {
@@ -117,8 +125,8 @@ export interface PluginRunOptions {
  *
  * @example Usage
  * ```ts ignore
- * await using world = await chatWorld(OPENCODE.id);
- * const s = await runPluginAgent(OPENCODE, { world, script: { steps: [textStep("hi")] } });
+ * await using world = await chatWorld(pluginAgentOf("opencode").id);
+ * const s = await runPluginAgent(pluginAgentOf("opencode"), { world, script: { steps: [textStep("hi")] } });
  * ```
  */
 export async function runPluginAgent(

@@ -13,11 +13,9 @@
  * refuses the prompt, which then never reaches the model, and a pre-tool hook
  * installed with --fail-closed hangs past its timeout, which refuses the force
  * push. The three runs of an agent go at once. What differs per agent is data
- * (the table below); each agent's own test file checks what only that agent
- * does.
- *
- * Over 600 lines: the scenarios and the table of every agent's data, one row
- * an agent, read together.
+ * its driver carries (`shared`, src/verify/driver.ts) and its record says
+ * (src/agents/): no row here per agent; each agent's own test file checks
+ * what only that agent does.
  *
  * @module
  */
@@ -26,13 +24,10 @@ import assert from "node:assert/strict";
 import { runAgentOnce } from "../../src/verify/agent_run.ts";
 import type { AgentRun, AnyDriver } from "../../src/verify/mod.ts";
 import { playScript } from "../../src/verify/driver.ts";
-import { geminiRunSettings } from "../../src/verify/drivers/gemini_cli.ts";
+import type { SharedRun } from "../../src/verify/driver.ts";
 import { DRIVERS } from "../../src/verify/drivers/mod.ts";
+import { findAgent } from "../../src/agents/mod.ts";
 import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
-import { qwenBaseSettings } from "../../src/verify/drivers/qwen_code.ts";
-import { droidBaseSettings } from "../../src/verify/drivers/factory_droid.ts";
-import { kimiConfigPath } from "../../src/verify/drivers/kimi_code.ts";
-import { pluginConfigHome } from "../../src/verify/drivers/_plugin_driver.ts";
 import { requestsMention } from "./fixture_io.ts";
 import {
   ANSWER_HOOK,
@@ -55,217 +50,29 @@ const FORCE_PUSH = "git push --force origin main";
 /** What git prints when the force push really ran. */
 const FORCE_PUSH_RAN = /does not appear to be a git repository|failed to push|not a git repository/;
 
-/** A hook of the person's own, in the hooks file of an agent with a Claude-style settings.json. */
-const OWN_SETTINGS_HOOKS = { SessionEnd: [{ hooks: [{ type: "command", command: "true" }] }] };
-
-/** What differs per agent in the shared scenarios. */
-interface AgentData {
-  /** What the model is shown for the force push block-force-push refused. */
-  blocked: RegExp;
-  /** The person's own hooks file, there before install (four-space indents: not everyhook's). */
-  own(world: World, apiUrl: string): { path: string; text: string };
+/**
+ * What differs per agent in the shared scenarios: its driver's `shared`
+ * record (src/verify/driver.ts), made by the family's builder from the
+ * agent's own module or written in its driver module, and the agent's record.
+ */
+interface AgentData extends SharedRun {
   /**
-   * A refused prompt: what tells the person why, in the agent's stdout and
-   * stderr (null: the agent prints nothing of it), or why the agent's headless
-   * run cannot show it.
+   * The folder under HOME of the hooks file install writes, where the agent
+   * reads every `*.json` in it (its record's `listing.readsHooksFolder`):
+   * nothing everyhook leaves there may end in .json.
    */
-  refusedPrompt: { told: RegExp | null } | { skip: string };
-  /**
-   * What the model is shown for the force push a hanging --fail-closed hook
-   * refused, or why this table does not run it for the agent.
-   */
-  hung: RegExp | { skip: string };
-  /**
-   * The command post-tool sees first, where the refused force push still fires
-   * it (Cline runs the call everyhook rewrote, and then fires PostToolUse for it).
-   */
-  postRefused?: RegExp;
-  /** What only this agent's shared run shows besides. */
-  more?: (r: Ran, why: string) => void;
-  /** What the agent cannot do of the shared run, each with the reason its steps skip. */
-  lacks?: { startContext?: string; stopSentBack?: string; postTool?: string };
-  /**
-   * What each Stop the hooks saw says of `continued`, in order (default
-   * `[false, true]`: the first stop, then the one after it was sent back).
-   */
-  stops?: readonly boolean[];
+  wholeFolder?: string;
 }
 
-/** Where the plugin agents' refused prompt and --fail-closed runs are (OpenCode's; Kilo Code's file says why it leaves them to OpenCode). */
-const PLUGIN_OWN_FILE = "run by the plugin agents' own file, tests/e2e/plugin_agent_e2e.ts";
-
-/** The plugin agents' row: the model sees the reason the plugin throws, as it is. */
-function pluginAgentData(folder: string): AgentData {
-  return {
-    blocked: /^Blocked .*force/s,
-    // A plugin of the person's own, beside the one everyhook writes.
-    own: (w) => ({
-      path: `${pluginConfigHome(w)}/${folder}/plugin/own.js`,
-      text: "export const Own = async () => ({});\n",
-    }),
-    refusedPrompt: { skip: PLUGIN_OWN_FILE },
-    hung: { skip: PLUGIN_OWN_FILE },
-    lacks: {
-      startContext:
-        "session.created is an event a plugin is only told of: no answer adds to the model's context",
-      stopSentBack:
-        "session.idle is an event a plugin is only told of, so no answer sends the agent back",
-    },
-  };
+/** The shared scenarios' data of an agent, from its driver and its record. */
+function agentData(driver: AnyDriver): AgentData {
+  const agent = findAgent(driver.id);
+  const user = agent?.install.files.user;
+  const wholeFolder = agent?.listing?.readsHooksFolder && user
+    ? user.parts.slice(0, -1).join("/")
+    : undefined;
+  return { ...driver.shared, ...(wholeFolder ? { wholeFolder } : {}) };
 }
-
-const AGENT_DATA: Readonly<Record<string, AgentData>> = {
-  "claude-code": {
-    blocked: /^PreToolUse:Bash hook error: .*Blocked .*force/s,
-    // The refusal is the result of `claude -p`, in its stream-json output.
-    refusedPrompt: { told: /"result":\s*"[^"]*R-E2E-PROMPT/ },
-    hung: /^PreToolUse:Bash hook error/,
-    own: (w) => ({
-      path: `${w.home}/.claude/settings.json`,
-      text: JSON.stringify({ model: "claude-fake", hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
-    }),
-  },
-  "codex": {
-    blocked: /blocked by PreToolUse hook: .*force/i,
-    refusedPrompt: { told: /hook: UserPromptSubmit Blocked/ },
-    hung: /blocked by PreToolUse hook/,
-    own: (w) => ({
-      path: `${w.home}/.codex/hooks.json`,
-      text: JSON.stringify(
-        {
-          hooks: { SessionStart: [{ hooks: [{ type: "command", command: "true", timeout: 5 }] }] },
-        },
-        null,
-        4,
-      ) + "\n",
-    }),
-  },
-  "gemini-cli": {
-    blocked: /Tool execution blocked: .*force/i,
-    refusedPrompt: { told: /Agent execution blocked: R-E2E-PROMPT/ },
-    hung: /Tool execution blocked/,
-    own: (w) => ({
-      path: `${w.home}/.gemini/settings.json`,
-      text: JSON.stringify(
-        {
-          ...geminiRunSettings(),
-          ui: { theme: "Default" },
-          hooks: {
-            SessionStart: [{
-              matcher: "*",
-              hooks: [{ name: "mine", type: "command", command: "true", timeout: 5000 }],
-            }],
-          },
-        },
-        null,
-        4,
-      ) + "\n",
-    }),
-  },
-  "copilot-cli": {
-    blocked: /^Denied by preToolUse hook: .*force/i,
-    refusedPrompt: { told: /R-E2E-PROMPT/ },
-    hung: /^Denied by preToolUse hook: .*(ran past its|timed out)/is,
-    more: ({ run, after, before, driver }, why) => {
-      const o = run.outcome;
-      assert.equal(o.kind === "exited" ? o.code : o.kind, 0, `copilot did not exit 0\n${why}`);
-      // Copilot loads every hooks/*.json: nothing everyhook leaves there may end in .json.
-      const left = [...after.keys()].filter((p) =>
-        p.includes("/.copilot/hooks/") && !before.has(p)
-      );
-      assert.deepEqual(left, [], `left in ${driver.id}'s hooks folder`);
-    },
-    own: (w) => ({
-      path: `${w.home}/.copilot/hooks/mine.json`,
-      text: JSON.stringify(
-        {
-          version: 1,
-          hooks: { sessionEnd: [{ type: "command", bash: "true", timeoutSec: 5 }] },
-        },
-        null,
-        4,
-      ) + "\n",
-    }),
-  },
-  "qwen-code": {
-    blocked: /^Blocked .*force/s,
-    refusedPrompt: { told: null },
-    hung: /ran past its|timed out/i,
-    own: (w) => ({
-      path: `${w.home}/.qwen/settings.json`,
-      text: JSON.stringify({ ...qwenBaseSettings(), hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
-    }),
-  },
-  "factory-droid": {
-    blocked: /^Error: Blocked .*force/s,
-    refusedPrompt: { skip: "`droid exec` fires no prompt event" },
-    hung: /ran past its|timed out/i,
-    own: (w, apiUrl) => ({
-      path: `${w.home}/.factory/settings.json`,
-      text: JSON.stringify({ ...droidBaseSettings(apiUrl), hooks: OWN_SETTINGS_HOOKS }, null, 4) +
-        "\n",
-    }),
-  },
-  "kimi-code": {
-    blocked: /Tool execution failed\.<\/system>\s*Blocked .*force/s,
-    refusedPrompt: { told: null },
-    hung: /Tool execution failed\.<\/system>\s*.*(ran past its|timed out)/is,
-    own: (w) => ({
-      path: kimiConfigPath(w),
-      text: '# my own config\n\n[[hooks]]\nevent = "SessionEnd"\ncommand = "true"\ntimeout = 5\n',
-    }),
-    lacks: {
-      startContext: "Kimi Code passes no context from SessionStart to the model (case ss-message)",
-      postTool:
-        "Kimi Code's PostToolUse is fire-and-forget: a headless run often ends before the hook runs",
-    },
-    // The Stop of the turn a stop hook sent back does not fire again.
-    stops: [false],
-  },
-  "auggie": {
-    blocked: /^Blocked .*force.*hook returned blocking error$/s,
-    refusedPrompt: {
-      skip:
-        "Auggie sent the prompt on after a PromptSubmit block and an exit 2 (fixtures/conformance/auggie.json: prompt-block, prompt-exit2)",
-    },
-    hung: /hook returned blocking error/,
-    own: (w) => ({
-      path: `${w.home}/.augment/settings.json`,
-      text: JSON.stringify({ hooks: OWN_SETTINGS_HOOKS }, null, 4) + "\n",
-    }),
-    lacks: {
-      startContext:
-        "Auggie did not pass a SessionStart additionalContext to the model (fixtures/conformance/auggie.json: ss-context)",
-      stopSentBack:
-        "auggie --print ended the turn after a Stop block (fixtures/conformance/auggie.json: stop-block)",
-    },
-  },
-  "cline": {
-    // Cline's tool result of the call everyhook rewrote: the command that printed the reason and failed.
-    blocked: /printf .*Blocked .*force.*Command exited with code 1.*\[stderr\]\\nBlocked .*force/s,
-    // A hook file of the person's own for the same event: Cline runs it beside everyhook's.
-    own: (w) => ({
-      path: `${w.home}/.cline/hooks/PreToolUse.js`,
-      text: "// my own hook: no answer\nprocess.exit(0);\n",
-    }),
-    refusedPrompt: {
-      skip:
-        "Cline's UserPromptSubmit did not fire in a headless run (fixtures/conformance/cline.json: cline-prompt-fires), and everyhook offers no prompt event for it",
-    },
-    hung: /printf .*(ran past its|timed out).*Command exited with code 1/is,
-    // The rewritten call ran, and failed: PostToolUse fires for it.
-    postRefused: /^printf '%s\\n' 'Blocked .*force.*' >&2; exit 1$/s,
-    lacks: {
-      startContext:
-        "Cline does not wait for TaskStart: no answer is read (fixtures/conformance/cline.json: cline-start-context)",
-      stopSentBack:
-        "TaskComplete fires after the task has ended: nothing sends Cline back (fixtures/conformance/cline.json: cline-stop-context)",
-    },
-    stops: [false],
-  },
-  "opencode": pluginAgentData("opencode"),
-  "kilo": pluginAgentData("kilo"),
-};
 
 /** The prompt of every shared run. */
 const PROMPT = "Please do the scripted steps.";
@@ -386,6 +193,24 @@ const SCENARIOS: readonly Scenario[] = [
         if (before.has(path)) continue;
         assert.doesNotMatch(bytes, /block-force-push|log-tool-calls/, `${path} still names a hook`);
       }
+    },
+  },
+  {
+    about: "the agent exits 0, as its driver says its headless run does",
+    skip: (data) => data.exitsZero ? undefined : "its driver does not say it exits 0",
+    check: ({ run }, why) => {
+      const o = run.outcome;
+      assert.equal(o.kind === "exited" ? o.code : o.kind, 0, `the agent did not exit 0\n${why}`);
+    },
+  },
+  {
+    about: "uninstall leaves no new file in a hooks folder the agent reads whole",
+    skip: (data) => data.wholeFolder ? undefined : "the agent reads no hooks folder whole",
+    check: ({ after, before, data }) => {
+      const left = [...after.keys()].filter((p) =>
+        p.includes(`/${data.wholeFolder}/`) && !before.has(p)
+      );
+      assert.deepEqual(left, [], `left in ${data.wholeFolder}`);
     },
   },
   {
@@ -613,36 +438,27 @@ async function runShared(driver: AnyDriver, data: AgentData): Promise<Ran> {
   return { driver, data, ...s, refused: r, hung: h, broken: b };
 }
 
-Deno.test("the shared scenarios' agent table has one row per driver, and no other", () => {
-  assert.deepEqual(Object.keys(AGENT_DATA).sort(), DRIVERS.map((d) => d.id).sort());
-});
-
 const cliSkip = await cliMissing();
 for (const driver of DRIVERS) {
-  const data = AGENT_DATA[driver.id];
-  const why = (await skipReason(driver.id)) ?? cliSkip ??
-    (data === undefined ? "no row in the shared scenarios' agent table" : undefined);
+  const data = agentData(driver);
+  const why = (await skipReason(driver.id)) ?? cliSkip;
   if (why) console.log(`${driver.id}: the shared scenarios skip: ${why}`);
   for (const s of SCENARIOS) {
-    const skip = why === undefined && data ? s.skip?.(data) : undefined;
+    const skip = why === undefined ? s.skip?.(data) : undefined;
     if (skip) console.log(`${driver.id}: "${s.about}" skips: ${skip}`);
   }
   Deno.test({
     name: `everyhook in ${driver.id}, the shared scenarios`,
     ignore: why !== undefined,
     async fn(t) {
-      const ran = await runShared(driver, data!);
+      const ran = await runShared(driver, data);
       const failure = printed(ran.run);
       for (const s of SCENARIOS) {
         await t.step({
           name: s.about,
-          ignore: s.skip?.(data!) !== undefined,
+          ignore: s.skip?.(data) !== undefined,
           fn: () => s.check(ran, failure),
         });
-      }
-      const more = data!.more;
-      if (more) {
-        await t.step(`what only ${driver.id} shows of the shared run`, () => more(ran, failure));
       }
     },
   });

@@ -7,40 +7,37 @@
  * files of the world, which stay as they are; `XDG_CONFIG_HOME` in the
  * world's home, so that `~/.config/<agent>/plugin/` is where its user plugins
  * (everyhook's among them) are read from. What differs per agent is a
- * {@linkcode PluginDriverSpec}.
+ * {@linkcode PluginDriverSpec}, made from the agent's record
+ * (src/agents/_plugin_agent.ts): drivers/mod.ts makes the driver of every
+ * agent whose record says it is of this family.
  *
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand, type NodeNeed } from "../driver.ts";
+import type { PluginHeadless } from "../../agents/headless.ts";
+import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
 import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
+import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The name a plugin agent gives verify's MCP tool. */
 const PLUGIN_MCP_TOOL = `${MCP_SERVER}_${MCP_TOOL}`;
-import { mainTurns, textStep, toolResults, toolStep } from "../fake/openai_chat.ts";
 
 /** The model as these agents name it: the provider `fake`, its model `fake-model`. */
 export const PLUGIN_AGENT_MODEL = "fake/fake-model";
 
-/** What differs between the plugin agents' drivers. */
-export interface PluginDriverSpec {
+/**
+ * What a plugin agent's driver is made from: its id and name, and the data of
+ * its headless run its own module carries (`Agent.headless`).
+ */
+export interface PluginDriverSpec extends PluginHeadless {
   /** everyhook's agent id. */
   id: string;
   /** The agent's name for people. */
   name: string;
-  /** The names of its binary. */
-  bins: readonly string[];
-  /** The Node.js its package's binary runs on; undefined for a native binary. */
-  node: NodeNeed | undefined;
-  /** The prefix of its variables: `OPENCODE` or `KILO`. */
-  prefix: string;
-  /** Its folder below `$XDG_CONFIG_HOME` (and `~/.config`). */
-  configFolder: string;
-  /** Its folder below the project. */
-  projectFolder: string;
-  /** Its own variables, besides the ones every plugin agent is given. */
-  env: Readonly<Record<string, string>>;
 }
+
+/** Where the plugin agents' refused prompt and --fail-closed runs are, not in the shared scenarios. */
+const PLUGIN_OWN_FILE = "run by the plugin agents' own file, tests/e2e/plugin_agent_e2e.ts";
 
 /**
  * `XDG_CONFIG_HOME` in a world: `<home>/.config`, where the agent looks when
@@ -110,7 +107,8 @@ const PREFIXED_SWITCHES = [
 ] as const;
 
 /**
- * A plugin agent's driver, from what differs.
+ * A plugin agent's driver, from what differs: the family's builder, which
+ * drivers/mod.ts calls for each agent whose `headless` is of the plugin family.
  *
  * @param spec The agent's data.
  * @returns Its driver.
@@ -122,8 +120,8 @@ const PREFIXED_SWITCHES = [
  * const d = pluginDriver({
  *   id: "opencode",
  *   name: "OpenCode",
+ *   family: "plugin",
  *   bins: ["opencode"],
- *   node: undefined,
  *   prefix: "OPENCODE",
  *   configFolder: "opencode",
  *   projectFolder: ".opencode",
@@ -139,7 +137,7 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
     name: spec.name,
     api: "openai-chat",
     bins: spec.bins,
-    node: spec.node,
+    node: spec.nodeMajor === undefined ? undefined : { major: spec.nodeMajor },
     homeFolders: [`.config/${spec.configFolder}`],
     projectFolders: [spec.projectFolder],
     // The run's config is a variable the agent lays over its files: they are left as they are.
@@ -213,6 +211,23 @@ export function pluginDriver(spec: PluginDriverSpec): AgentDriver<"openai-chat">
             },
           }),
         }),
+      },
+    },
+    // The model sees the reason the plugin throws, as it is.
+    shared: {
+      blocked: /^Blocked .*force/s,
+      // A plugin of the person's own, beside the one everyhook writes.
+      own: (world) => ({
+        path: `${pluginConfigHome(world)}/${spec.configFolder}/plugin/own.js`,
+        text: "export const Own = async () => ({});\n",
+      }),
+      refusedPrompt: { skip: PLUGIN_OWN_FILE },
+      hung: { skip: PLUGIN_OWN_FILE },
+      lacks: {
+        startContext:
+          "session.created is an event a plugin is only told of: no answer adds to the model's context",
+        stopSentBack:
+          "session.idle is an event a plugin is only told of, so no answer sends the agent back",
       },
     },
   };

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
-import { KILO_DRIVER } from "./kilo.ts";
-import { OPENCODE_DRIVER } from "./opencode.ts";
+import { findDriver } from "./mod.ts";
 import { PLUGIN_AGENT_MODEL, pluginConfigHome } from "./_plugin_driver.ts";
+
+const OPENCODE_DRIVER = findDriver("opencode")!;
+const KILO_DRIVER = findDriver("kilo")!;
 
 const WORLD = { root: "/w", home: "/w/home", project: "/w/project", tmp: "/w/tmp" };
 const API = "http://127.0.0.1:4321";

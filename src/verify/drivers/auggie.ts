@@ -9,7 +9,7 @@
  * @module
  */
 
-import { type AgentDriver, failingCommand } from "../driver.ts";
+import { type AgentDriver, failingCommand, ownSettingsText } from "../driver.ts";
 import { type AugmentStep, augmentToolResults } from "../fake/augment.ts";
 import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 import { mergeSettingsFile } from "../settings_json.ts";
@@ -134,6 +134,24 @@ export const AUGGIE_DRIVER: AgentDriver<"augment"> = {
         basis: "fixtures/auggie/pre-tool.mcp.json",
       }),
       args: (server) => ["--mcp-config", JSON.stringify({ mcpServers: { [MCP_SERVER]: server } })],
+    },
+  },
+  shared: {
+    blocked: /^Blocked .*force.*hook returned blocking error$/s,
+    refusedPrompt: {
+      skip:
+        "Auggie sent the prompt on after a PromptSubmit block and an exit 2 (fixtures/conformance/auggie.json: prompt-block, prompt-exit2)",
+    },
+    hung: /hook returned blocking error/,
+    own: (w) => ({
+      path: `${w.home}/.augment/settings.json`,
+      text: ownSettingsText({}),
+    }),
+    lacks: {
+      startContext:
+        "Auggie did not pass a SessionStart additionalContext to the model (fixtures/conformance/auggie.json: ss-context)",
+      stopSentBack:
+        "auggie --print ended the turn after a Stop block (fixtures/conformance/auggie.json: stop-block)",
     },
   },
 };

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { type AgentDriver, type AgentWorld, failingCommand } from "../driver.ts";
+import { type AgentDriver, type AgentWorld, failingCommand, ownSettingsText } from "../driver.ts";
 import { type AnthropicStep, toolResultTexts } from "../fake/anthropic.ts";
 import { MCP_CALL_TEXT, MCP_SERVER, MCP_TOOL } from "../mcp_server.ts";
 
@@ -163,5 +163,15 @@ export const CLAUDE_CODE_DRIVER: AgentDriver<"anthropic-messages"> = {
         JSON.stringify({ mcpServers: { [MCP_SERVER]: { type: "stdio", ...server } } }),
       ],
     },
+  },
+  shared: {
+    blocked: /^PreToolUse:Bash hook error: .*Blocked .*force/s,
+    // The refusal is the result of `claude -p`, in its stream-json output.
+    refusedPrompt: { told: /"result":\s*"[^"]*R-E2E-PROMPT/ },
+    hung: /^PreToolUse:Bash hook error/,
+    own: (w) => ({
+      path: `${w.home}/.claude/settings.json`,
+      text: ownSettingsText({ model: "claude-fake" }),
+    }),
   },
 };

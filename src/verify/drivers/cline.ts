@@ -132,4 +132,27 @@ export const CLINE_DRIVER: AgentDriver<"openai-chat"> = {
     subagent: { cannot: "no sub-agent of Cline is recorded here" },
     mcp: noMcp("no MCP call of Cline is recorded here"),
   },
+  shared: {
+    // Cline's tool result of the call everyhook rewrote: the command that printed the reason and failed.
+    blocked: /printf .*Blocked .*force.*Command exited with code 1.*\[stderr\]\\nBlocked .*force/s,
+    // A hook file of the person's own for the same event: Cline runs it beside everyhook's.
+    own: (w) => ({
+      path: `${w.home}/.cline/hooks/PreToolUse.js`,
+      text: "// my own hook: no answer\nprocess.exit(0);\n",
+    }),
+    refusedPrompt: {
+      skip:
+        "Cline's UserPromptSubmit did not fire in a headless run (fixtures/conformance/cline.json: cline-prompt-fires), and everyhook offers no prompt event for it",
+    },
+    hung: /printf .*(ran past its|timed out).*Command exited with code 1/is,
+    // The rewritten call ran, and failed: PostToolUse fires for it.
+    postRefused: /^printf '%s\\n' 'Blocked .*force.*' >&2; exit 1$/s,
+    lacks: {
+      startContext:
+        "Cline does not wait for TaskStart: no answer is read (fixtures/conformance/cline.json: cline-start-context)",
+      stopSentBack:
+        "TaskComplete fires after the task has ended: nothing sends Cline back (fixtures/conformance/cline.json: cline-stop-context)",
+    },
+    stops: [false],
+  },
 };

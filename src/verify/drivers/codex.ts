@@ -204,6 +204,21 @@ export const CODEX_DRIVER: AgentDriver<"openai-responses"> = {
       "given verify's MCP server (-c mcp_servers), Codex CLI 0.171.0 offered the model only list_mcp_resources and its kin, not the server's tool (seen in verify's run)",
     ),
   },
+  shared: {
+    blocked: /blocked by PreToolUse hook: .*force/i,
+    refusedPrompt: { told: /hook: UserPromptSubmit Blocked/ },
+    hung: /blocked by PreToolUse hook/,
+    own: (w) => ({
+      path: `${w.home}/.codex/hooks.json`,
+      text: JSON.stringify(
+        {
+          hooks: { SessionStart: [{ hooks: [{ type: "command", command: "true", timeout: 5 }] }] },
+        },
+        null,
+        4,
+      ) + "\n",
+    }),
+  },
 };
 
 function baseName(path: string): string {

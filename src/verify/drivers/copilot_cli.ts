@@ -152,4 +152,21 @@ export const COPILOT_CLI_DRIVER: AgentDriver<"openai-chat"> = {
       ],
     },
   },
+  shared: {
+    blocked: /^Denied by preToolUse hook: .*force/i,
+    refusedPrompt: { told: /R-E2E-PROMPT/ },
+    hung: /^Denied by preToolUse hook: .*(ran past its|timed out)/is,
+    exitsZero: true,
+    own: (w) => ({
+      path: `${w.home}/.copilot/hooks/mine.json`,
+      text: JSON.stringify(
+        {
+          version: 1,
+          hooks: { sessionEnd: [{ type: "command", bash: "true", timeoutSec: 5 }] },
+        },
+        null,
+        4,
+      ) + "\n",
+    }),
+  },
 };

@@ -150,4 +150,26 @@ export const GEMINI_CLI_DRIVER: AgentDriver<"gemini"> = {
         }),
     },
   },
+  shared: {
+    blocked: /Tool execution blocked: .*force/i,
+    refusedPrompt: { told: /Agent execution blocked: R-E2E-PROMPT/ },
+    hung: /Tool execution blocked/,
+    own: (w) => ({
+      path: `${w.home}/.gemini/settings.json`,
+      text: JSON.stringify(
+        {
+          ...geminiRunSettings(),
+          ui: { theme: "Default" },
+          hooks: {
+            SessionStart: [{
+              matcher: "*",
+              hooks: [{ name: "mine", type: "command", command: "true", timeout: 5000 }],
+            }],
+          },
+        },
+        null,
+        4,
+      ) + "\n",
+    }),
+  },
 };

@@ -105,4 +105,20 @@ export const KIMI_CODE_DRIVER: AgentDriver<"openai-chat"> = {
     why:
       "a headless (-p) run of Kimi Code fires no SessionEnd (case session-end-fires of fixtures/conformance/kimi-code.json)",
   }],
+  shared: {
+    blocked: /Tool execution failed\.<\/system>\s*Blocked .*force/s,
+    refusedPrompt: { told: null },
+    hung: /Tool execution failed\.<\/system>\s*.*(ran past its|timed out)/is,
+    own: (w) => ({
+      path: kimiConfigPath(w),
+      text: '# my own config\n\n[[hooks]]\nevent = "SessionEnd"\ncommand = "true"\ntimeout = 5\n',
+    }),
+    lacks: {
+      startContext: "Kimi Code passes no context from SessionStart to the model (case ss-message)",
+      postTool:
+        "Kimi Code's PostToolUse is fire-and-forget: a headless run often ends before the hook runs",
+    },
+    // The Stop of the turn a stop hook sent back does not fire again.
+    stops: [false],
+  },
 };

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { AGENT_ENTRIES } from "../../agents/registry.ts";
 import { shellScript } from "../driver.ts";
-import { DRIVERS, findDriver } from "./mod.ts";
+import { AGENTS } from "../../agents/mod.ts";
+import { DRIVERS, familyDriver, findDriver, OWN_DRIVERS } from "./mod.ts";
 
 const WORLD = { root: "/w", home: "/w/home", project: "/w/project", tmp: "/w/tmp" };
 const API = "http://127.0.0.1:4321";
+const RUN = { prompt: "PROMPT-X", autoApprove: true, bypassTrust: false };
 
 Deno.test("every driver is of a known agent, once, with a binary name and folders", () => {
   const ids = DRIVERS.map((d) => d.id);
@@ -16,14 +18,47 @@ Deno.test("every driver is of a known agent, once, with a binary name and folder
   }
 });
 
-Deno.test("the drivers are the registry's pinned agents, in its order, each in drivers/<module>.ts", async () => {
+Deno.test("the drivers are the registry's pinned agents, in its order, each from its family's builder or its own module", async () => {
   const pinned = AGENT_ENTRIES.filter((e) => e.pin !== undefined);
   assert.deepEqual(DRIVERS.map((d) => d.id), pinned.map((e) => e.id));
   for (const entry of pinned) {
     const driver = findDriver(entry.id);
-    const module = await import(`./${entry.module}.ts`) as Record<string, unknown>;
-    assert.ok(Object.values(module).includes(driver), `${entry.id}: not in ${entry.module}.ts`);
+    const family = AGENTS.find((a) => a.id === entry.id)?.headless?.family;
+    const own = OWN_DRIVERS[entry.module];
+    // Exactly one of the two: a family's data in the agent's record, or a module of its own.
+    assert.ok(
+      (family === undefined) !== (own === undefined),
+      `${entry.id}: family ${family}, own ${own?.id}`,
+    );
+    if (own) {
+      assert.equal(driver, own, entry.id);
+      const module = await import(`./${entry.module}.ts`) as Record<string, unknown>;
+      assert.ok(Object.values(module).includes(driver), `${entry.id}: not in ${entry.module}.ts`);
+    }
     assert.ok(driver?.bins.includes(entry.pin!.bin), `${entry.id}: runs no ${entry.pin!.bin}`);
+  }
+});
+
+Deno.test("OWN_DRIVERS names each driver module of the folder once, by its agent's registry module", async () => {
+  const files = (await Array.fromAsync(Deno.readDir(new URL(".", import.meta.url))))
+    .map((e) => e.name)
+    .filter((n) => n.endsWith(".ts") && !n.startsWith("_") && !n.endsWith("_test.ts"))
+    .filter((n) => n !== "mod.ts")
+    .map((n) => n.slice(0, -3));
+  assert.deepEqual(Object.keys(OWN_DRIVERS).sort(), files.sort());
+  for (const [module, driver] of Object.entries(OWN_DRIVERS)) {
+    assert.equal(AGENT_ENTRIES.find((e) => e.module === module)?.id, driver.id, module);
+  }
+});
+
+Deno.test("a family's builder makes the driver from the agent's record alone", () => {
+  for (const agent of AGENTS) {
+    const run = agent.headless;
+    if (!run) continue;
+    const built = familyDriver(agent.id, agent.name, run);
+    assert.equal(built.id, agent.id);
+    assert.deepEqual(built.bins, run.bins);
+    assert.deepEqual(built.args(WORLD, API, RUN), findDriver(agent.id)?.args(WORLD, API, RUN));
   }
 });
 
