@@ -10220,7 +10220,7 @@ var RUN_COMMAND = {
     {
       name: "in-project",
       kind: "boolean",
-      text: "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project hooks file (what sync writes)"
+      text: "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project settings file (what sync writes)"
     },
     {
       ...JSON_FLAG2,

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/settings/settings_file.ts";
-import { readHooksFile } from "../src/install/config_file.ts";
+import { readSettingsFile } from "../src/install/config_file.ts";
 import { loadFixtures } from "../src/readers/recorded.ts";
 
 /** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
@@ -102,7 +102,7 @@ Deno.test({
     const fixtures = await loadFixtures(AGENTS.map((a) => a.id));
     for (const [i, agent] of AGENTS.entries()) {
       const file = report.results[i].file;
-      const root = (await readHooksFile(file, agent.install)).value as Record<string, unknown>;
+      const root = (await readSettingsFile(file, agent.install)).value as Record<string, unknown>;
       const [found] = findOurs(root, agent.install);
       assert.ok(found, agent.id);
       assert.equal(found.line.mode, "direct");

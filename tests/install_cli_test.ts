@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { AGENTS } from "../src/agents/mod.ts";
 import { findOurs } from "../src/settings/settings_file.ts";
-import { readHooksFile } from "../src/install/config_file.ts";
+import { readSettingsFile } from "../src/install/config_file.ts";
 
 /** Every agent, by name: these worlds hold no agent, and --all means the agents found here. */
 const EVERY = AGENTS.map((a) => a.id).join(",");
@@ -139,7 +139,7 @@ for (const scope of ["user", "project"] as const) {
         }
         assert.equal(row.action, "created", agent.id);
         assert.ok(row.file.startsWith(where + "/"), `${row.file} is under ${where}`);
-        const root = (await readHooksFile(row.file, agent.install)).value as Record<
+        const root = (await readSettingsFile(row.file, agent.install)).value as Record<
           string,
           unknown
         >;

@@ -14,7 +14,7 @@ const JSON_AGENTS = AGENTS.filter((a) => a.install.container === undefined);
 import { install } from "../src/install/install.ts";
 import type { InstallWorld } from "../src/install/config_file.ts";
 import { parseJsonText } from "../src/settings/json_text.ts";
-import { hooksFilePath } from "../src/settings/locations.ts";
+import { settingsFilePath } from "../src/settings/locations.ts";
 import { uninstall } from "../src/install/uninstall.ts";
 
 const FILES = 1000;
@@ -165,7 +165,7 @@ Deno.test(`install() then uninstall() gives back ${FILES} generated files byte f
   try {
     for (let i = 0; i < FILES; i++) {
       const agent = JSON_AGENTS[i % JSON_AGENTS.length]!;
-      const path = hooksFilePath(agent, "user", { env: world.env, os: world.os, project: home });
+      const path = settingsFilePath(agent, "user", { env: world.env, os: world.os, project: home });
       const dir = path.slice(0, path.lastIndexOf("/"));
       await Deno.remove(dir, { recursive: true }).catch(() => {});
       await Deno.mkdir(dir, { recursive: true });

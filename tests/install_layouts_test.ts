@@ -12,7 +12,7 @@ import { findOurs } from "../src/settings/settings_file.ts";
 import { install } from "../src/install/install.ts";
 import type { InstallWorld } from "../src/install/config_file.ts";
 import { parseJsonText } from "../src/settings/json_text.ts";
-import { hooksFilePath } from "../src/settings/locations.ts";
+import { settingsFilePath } from "../src/settings/locations.ts";
 import { uninstall } from "../src/install/uninstall.ts";
 
 const SELF = {
@@ -132,7 +132,7 @@ for (const agent of AGENTS.filter((a) => a.install.container === undefined)) {
               os: Deno.build.os,
               now: clock(),
             };
-            const file = hooksFilePath(agent, "user", {
+            const file = settingsFilePath(agent, "user", {
               env: world.env,
               os: world.os,
               project: home,
@@ -218,7 +218,7 @@ Deno.test("install() refuses a file that names hooks twice, and leaves it alone"
     await Deno.writeTextFile(`${home}/hook.ts`, "");
     const world: InstallWorld = { env: { HOME: home }, cwd: home, os: Deno.build.os, now: clock() };
     const agent = AGENTS[0] as Agent;
-    const file = hooksFilePath(agent, "user", { env: world.env, os: world.os, project: home });
+    const file = settingsFilePath(agent, "user", { env: world.env, os: world.os, project: home });
     for (
       const text of ['{"hooks": {}, "hooks": {"Stop": []}}', '{"hooks": {"Stop": [], "Stop": []}}']
     ) {

@@ -1,6 +1,6 @@
 /**
  * Cline CLI: its events, tools, payloads, translation cells and files. Cline
- * has no hooks file: it runs every file in a hooks folder whose name (without
+ * has no settings file: it runs every file in a hooks folder whose name (without
  * one of a few extensions) is an event's (`<home>/.cline/hooks/PreToolUse`,
  * `<project>/.clinerules/hooks/PreToolUse.sh`), all of them, with its own
  * payload on stdin (`hookName`, `taskId`, `workspaceRoots`, `tool_call`), and

@@ -4,7 +4,7 @@ import { qwenCode } from "./qwen_code.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 import { install } from "../install/install.ts";
-import { hooksFilePath } from "../settings/locations.ts";
+import { settingsFilePath } from "../settings/locations.ts";
 
 /** The payloads the real Qwen Code 0.24.4 sent on Linux, by `<event>.<variant>`. */
 const { fixtures: FIXTURES, read } = await recordedPayloads(qwenCode);
@@ -93,7 +93,7 @@ Deno.test("qwenCode: install writes a timeout of 1000 s or more in milliseconds"
       dryRun: false,
       self: { argv: ["/usr/bin/everyhook"], warnings: [] },
     };
-    const file = hooksFilePath(qwenCode, "user", { env: world.env, os: "linux", project: home });
+    const file = settingsFilePath(qwenCode, "user", { env: world.env, os: "linux", project: home });
     const timeoutOf = async () => {
       const text = await Deno.readTextFile(file);
       return JSON.parse(text).hooks.Stop[0].hooks[0].timeout as number;

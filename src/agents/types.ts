@@ -144,7 +144,7 @@ export interface FileLocation {
 }
 
 /**
- * How entries sit in an agent's hooks file.
+ * How entries sit in an agent's settings file.
  *
  * - `matcher-groups`: `hooks.<Event>` is an array of `{ matcher?, hooks: [ { type, command, timeout } ] }`
  *   (Claude Code, Codex CLI, Gemini CLI).
@@ -306,9 +306,9 @@ export interface HookSwitch {
   kind?: "switched-off" | "not-trusted";
 }
 
-/** One entry of a hooks file, as a trust check sees it. */
+/** One entry of a settings file, as a trust check sees it. */
 export interface TrustedEntry {
-  /** The hooks file's absolute path. */
+  /** The settings file's absolute path. */
   file: string;
   /** The file's scope. */
   scope: ReadLocation["scope"];
@@ -345,7 +345,7 @@ export interface EntryTrust {
  * How a hook command reaches the project folder, for the lines `sync` writes
  * (a hook named relative to the project): the variables the agent gives every
  * hook, first set wins; with none set, the nearest folder at or above the
- * hook's working folder that holds the agent's project hooks file.
+ * hook's working folder that holds the agent's project settings file.
  */
 export interface ProjectFolder {
   /** The variables that name the project folder, in the order they are read (may be empty). */
@@ -413,7 +413,7 @@ export interface Agent {
   stopSays?: StopSays;
   /** Files `list` reads hooks from besides the ones install writes. */
   reads?: readonly ReadLocation[];
-  /** What `list` says of the agent's own ways with a hooks file. */
+  /** What `list` says of the agent's own ways with a settings file. */
   listing?: {
     /** The hook types the agent runs (any, when absent). */
     runsTypes?: readonly string[];

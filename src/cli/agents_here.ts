@@ -1,7 +1,7 @@
 /**
  * Which agents are here, for `install --all`: an agent is found when one of
  * its binaries is on PATH (the names verify looks for, from its drivers) or
- * the folder of its user hooks file (or a folder between it and the home
+ * the folder of its user settings file (or a folder between it and the home
  * folder, a shared `.config` aside) is there. `--all` writes only the agents
  * found, so that it makes no `~/.cursor` or `~/.qwen` for an agent that is not
  * installed (other tools may take such a folder for one). Not on `run`'s path.

@@ -51,7 +51,7 @@ export const RUN_COMMAND: CommandSpec = {
       name: "in-project",
       kind: "boolean",
       text:
-        "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project hooks file (what sync writes)",
+        "the hook is named relative to the project: read from the agent's project variable, or the nearest folder up holding its project settings file (what sync writes)",
     },
     { ...JSON_FLAG, text: "print the whole result instead of the agent's JSON" },
   ],

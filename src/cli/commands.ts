@@ -55,7 +55,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "install",
     group: "change",
     summary:
-      "Add the hook to each agent's hooks file, in the agent's own event names, matcher and timeout unit, after a backup. Only everyhook's entries are added; a second install changes nothing.",
+      "Add the hook to each agent's settings file, in the agent's own event names, matcher and timeout unit, after a backup. Only everyhook's entries are added; a second install changes nothing.",
     flags: [
       AGENTS_FLAG,
       { ...ALL, text: "every agent found here (on PATH, or its folder is there)" },

@@ -1,6 +1,6 @@
 /**
  * What install, uninstall and restore share: the world they work in, reading
- * an agent's hooks file for a change, checking what is about to be written,
+ * an agent's settings file for a change, checking what is about to be written,
  * and the reason a file is left alone. Not on `run`'s path.
  *
  * @module
@@ -23,9 +23,9 @@ import { tomlHooksJson, tomlWithHooks, verifyToml } from "../settings/toml_hooks
 import {
   eventFile,
   eventFileNatives,
-  hooksFilePath,
   pathsFor,
   type Scope,
+  settingsFilePath,
 } from "../settings/locations.ts";
 import { type FileSnapshot, readSnapshot } from "../settings/safe_write.ts";
 import { asRefusal } from "../os/fs_errors.ts";
@@ -57,7 +57,7 @@ export interface ReadFile {
 }
 
 /**
- * Read a hooks file for a change. everyhook's plugin reads as the JSON text of
+ * Read a settings file for a change. everyhook's plugin reads as the JSON text of
  * its `HOOKS` value; a TOML config as the JSON text of everyhook's block of
  * `[[hooks]]` tables in it (src/settings/toml_hooks.ts).
  *
@@ -71,11 +71,11 @@ export interface ReadFile {
  *
  * @example Usage
  * ```ts ignore
- * import { readHooksFile } from "./config_file.ts";
- * const f = await readHooksFile("/home/me/.codex/hooks.json");
+ * import { readSettingsFile } from "./config_file.ts";
+ * const f = await readSettingsFile("/home/me/.codex/hooks.json");
  * ```
  */
-export async function readHooksFile(
+export async function readSettingsFile(
   file: string,
   info?: Pick<InstallInfo, "container">,
   project?: string,
@@ -135,7 +135,7 @@ export function verifyJson(file: string): (bytes: Uint8Array) => void {
 }
 
 /**
- * The bytes to write for an agent's hooks file: the JSON text, or for
+ * The bytes to write for an agent's settings file: the JSON text, or for
  * everyhook's plugin, the plugin around it, or for a TOML config, the config
  * as it was with everyhook's block made from the JSON text.
  *
@@ -170,7 +170,7 @@ export function fileContent(
 }
 
 /**
- * The check for bytes about to be written into an agent's hooks file: JSON, or
+ * The check for bytes about to be written into an agent's settings file: JSON, or
  * everyhook's plugin with a JSON `HOOKS`.
  *
  * @param info The agent's install data.
@@ -267,7 +267,7 @@ export function agentFiles(
 ): Array<{ agent: Agent; file: string; native?: string; project?: string }> {
   const folder = pathsFor(world.os).resolve(world.cwd, project ?? ".");
   return agents.flatMap((agent) => {
-    const file = hooksFilePath(agent, scope, { env: world.env, os: world.os, project: folder });
+    const file = settingsFilePath(agent, scope, { env: world.env, os: world.os, project: folder });
     const inside = scope === "project" ? { project: folder } : {};
     const natives = eventFileNatives(agent);
     if (natives === undefined) return [{ agent, file, ...inside }];

@@ -32,7 +32,7 @@ import {
   agentFiles,
   fileContent,
   type InstallWorld,
-  readHooksFile,
+  readSettingsFile,
   refusalReason,
   renameHook,
   verifyFile,
@@ -176,7 +176,7 @@ export async function importHooks(
     };
     results.push(row);
     try {
-      const read = await readHooksFile(file, agent.install);
+      const read = await readSettingsFile(file, agent.install);
       const text = planAgent(agent, own, read, world.os, row);
       if (text === read.json.text && read.snapshot.bytes !== null) continue;
       if (row.entries.length === 0 && read.snapshot.bytes === null) continue;
@@ -213,7 +213,7 @@ export async function importHooks(
 function planAgent(
   agent: Agent,
   options: ImportOptions,
-  read: Awaited<ReturnType<typeof readHooksFile>>,
+  read: Awaited<ReturnType<typeof readSettingsFile>>,
   os: string,
   row: ImportResult,
 ): string {

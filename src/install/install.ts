@@ -1,5 +1,5 @@
 /**
- * install: plan the change to each agent's hooks file, then apply it through
+ * install: plan the change to each agent's settings file, then apply it through
  * the one writer. One file per agent and scope; the agent's event names,
  * matcher and timeout unit; only everyhook's own entries; a second install
  * changes nothing. A file that cannot be read, or has the wrong shape, is left
@@ -40,7 +40,7 @@ import {
   type InstallWorld,
   linkedTo,
   type ReadFile,
-  readHooksFile,
+  readSettingsFile,
   refusalReason,
   renameHook,
   verifyFile,
@@ -241,7 +241,7 @@ export async function install(
     results.push(row);
     if (events.length === 0) continue;
     try {
-      const read = await readHooksFile(file, agent.install, inside);
+      const read = await readSettingsFile(file, agent.install, inside);
       Object.assign(row, linkedTo(read));
       const plan = planAgent(agent, events, options, line, read, world.os, native);
       row.entries = plan.entries;

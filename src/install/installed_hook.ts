@@ -18,7 +18,7 @@ import {
   hookPath,
   type InstallWorld,
   type ReadFile,
-  readHooksFile,
+  readSettingsFile,
 } from "./config_file.ts";
 import { findOurs, type FoundEntry, type JsonObject } from "../settings/settings_file.ts";
 import { pathsFor, type Scope } from "../settings/locations.ts";
@@ -97,7 +97,7 @@ export async function installedHook(
     let value: unknown;
     let read: ReadFile;
     try {
-      read = await readHooksFile(file, agent.install);
+      read = await readSettingsFile(file, agent.install);
       value = read.value;
     } catch {
       continue; // uninstall reports the file's problem itself

@@ -1,5 +1,5 @@
 /**
- * restore: put the newest everyhook backup of each agent's hooks file back (or
+ * restore: put the newest everyhook backup of each agent's settings file back (or
  * the one whose id is named), after backing up the file as it is, so that a
  * restore can be undone by another; or list the backups there are. Not on
  * `run`'s path.

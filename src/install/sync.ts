@@ -17,7 +17,7 @@ import {
   fileContent,
   type InstallWorld,
   type ReadFile,
-  readHooksFile,
+  readSettingsFile,
   refusalReason,
   renameHook,
   verifyFile,
@@ -35,7 +35,7 @@ import {
   replaceEntry,
 } from "../settings/settings_file.ts";
 import { parseJsonText } from "../settings/json_text.ts";
-import { eventFileNatives, hooksFilePath, pathsFor } from "../settings/locations.ts";
+import { eventFileNatives, pathsFor, settingsFilePath } from "../settings/locations.ts";
 import type { Manifest, ManifestHook } from "./manifest.ts";
 import { lineHook, portableSelf, portableWarnings } from "../settings/portable.ts";
 import { startText } from "./replay.ts";
@@ -192,7 +192,7 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
   const results: SyncResult[] = [];
   const needs: SyncReport["needs"] = [];
   for (const agent of options.agents) {
-    const file = hooksFilePath(agent, "project", { env: world.env, os: world.os, project });
+    const file = settingsFilePath(agent, "project", { env: world.env, os: world.os, project });
     const row: SyncResult = {
       agent: agent.id,
       file,
@@ -216,7 +216,7 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
     row.entries = wanted.map((w) => ({ ...w.report, hook: w.hook.file }));
     let read: ReadFile;
     try {
-      read = await readHooksFile(file, agent.install, project);
+      read = await readSettingsFile(file, agent.install, project);
       if (read.snapshot.bytes === null && wanted.length === 0) continue;
       results.push(row);
       const text = planFile(agent, read, wanted, project, world.os, row, differences);

@@ -28,7 +28,7 @@ import {
   parseJsonText,
   type TextFormat,
 } from "../settings/json_text.ts";
-import { hooksFilePath, readLocationPath } from "../settings/locations.ts";
+import { readLocationPath, settingsFilePath } from "../settings/locations.ts";
 import { isExactLine } from "../settings/portable.ts";
 import { tomlWith, valueAt } from "../settings/toml_edit.ts";
 import { readSnapshot, safeWrite, sameBytes } from "../settings/safe_write.ts";
@@ -46,7 +46,7 @@ export interface TrustOptions {
   /**
    * The entries in the project's files the agent reads that are not exactly
    * everyhook's (`list` finds them in every file the agent reads, its project
-   * hooks file among them), each in words; trusting the folder would let them run.
+   * settings file among them), each in words; trusting the folder would let them run.
    */
   others?: (agent: Agent) => string[];
 }
@@ -146,18 +146,18 @@ export async function trust(options: TrustOptions, world: InstallWorld): Promise
     for (const sw of agent.listing?.switches ?? []) {
       if (isFolderTrust(sw)) add(sw.file, folderWrite(sw, options.project, agent));
     }
-    const hooksFile = hooksFilePath(agent, "project", context);
+    const settingsFile = settingsFilePath(agent, "project", context);
     let entries: TrustedEntry[] = [];
     let foreign = 0;
     try {
       ({ entries, foreign } = await projectEntries(
         agent,
-        hooksFile,
+        settingsFile,
         options.project,
         options.everyEntry,
       ));
     } catch (e) {
-      results.push(refusedRow(agent, hooksFile, refusalReason(e, hooksFile)));
+      results.push(refusedRow(agent, settingsFile, refusalReason(e, settingsFile)));
       continue;
     }
     const entryTrust = agent.listing?.entryTrust;
@@ -179,7 +179,9 @@ export async function trust(options: TrustOptions, world: InstallWorld): Promise
     const others = options.others?.(agent) ?? [];
     if ((foreign > 0 || others.length > 0) && !options.everyEntry) {
       const n = Math.max(foreign, others.length);
-      const shown = others.length > 0 ? ` (${others.slice(0, 3).join("; ")})` : ` in ${hooksFile}`;
+      const shown = others.length > 0
+        ? ` (${others.slice(0, 3).join("; ")})`
+        : ` in ${settingsFile}`;
       const why = `the project holds ${n} entr${
         n === 1 ? "y" : "ies"
       } everyhook did not write${shown}, and trusting the folder would let ${agent.name} run them too: read them, then run trust again with --every-entry`;
@@ -213,7 +215,7 @@ function refusedRow(agent: Agent, file: string, why: string): TrustResult {
   return { agent: agent.id, file, action: "refused", writes: [], backup: null, refused: why };
 }
 
-/** The entries of the agent's project hooks file to trust, and how many are not everyhook's. */
+/** The entries of the agent's project settings file to trust, and how many are not everyhook's. */
 async function projectEntries(
   agent: Agent,
   file: string,

@@ -27,7 +27,7 @@ import {
   fileContent,
   type InstallWorld,
   linkedTo,
-  readHooksFile,
+  readSettingsFile,
   refusalReason,
   renameHook,
   verifyFile,
@@ -200,7 +200,7 @@ async function uninstallOne(
   row: UninstallResult,
   before: LookupRead | undefined,
 ): Promise<void> {
-  const read = before?.read ?? await readHooksFile(file, agent.install, project);
+  const read = before?.read ?? await readSettingsFile(file, agent.install, project);
   Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";

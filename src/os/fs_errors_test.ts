@@ -4,7 +4,7 @@ import { AGENTS, findAgent } from "../agents/mod.ts";
 import { install, type InstallOptions } from "../install/install.ts";
 import type { InstallWorld } from "../install/config_file.ts";
 import { asRefusal, fsErrorCode, fsErrorWords } from "./fs_errors.ts";
-import { hooksFilePath } from "../settings/locations.ts";
+import { settingsFilePath } from "../settings/locations.ts";
 import { uninstall } from "../install/uninstall.ts";
 
 const unix = Deno.build.os !== "windows";
@@ -66,7 +66,7 @@ Deno.test("fsErrorWords() names errors Deno gives only as a code, and those it g
 
 Deno.test("install() on a read-only file system refuses that agent in one line and does the others", async () => {
   const target = (w: TestWorld) =>
-    hooksFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
+    settingsFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
   await using w = await world();
   const r = await install(options(), {
     ...w,
@@ -109,7 +109,7 @@ Deno.test({
   fn: async () => {
     for (const kind of ["FIFO", "character device"]) {
       await using w = await world();
-      const file = hooksFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
+      const file = settingsFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
       await Deno.mkdir(`${w.home}/.codex`);
       if (kind === "FIFO") {
         const made = await new Deno.Command("mkfifo", { args: [file] }).output();
@@ -128,7 +128,7 @@ Deno.test({
 
 Deno.test("install() waits for a file being rewritten in place, and never loses its bytes", async () => {
   await using w = await world();
-  const file = hooksFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
+  const file = settingsFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
   await Deno.mkdir(`${w.home}/.codex`);
   const theirs = '{\n  "description": "theirs"\n}\n';
   await Deno.writeTextFile(file, "{}\n");
@@ -147,7 +147,7 @@ Deno.test("install() waits for a file being rewritten in place, and never loses 
 
 Deno.test("install() refuses to write over a file touched after it was read, even with the same bytes", async () => {
   await using w = await world();
-  const file = hooksFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
+  const file = settingsFilePath(codex, "user", { env: w.env, os: w.os, project: w.home });
   await Deno.mkdir(`${w.home}/.codex`);
   await Deno.writeTextFile(file, "{}\n");
   await Deno.utime(file, 1_000_000, 1_000_000);

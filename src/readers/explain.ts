@@ -338,7 +338,7 @@ export interface AgentExplained {
     names: Array<{ name: string; kind: string }>;
     patterns: Array<{ pattern: string; kind: string }>;
   };
-  /** Its hooks files on Linux, macOS and Windows, per scope. */
+  /** Its settings files on Linux, macOS and Windows, per scope. */
   paths: SystemPath[];
   /** The recording it rests on. */
   recording?: { version: string; os: string; date: string; cases: number };

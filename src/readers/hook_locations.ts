@@ -31,7 +31,7 @@ export function agentLocations(
   world: ListWorld,
 ): Array<ReadLocation & { path: string }> {
   const { user, project } = agent.install.files;
-  // Where the agent reads every file in the folder of its hooks file, the folder is read.
+  // Where the agent reads every file in the folder of its settings file, the folder is read.
   const container = agent.install.container;
   const ownFormat = container === "plugin" ? "plugin" : container === "toml" ? "toml" : "json";
   // An agent with no project file (Kimi Code) has only the user's read.

@@ -1,5 +1,5 @@
 /**
- * The entries of one hooks file as `list` reports them: each with its contract
+ * The entries of one settings file as `list` reports them: each with its contract
  * event, command, timeout and whether everyhook wrote it, and the problems it
  * would trip over (an event the agent does not have, a timeout in the wrong
  * unit, a program or hook that is not there). Reads no file; `exists` is asked.

@@ -249,7 +249,7 @@ export async function projectTrusted(agent: Agent, world: ListWorld): Promise<bo
   return true;
 }
 
-/** The entries of one hooks file with their group and handler indexes. */
+/** The entries of one settings file with their group and handler indexes. */
 async function trustedEntries(entry: ListedEntry): Promise<TrustedEntry[]> {
   const format = entry.file.endsWith(".toml") ? "toml" : "json";
   const root = await readSettings(entry.file, format);

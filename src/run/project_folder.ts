@@ -55,7 +55,7 @@ function joinPath(dir: string, rest: string, windows: boolean): string {
 /**
  * The project folder a hook line runs for.
  *
- * @param agent The agent (its project variables and its project hooks file).
+ * @param agent The agent (its project variables and its project settings file).
  * @param world The environment and the working folder.
  * @returns The folder, and how it was found.
  *

@@ -1,5 +1,5 @@
 /**
- * everyhook's backups of a person's hooks files: where they go, what they are
+ * everyhook's backups of a person's settings files: where they go, what they are
  * called, and how many are kept.
  *
  * - Where: in a folder `.everyhook-backups` beside the file, which holds a
@@ -22,7 +22,7 @@
 import { posix, win32 } from "node:path";
 
 /**
- * The folder beside a hooks file that holds its backups.
+ * The folder beside a settings file that holds its backups.
  *
  * @example Usage
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * The one walk over the entries of a hooks file's `hooks` table, in either
+ * The one walk over the entries of a settings file's `hooks` table, in either
  * layout: install and uninstall find their own entries with it, and `list`
  * reads every entry with it. Not on `run`'s path.
  *

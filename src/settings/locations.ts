@@ -1,5 +1,5 @@
 /**
- * Where each agent's hooks file is, per scope: the home folder (HOME, or
+ * Where each agent's settings file is, per scope: the home folder (HOME, or
  * USERPROFILE on Windows), the agent's own variable that moves it (as its
  * module names it, such as CLAUDE_CONFIG_DIR), or the project. Not on `run`'s path.
  *
@@ -66,7 +66,7 @@ export function homeFolder(context: LocationContext): string {
 }
 
 /**
- * The hooks file install writes for an agent and scope.
+ * The settings file install writes for an agent and scope.
  *
  * @param agent The agent.
  * @param scope The scope.
@@ -76,15 +76,15 @@ export function homeFolder(context: LocationContext): string {
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { hooksFilePath } from "./locations.ts";
+ * import { settingsFilePath } from "./locations.ts";
  * import { findAgent } from "../agents/mod.ts";
- * const path = hooksFilePath(findAgent("codex")!, "user", {
+ * const path = settingsFilePath(findAgent("codex")!, "user", {
  *   env: { HOME: "/h", CODEX_HOME: "/c" }, os: "linux", project: "/p",
  * });
  * assert(path === "/c/hooks.json");
  * ```
  */
-export function hooksFilePath(agent: Agent, scope: Scope, context: LocationContext): string {
+export function settingsFilePath(agent: Agent, scope: Scope, context: LocationContext): string {
   const where = agent.install.files[scope];
   const paths = pathsFor(context.os);
   if (scope === "project") return paths.resolve(context.project, ...where.parts);
@@ -105,7 +105,7 @@ export function hooksFilePath(agent: Agent, scope: Scope, context: LocationConte
  */
 export const SYSTEMS = ["linux", "macos", "windows"] as const;
 
-/** An agent's hooks file on one system, written with placeholders for the person's folders. */
+/** An agent's settings file on one system, written with placeholders for the person's folders. */
 export interface SystemPath {
   /** The system, as `Deno.build.os` names it. */
   os: (typeof SYSTEMS)[number];
@@ -118,7 +118,7 @@ export interface SystemPath {
 }
 
 /**
- * Where an agent's hooks files are on Linux, macOS and Windows, per scope,
+ * Where an agent's settings files are on Linux, macOS and Windows, per scope,
  * from the agent's install data (no environment is read).
  *
  * @param agent The agent.
@@ -190,7 +190,7 @@ const EVENT_PLACEHOLDER = "<Event>";
 
 /**
  * The native events an agent has a file each for (its `runner` container), in
- * the order of its events; undefined for an agent with one hooks file.
+ * the order of its events; undefined for an agent with one settings file.
  *
  * @param agent The agent.
  * @returns The native events, or undefined.

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { AGENTS, findAgent } from "../agents/mod.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { homeFolder, hooksFilePath } from "./locations.ts";
+import { homeFolder, settingsFilePath } from "./locations.ts";
 
 const agent = (name: string) => findAgent(name)!;
 
-Deno.test("hooksFilePath() puts each agent's user file in the home folder", () => {
+Deno.test("settingsFilePath() puts each agent's user file in the home folder", () => {
   const context = { env: { HOME: "/home/me" }, os: "linux", project: "/p" };
-  assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "user", context)), [
+  assert.deepEqual(AGENTS.map((a) => settingsFilePath(a, "user", context)), [
     "/home/me/.claude/settings.json",
     "/home/me/.codex/hooks.json",
     "/home/me/.gemini/settings.json",
@@ -21,7 +21,7 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
     "/home/me/.augment/settings.json",
     "/home/me/.cline/hooks/<Event>.mjs",
   ]);
-  assert.deepEqual(AGENTS.map((a) => hooksFilePath(a, "project", context)), [
+  assert.deepEqual(AGENTS.map((a) => settingsFilePath(a, "project", context)), [
     "/p/.claude/settings.json",
     "/p/.codex/hooks.json",
     "/p/.gemini/settings.json",
@@ -39,7 +39,7 @@ Deno.test("hooksFilePath() puts each agent's user file in the home folder", () =
   ]);
 });
 
-Deno.test("hooksFilePath() follows the agents' own variables", () => {
+Deno.test("settingsFilePath() follows the agents' own variables", () => {
   const context = {
     env: {
       HOME: "/home/me",
@@ -55,33 +55,33 @@ Deno.test("hooksFilePath() follows the agents' own variables", () => {
     os: "linux",
     project: "/p",
   };
-  assert.equal(hooksFilePath(agent("claude-code"), "user", context), "/c/settings.json");
-  assert.equal(hooksFilePath(agent("codex"), "user", context), "/x/hooks.json");
-  assert.equal(hooksFilePath(agent("gemini-cli"), "user", context), "/g/.gemini/settings.json");
-  assert.equal(hooksFilePath(agent("copilot-cli"), "user", context), "/o/hooks/everyhook.json");
-  assert.equal(hooksFilePath(agent("qwen-code"), "user", context), "/q/settings.json");
-  assert.equal(hooksFilePath(agent("droid"), "user", context), "/f/.factory/settings.json");
+  assert.equal(settingsFilePath(agent("claude-code"), "user", context), "/c/settings.json");
+  assert.equal(settingsFilePath(agent("codex"), "user", context), "/x/hooks.json");
+  assert.equal(settingsFilePath(agent("gemini-cli"), "user", context), "/g/.gemini/settings.json");
+  assert.equal(settingsFilePath(agent("copilot-cli"), "user", context), "/o/hooks/everyhook.json");
+  assert.equal(settingsFilePath(agent("qwen-code"), "user", context), "/q/settings.json");
+  assert.equal(settingsFilePath(agent("droid"), "user", context), "/f/.factory/settings.json");
   assert.equal(
-    hooksFilePath(agent("opencode"), "user", context),
+    settingsFilePath(agent("opencode"), "user", context),
     "/xdg/opencode/plugin/everyhook.js",
   );
-  assert.equal(hooksFilePath(agent("kilo"), "user", context), "/xdg/kilo/plugin/everyhook.js");
-  assert.equal(hooksFilePath(agent("kimi"), "user", context), "/k/config.toml");
-  assert.equal(hooksFilePath(agent("codex"), "project", context), "/p/.codex/hooks.json");
+  assert.equal(settingsFilePath(agent("kilo"), "user", context), "/xdg/kilo/plugin/everyhook.js");
+  assert.equal(settingsFilePath(agent("kimi"), "user", context), "/k/config.toml");
+  assert.equal(settingsFilePath(agent("codex"), "project", context), "/p/.codex/hooks.json");
 });
 
-Deno.test("hooksFilePath() on Windows uses USERPROFILE and backslashes", () => {
+Deno.test("settingsFilePath() on Windows uses USERPROFILE and backslashes", () => {
   const context = {
     env: { USERPROFILE: "C:\\Users\\me", HOME: "/ignored" },
     os: "windows",
     project: "D:\\work",
   };
   assert.equal(
-    hooksFilePath(agent("claude-code"), "user", context),
+    settingsFilePath(agent("claude-code"), "user", context),
     "C:\\Users\\me\\.claude\\settings.json",
   );
   assert.equal(
-    hooksFilePath(agent("copilot-cli"), "project", context),
+    settingsFilePath(agent("copilot-cli"), "project", context),
     "D:\\work\\.github\\hooks\\everyhook.json",
   );
 });

@@ -1,5 +1,5 @@
 /**
- * everyhook's entries in an agent's hooks file, in the agent's layout: building
+ * everyhook's entries in an agent's settings file, in the agent's layout: building
  * an entry, finding the entries a line of ours wrote, and adding or removing
  * them as text edits that leave every other byte alone. Not on `run`'s path.
  *

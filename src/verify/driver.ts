@@ -127,17 +127,17 @@ export interface AgentDriver<K extends FakeApiKind = FakeApiKind> {
    * does not send there, and what shows it (a headless run that never fires it).
    */
   notSent?: ReadonlyArray<{ step: string; event: ContractEvent; why: string }>;
-  /** What the shared end-to-end scenarios see of a run, and the person's own hooks file they start from. */
+  /** What the shared end-to-end scenarios see of a run, and the person's own settings file they start from. */
   shared: SharedRun;
 }
 
 /**
  * What the shared end-to-end scenarios (tests/e2e/scenarios_test.ts) expect
- * of an agent's headless run, and the hooks file of the person's own that
+ * of an agent's headless run, and the settings file of the person's own that
  * they write before everyhook installs (four-space indents: not everyhook's).
  */
 export interface SharedRun extends HeadlessShows {
-  /** The person's own hooks file in the world, there before install. */
+  /** The person's own settings file in the world, there before install. */
   own(world: AgentWorld, apiUrl: string): { path: string; text: string };
 }
 

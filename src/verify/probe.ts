@@ -1,5 +1,5 @@
 /**
- * How verify sees a hook fire: in the world's copy of a hooks file, each
+ * How verify sees a hook fire: in the world's copy of a settings file, each
  * command entry's command is wrapped in the probe, a POSIX shell script in
  * the world that runs the entry's own command with the same stdin,
  * environment and folder, passes on its stdout, stderr and exit code

@@ -5,7 +5,7 @@
  * files are read, never written.
  *
  * What is copied, per agent (from its locations in `src/agents/`):
- * - each user-scope hooks file and settings file the agent reads, to the same
+ * - each user-scope settings file the agent reads, to the same
  *   place below the world's home (a file an agent variable such as
  *   CODEX_HOME moves is copied to the agent's default place: the world sets no
  *   such variable);
@@ -24,7 +24,7 @@
  *   `.claude.json`) is given to the world's project too;
  * - a folder trust (Gemini CLI's trustedFolders.json) that trusts the user's
  *   project trusts the world's project too;
- * - a per-entry trust (Codex CLI's `[hooks.state]`, keyed by the hooks file's
+ * - a per-entry trust (Codex CLI's `[hooks.state]`, keyed by the settings file's
  *   path) is kept under the copy's path; an entry the user trusted is trusted
  *   again after its command is wrapped (see probe.ts), one not trusted or
  *   trusted in an older form stays so.
@@ -94,7 +94,7 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** The files an agent reads hooks or hook settings from: hooks files, switches, the entry trust. */
+/** The files an agent reads hooks or hook settings from: settings files, switches, the entry trust. */
 function readLocations(agent: Agent, user: ListWorld): ReadLocation[] {
   const out: ReadLocation[] = agentLocations(agent, user);
   for (const s of agent.listing?.switches ?? []) out.push(s.file);

@@ -18,7 +18,7 @@ import { agentLocations, locate } from "../readers/hook_locations.ts";
 import type { Listing, ListWorld } from "../readers/listing.ts";
 import { PROBE_FIELDS, wrapCommand, wrapExec } from "./probe.ts";
 
-/** One entry of the world's hooks files, in file order, and whether the probe watches it. */
+/** One entry of the world's settings files, in file order, and whether the probe watches it. */
 export interface Watched {
   /**
    * The probe's id for the entry (the name of its calls in the world's
@@ -230,7 +230,7 @@ export async function rekeyTrust(
 }
 
 /**
- * Wrap every command entry of the world's hooks files in the probe, in place,
+ * Wrap every command entry of the world's settings files in the probe, in place,
  * and trust again each wrapped entry that was trusted.
  *
  * @param agent The agent.

@@ -767,7 +767,7 @@ function caseHooks(agent: ChatAgent, c: ChatCase) {
   return hooks;
 }
 
-/** Where a case's hooks file goes, relative to the world. */
+/** Where a case's settings file goes, relative to the world. */
 function fileOf(agent: ChatAgent, c: ChatCase, world: World) {
   if (c.file === undefined) return undefined;
   if (c.file === "project-settings") return "project" as const;
@@ -793,12 +793,12 @@ function fileOf(agent: ChatAgent, c: ChatCase, world: World) {
 export async function runChatCase(agent: ChatAgent, c: ChatCase): Promise<ConformanceCase> {
   await using world = await chatWorld(agent.id);
   const { script, normal } = scriptOf(agent, c, world);
-  const hooksFile = fileOf(agent, c, world);
+  const settingsFile = fileOf(agent, c, world);
   const s = await runChatAgent(agent, {
     world,
     script,
     hooks: caseHooks(agent, c),
-    ...(hooksFile === undefined ? {} : { hooksFile }),
+    ...(settingsFile === undefined ? {} : { settingsFile }),
     rules: [caseRule(c)],
     prompt: c.event === "prompt"
       ? `${PROMPT_MARK} do the scripted steps`

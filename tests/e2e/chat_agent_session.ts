@@ -86,7 +86,7 @@ export interface ChatRunOptions {
   /** The hooks of the user settings file (none when absent). */
   hooks?: HooksTable;
   /** Where the recording hooks go, when not in the user settings file. */
-  hooksFile?: "project" | { path: string };
+  settingsFile?: "project" | { path: string };
   /** What the recording hook answers ($HOOK_RULES). */
   rules?: HookRule[];
   /** The prompt. */
@@ -217,7 +217,7 @@ export async function runChatAgent(agent: ChatAgent, o: ChatRunOptions): Promise
     timeoutMs: o.timeoutMs ?? 90_000,
     before: async (apiUrl) => {
       const base = agent.baseSettings(apiUrl);
-      const where = o.hooksFile;
+      const where = o.settingsFile;
       if (where === undefined) {
         await writeSettings(agent, agent.userSettings(o.world), base, o.hooks);
       } else {

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { CodexHooksFile } from "./codex_session.ts";
+import type { CodexSettingsFile } from "./codex_session.ts";
 
 /** Codex's events whose timeout it clamps to 3 s (the trust hash uses the clamped value). */
 const CLAMPED = new Set(["SessionEnd", "Interrupt"]);
@@ -42,7 +42,7 @@ function sortedKeys(value: unknown): unknown {
  * assert(toml.includes('[hooks.state."/h/.codex/hooks.json:stop:0:0"]'));
  * ```
  */
-export async function trustToml(hooksPath: string, file: CodexHooksFile): Promise<string> {
+export async function trustToml(hooksPath: string, file: CodexSettingsFile): Promise<string> {
   let out = "";
   for (const [event, groups] of Object.entries(file.hooks)) {
     const snake = event.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();

@@ -50,7 +50,7 @@ export interface CodexHookHandler {
 }
 
 /** hooks.json: matcher groups per native event. */
-export interface CodexHooksFile {
+export interface CodexSettingsFile {
   hooks: Record<string, Array<{ matcher?: string; hooks: CodexHookHandler[] }>>;
 }
 
@@ -59,7 +59,7 @@ export interface CodexSessionOptions {
   /** What the fake model does. */
   script: ResponsesScript;
   /** hooks.json to write in CODEX_HOME; omit to leave the file alone (such as after an install). */
-  hooks?: CodexHooksFile;
+  hooks?: CodexSettingsFile;
   /** The recording hook's rules. */
   rules?: HookRule[];
   /** The model Codex asks for (gpt-5.5 offers apply_patch; fake-model offers sub-agents). */
@@ -117,8 +117,8 @@ export interface CodexSession extends CodexWorld, HookedRun {
 export function recordingHooks(
   events: readonly string[],
   timeouts: Readonly<Record<string, number>> = {},
-): CodexHooksFile {
-  const hooks: CodexHooksFile["hooks"] = {};
+): CodexSettingsFile {
+  const hooks: CodexSettingsFile["hooks"] = {};
   for (const event of events) {
     hooks[event] = [{
       hooks: [{
@@ -225,7 +225,7 @@ export async function withCodexSession<T>(
         if (o.before) await o.before(ready);
         if (o.trust === "config") {
           const hooksPath = `${home}/hooks.json`;
-          const file = JSON.parse(await Deno.readTextFile(hooksPath)) as CodexHooksFile;
+          const file = JSON.parse(await Deno.readTextFile(hooksPath)) as CodexSettingsFile;
           await Deno.writeTextFile(`${home}/config.toml`, await trustToml(hooksPath, file), {
             append: true,
           });

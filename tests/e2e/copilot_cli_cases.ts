@@ -44,7 +44,7 @@ export interface CaseSpec {
   id: string;
   /** The contract event. */
   event: "pre-tool" | "post-tool" | "prompt" | "session-start" | "stop" | "subagent-stop";
-  /** The event key in the hooks file. */
+  /** The event key in the settings file. */
   nativeEvent: string;
   /** What the hook does. */
   hook: ConformanceCase["hook"];
@@ -643,7 +643,7 @@ function fileCases(): CaseSpec[] {
       hook: { exit: 0, stdout: deny("R-FILE-V2 no") },
       marker: "R-FILE-V2",
       files: { "v2.json": { version: 2, hooks: one("preToolUse").hooks } },
-      about: 'a hooks file with "version": 2 whose hook would deny',
+      about: 'a settings file with "version": 2 whose hook would deny',
     },
     {
       ...base,
@@ -651,7 +651,7 @@ function fileCases(): CaseSpec[] {
       hook: { exit: 0, stdout: deny("R-FILE-NOV no") },
       marker: "R-FILE-NOV",
       files: { "noversion.json": { hooks: one("preToolUse").hooks } },
-      about: "a hooks file without a version whose hook denies",
+      about: "a settings file without a version whose hook denies",
     },
     {
       ...base,
@@ -660,7 +660,7 @@ function fileCases(): CaseSpec[] {
       marker: "R-ORDER-Z",
       files: { "a.json": one("file-a"), "z.json": one("file-z") },
       rules: [denyRule("file-a", "R-ORDER-A no"), denyRule("file-z", "R-ORDER-Z no")],
-      about: "two hooks files, a.json and z.json, each denying with its own reason",
+      about: "two settings files, a.json and z.json, each denying with its own reason",
     },
     {
       ...base,

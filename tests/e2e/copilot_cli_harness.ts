@@ -223,7 +223,7 @@ export function pickFixtures(
       }
       const how =
         `recorded: copilot -p in BYOK offline mode against src/verify/fake/openai_chat.ts, ` +
-        `a user hooks file ($COPILOT_HOME/hooks/*.json, version 1) with the key ${nativeEvent}`;
+        `a user settings file ($COPILOT_HOME/hooks/*.json, version 1) with the key ${nativeEvent}`;
       fixtures.push({
         agent: COPILOT,
         version,

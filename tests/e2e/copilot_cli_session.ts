@@ -60,7 +60,7 @@ export const PASCAL_EVENTS = {
   "subagent-stop": "SubagentStop",
 } as const;
 
-/** A hooks file as Copilot CLI reads it from `$COPILOT_HOME/hooks/`. */
+/** A settings file as Copilot CLI reads it from `$COPILOT_HOME/hooks/`. */
 export interface CopilotHookFile {
   /** 1 (a file with another version is ignored; one without is read). */
   version?: number;
@@ -180,7 +180,7 @@ export function copilotHome(world: World): string {
 }
 
 /**
- * A hooks file that runs the recording hook for each of the given event keys.
+ * A settings file that runs the recording hook for each of the given event keys.
  *
  * @param events The event keys, camelCase or PascalCase.
  * @param timeoutSec The timeout of each entry, in seconds.

@@ -54,7 +54,7 @@ async function install(world: World, hook: string, events: string, more: string[
   ]);
 }
 
-/** A hooks file of the person's own, there before install, formatted its own way. */
+/** A settings file of the person's own, there before install, formatted its own way. */
 const OWN_HOOKS = `{
     "version": 1,
     "hooks": {

@@ -116,11 +116,11 @@ export async function everyhookCli(
 }
 
 /**
- * How each of everyhook's entries in an agent's hooks file starts its hook:
+ * How each of everyhook's entries in an agent's settings file starts its hook:
  * through everyhook's `run`, or `direct` (deno starts a hook written with the
  * SDK, which does everyhook's part itself).
  *
- * @param file The agent's hooks file.
+ * @param file The agent's settings file.
  * @param agentId The agent whose layout the file has.
  * @returns One row per entry of ours: the hook, the contract event and the mode.
  *

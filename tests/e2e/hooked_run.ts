@@ -4,7 +4,7 @@
  * (both named to the agent as HOOK_RULES and HOOK_LOG), the run itself through
  * the product's driver and runner (src/verify/agent_run.ts), and what came of
  * it: the process's end, the fake API's request log, the hook's calls. Every
- * agent's session module runs on this; what it adds is its own hooks file and
+ * agent's session module runs on this; what it adds is its own settings file and
  * its quirks. Also the git project most sessions start in.
  *
  * @module
@@ -76,7 +76,7 @@ export interface HookedRun {
 
 /**
  * Runs the agent once in the world against a fresh fake API with the
- * recording hook's rules, and collects what it did. The hooks file is the
+ * recording hook's rules, and collects what it did. The settings file is the
  * caller's (written before, or in `before`).
  *
  * @param o What to run.

@@ -1,6 +1,6 @@
 /**
  * Kimi Code in the end-to-end tests: its driver (src/verify/drivers/kimi_code.ts,
- * on the pinned Node.js 22 here), its events, and its hooks file: `[[hooks]]`
+ * on the pinned Node.js 22 here), its events, and its settings file: `[[hooks]]`
  * tables in `~/.kimi-code/config.toml` (event, matcher, command, timeout in
  * seconds) in place of Claude Code's matcher groups. It has no project file.
  *

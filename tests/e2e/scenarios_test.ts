@@ -2,7 +2,7 @@
 /**
  * The scenarios every agent shares, written once and run for each agent that
  * can run here, through its driver (src/verify/drivers/): in a home that
- * holds a hooks file of the person's own, everyhook installs log-tool-calls,
+ * holds a settings file of the person's own, everyhook installs log-tool-calls,
  * block-force-push and a contract hook that adds session-start context and
  * sends the agent back at its first stop; the model asks for a force push and
  * a harmless command, then answers twice. The force push is refused before it
@@ -57,7 +57,7 @@ const FORCE_PUSH_RAN = /does not appear to be a git repository|failed to push|no
  */
 interface AgentData extends SharedRun {
   /**
-   * The folder under HOME of the hooks file install writes, where the agent
+   * The folder under HOME of the settings file install writes, where the agent
    * reads every `*.json` in it (its record's `listing.readsHooksFolder`):
    * nothing everyhook leaves there may end in .json.
    */

@@ -146,7 +146,7 @@ Deno.test({
   },
 });
 
-/** A hooks file with one command entry, in the matcher-groups layout. */
+/** A settings file with one command entry, in the matcher-groups layout. */
 function oneEntry(event: string, command = "true"): string {
   return JSON.stringify({ hooks: { [event]: [{ hooks: [{ type: "command", command }] }] } });
 }

@@ -12,22 +12,22 @@ import assert from "node:assert/strict";
 import { main } from "../../cli.ts";
 import { memoryIo } from "../../src/cli/io.ts";
 import { AGENTS } from "../../src/agents/mod.ts";
-import { readHooksFile } from "../../src/install/config_file.ts";
+import { readSettingsFile } from "../../src/install/config_file.ts";
 import { findOurs } from "../../src/settings/settings_file.ts";
 import { importedCommand } from "../../src/settings/import_line.ts";
 import {
   eventFile,
   eventFileNatives,
-  hooksFilePath as filePath,
   type LocationContext,
+  settingsFilePath as filePath,
 } from "../../src/settings/locations.ts";
 import type { Agent } from "../../src/agents/types.ts";
 
 /**
- * An agent's hooks file; for one with a file per event (Cline), the file of
+ * An agent's settings file; for one with a file per event (Cline), the file of
  * its pre-tool event, where the guard of these tests goes.
  */
-function hooksFilePath(a: Agent, scope: "user" | "project", context: LocationContext): string {
+function settingsFilePath(a: Agent, scope: "user" | "project", context: LocationContext): string {
   const path = filePath(a, scope, context);
   const native = a.events["pre-tool"]?.native;
   return a.install.container === "runner" && native ? eventFile(path, native) : path;
@@ -110,7 +110,9 @@ Deno.test({
       assert.ok(dryReport.notImported.some((n: { native: string }) => n.native === "Notification"));
       for (const a of targets) {
         assert.equal(
-          await exists(hooksFilePath(a, "user", { env, os: "linux", project: `${home}/project` })),
+          await exists(
+            settingsFilePath(a, "user", { env, os: "linux", project: `${home}/project` }),
+          ),
           false,
         );
       }
@@ -130,10 +132,10 @@ Deno.test({
         // An agent with a file per event (Cline) has its entries in each event's file.
         const files = a.install.container === "runner"
           ? (eventFileNatives(a) ?? []).map((n) => eventFile(filePath(a, "user", context), n))
-          : [hooksFilePath(a, "user", context)];
+          : [settingsFilePath(a, "user", context)];
         const ours = [];
         for (const file of files) {
-          const read = await readHooksFile(file, a.install);
+          const read = await readSettingsFile(file, a.install);
           if (read.value !== undefined) {
             ours.push(...findOurs(read.value as Record<string, unknown>, a.install));
           }
@@ -171,7 +173,7 @@ Deno.test({
       assert.ok(
         JSON.parse(again.stdout).results.every((r: { action: string }) => r.action === "unchanged"),
       );
-      const codexFile = hooksFilePath(AGENTS.find((a) => a.id === "codex")!, "user", {
+      const codexFile = settingsFilePath(AGENTS.find((a) => a.id === "codex")!, "user", {
         env,
         os: "linux",
         project: `${home}/project`,
@@ -217,7 +219,9 @@ Deno.test({
       assert.equal(out.code, 0, out.stdout);
       for (const a of targets) {
         assert.equal(
-          await exists(hooksFilePath(a, "user", { env, os: "linux", project: `${home}/project` })),
+          await exists(
+            settingsFilePath(a, "user", { env, os: "linux", project: `${home}/project` }),
+          ),
           false,
           a.id,
         );
@@ -259,8 +263,8 @@ Deno.test({
       const fixtures = await loadFixtures(agents);
       for (const id of agents) {
         const agent = AGENTS.find((a) => a.id === id)!;
-        const read = await readHooksFile(
-          hooksFilePath(agent, "user", { env, os: "linux", project: `${home}/project` }),
+        const read = await readSettingsFile(
+          settingsFilePath(agent, "user", { env, os: "linux", project: `${home}/project` }),
           agent.install,
         );
         const guard = findOurs(read.value as Record<string, unknown>, agent.install)
