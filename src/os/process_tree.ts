@@ -248,6 +248,45 @@ export const SWEEP_SCRIPT: string = [
 
 const hex = (byte: number) => byte.toString(16).padStart(2, "0");
 
+/**
+ * End every process of this user whose environment holds `entry` (a whole
+ * `NAME=value`), in up to five rounds, as the sweep does for the mark (Linux
+ * only; elsewhere, and when `sh` cannot start, nothing). For what an agent run
+ * leaves in a session of its own with an environment it built afresh, where
+ * the mark is gone but the run's throwaway `HOME` is still there: Cline's hub
+ * daemon is one.
+ *
+ * @param entry The environment entry, such as `HOME=/tmp/world/home`.
+ * @param os The operating system.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endByEnvironment } from "./process_tree.ts";
+ * // No process holds this entry: nothing is ended, and it resolves.
+ * assert.equal(await endByEnvironment("HOME=/nonexistent/everyhook-example"), undefined);
+ * ```
+ */
+export async function endByEnvironment(
+  entry: string,
+  os: typeof Deno.build.os = Deno.build.os,
+): Promise<void> {
+  if (os !== "linux") return;
+  try {
+    // No pid on stdin: every process of this user is looked at.
+    await new Deno.Command("/bin/sh", {
+      args: ["-c", SWEEP_SCRIPT, "everyhook-sweep", entry],
+      env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output();
+  } catch {
+    // no sh: nothing to end with
+  }
+}
+
 /** A started sweeper: {@linkcode Sweeper.sweep} ends the marked processes, and the sweeper. */
 export interface Sweeper {
   /** The mark to put in the hook's environment, `name=value`; empty when there is no sweeper. */

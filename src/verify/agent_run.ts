@@ -11,6 +11,7 @@
  */
 
 import { type HookOutcome, runProgram } from "../run/hook_process.ts";
+import { endByEnvironment } from "../os/process_tree.ts";
 import { findOnPath } from "../os/path_search.ts";
 import type { AgentDriver, AgentWorld, FakeApiKind, FakeApis } from "./driver.ts";
 import type { LoggedRequest } from "./fake/server.ts";
@@ -96,14 +97,18 @@ export async function runAgentOnce<K extends FakeApiKind>(
       autoApprove: o.autoApprove ?? true,
       bypassTrust: o.bypassTrust ?? false,
     });
+    const env = { ...o.env, ...driver.env(world, api.url), ...o.extraEnv?.(api.url) };
     const outcome = await runProgram({
       program: o.program,
       args: [...args, ...(o.moreArgs ?? [])],
-      env: { ...o.env, ...driver.env(world, api.url), ...o.extraEnv?.(api.url) },
+      env,
       cwd: world.project,
       timeoutMs: o.timeoutMs,
       ...(o.sweep === undefined ? {} : { sweep: o.sweep }),
     });
+    // A daemon that built its environment afresh has lost the sweep's mark but
+    // keeps the world's HOME, which no process outside this run has.
+    if (o.sweep !== false && env.HOME) await endByEnvironment(`HOME=${env.HOME}`);
     const requests = [...api.requests];
     return { outcome, apiUrl: api.url, requests, toolResults: driver.toolResults(requests) };
   } finally {

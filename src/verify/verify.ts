@@ -312,11 +312,19 @@ export async function verifyAgent(agent: Agent, o: VerifyOptions): Promise<Agent
       done.subagent === null,
     );
     const steps: StepReport[] = plan.steps.map((step) => {
-      const why = step.kind === "cannot" ? step.why : done[step.name] ?? null;
+      // A step played where the agent has no hook event for it (Cline's prompt) fires nothing it could.
+      const noEvent = step.kind === "played" &&
+        reachedBy(agent, step.name, STEP_REACH[step.name]).length === 0;
+      const cannot = step.kind === "cannot" || noEvent;
+      const why = step.kind === "cannot"
+        ? step.why
+        : noEvent
+        ? `${agent.name} has no hook event for this step`
+        : done[step.name] ?? null;
       return {
         name: step.name,
         text: STEP_TEXT[step.name],
-        status: step.kind === "cannot" ? "cannot" : why === null ? "done" : "not-done",
+        status: cannot ? "cannot" : why === null ? "done" : "not-done",
         why,
         tool: step.kind === "played" ? step.tool : null,
         kind: step.name === "shell"

@@ -43,17 +43,24 @@ await chatAgentTests({
 
 const skip = await skipReason(CLINE.id) ?? await cliMissing();
 
-/** The processes whose environment names this home, by pid (Linux's /proc). */
+/**
+ * The processes whose environment names this home, by pid (Linux's /proc,
+ * read by grep: Deno reads /proc only with every permission, and the suite
+ * runs with named ones).
+ */
 async function processesOf(home: string): Promise<number[]> {
-  const found: number[] = [];
-  for await (const e of Deno.readDir("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const env = await Deno.readFile(`/proc/${e.name}/environ`).catch(() => undefined);
-    if (env === undefined) continue;
-    const vars = new TextDecoder().decode(env).split("\0");
-    if (vars.includes(`HOME=${home}`)) found.push(Number(e.name));
-  }
-  return found;
+  const r = await runProgram({
+    program: "/bin/sh",
+    args: ["-c", 'grep -lzxsF "$1" /proc/[0-9]*/environ || :', "sh", `HOME=${home}`],
+    env: { PATH: "/usr/bin:/bin" },
+    cwd: "/",
+    timeoutMs: 30_000,
+    sweep: false,
+  });
+  assert.equal(r.kind, "exited", JSON.stringify(r));
+  const stdout = "stdout" in r ? r.stdout : "";
+  return [...stdout.matchAll(/^\/proc\/(\d+)\/environ$/gm)].map((m) => Number(m[1]))
+    .filter((pid) => pid !== Deno.pid);
 }
 
 Deno.test({

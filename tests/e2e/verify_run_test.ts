@@ -76,7 +76,7 @@ const PLAYS: Readonly<Record<Id, readonly StepName[]>> = {
   "kilo": ["session", "prompt", "shell", "fails", "write", "edit", "mcp", "stop"],
   "kimi-code": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
   "auggie": ["session", "prompt", "shell", "fails", "write", "edit", "mcp", "stop"],
-  "cline": ["session", "prompt", "shell", "fails", "write", "edit", "stop"],
+  "cline": ["session", "shell", "fails", "write", "edit", "stop"],
 };
 
 /** The entries a complete install has that the run does not reach, and the words of the reason. */
