@@ -14,6 +14,8 @@
  * @module
  */
 
+import { PUBLISHED_GUARD } from "../tests/speaks/published_guard.ts";
+
 const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
 
@@ -79,6 +81,33 @@ async function cacheBundler(): Promise<void> {
 }
 
 /**
+ * Has npm fetch the published guard that tests/speaks/published_guard_test.ts
+ * runs (and what it depends on) into npm's cache, by installing it into a
+ * scratch folder under .cache/: inside the namespace the test installs it
+ * from that cache. Where npm cannot, the test skips and says why.
+ */
+async function cachePublishedGuard(): Promise<void> {
+  const dir = `${root}.cache/published_guard`;
+  let code = 1;
+  try {
+    code = await run("npm", [
+      "install",
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      "--silent",
+      "--prefix",
+      dir,
+      PUBLISHED_GUARD,
+    ], { ...Deno.env.toObject(), npm_config_update_notifier: "false" });
+  } catch {
+    // no npm: the test says so
+  }
+  if (code !== 0) console.log(`npm could not fetch ${PUBLISHED_GUARD}: its test will skip`);
+}
+
+/**
  * Installs Debian's chromium for the compatibility page's browser test when it
  * is missing and this is root with apt-get; otherwise, or when apt-get fails,
  * says so, and that test skips with its reason.
@@ -131,6 +160,7 @@ async function main(): Promise<number> {
   await run(deno, ["cache", "--quiet", "mod.ts", "cli.ts"]);
   await cacheNpmMetadata();
   await cacheBundler();
+  await cachePublishedGuard();
 
   const testArgs = [
     "test",

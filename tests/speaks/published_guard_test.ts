@@ -14,8 +14,9 @@ import { AGENTS } from "../../src/agents/mod.ts";
 import { loadFixtures } from "../../src/readers/recorded.ts";
 import { bench } from "../../src/readers/bench.ts";
 import { claudeCodeSpoken } from "../../src/speaks/claude_code.ts";
+import { PUBLISHED_GUARD } from "./published_guard.ts";
 
-const PACKAGE = "cc-safety-net@2.4.5";
+const PACKAGE = PUBLISHED_GUARD;
 
 async function installed(): Promise<{ dir: string; bin: string } | { skip: string }> {
   if (Deno.build.os === "windows") {
@@ -30,6 +31,8 @@ async function installed(): Promise<{ dir: string; bin: string } | { skip: strin
         "--no-audit",
         "--no-fund",
         "--ignore-scripts",
+        // What the test command fetched into npm's cache serves inside the namespace.
+        "--prefer-offline",
         "--prefix",
         dir,
         PACKAGE,
