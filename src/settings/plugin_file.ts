@@ -18,6 +18,7 @@
  */
 
 import { EveryhookError } from "../contract/errors.ts";
+import { framedFile } from "./framed_file.ts";
 
 /** The lines before the `HOOKS` value. */
 const HEAD = `// everyhook's plugin, written by \`everyhook install\`: for each event in HOOKS,
@@ -96,15 +97,7 @@ export const EveryhookPlugin = async (ctx) => {
 };
 `;
 
-/**
- * The JSON text of a `HOOKS` value, written the one way install writes it.
- *
- * @param value The value.
- * @returns Two-space JSON.
- */
-function hooksJson(value: unknown): string {
-  return JSON.stringify(value, null, 2);
-}
+const FRAME = framedFile(HEAD, TAIL);
 
 /**
  * The plugin's text around a `HOOKS` value.
@@ -122,7 +115,7 @@ function hooksJson(value: unknown): string {
  * ```
  */
 export function pluginText(jsonText: string): string {
-  return HEAD + hooksJson(JSON.parse(jsonText)) + TAIL;
+  return FRAME.text(jsonText);
 }
 
 /**
@@ -143,19 +136,10 @@ export function pluginText(jsonText: string): string {
  * ```
  */
 export function pluginHooksText(text: string, file: string): string {
-  if (text.trim() === "") return "";
   const refuse = () =>
     new EveryhookError(
       "config-shape",
       `Cannot change "${file}": it is not a plugin everyhook wrote, or it was edited since; left alone`,
     );
-  if (!text.startsWith(HEAD) || !text.endsWith(TAIL)) throw refuse();
-  const json = text.slice(HEAD.length, text.length - TAIL.length);
-  try {
-    if (hooksJson(JSON.parse(json)) !== json) throw refuse();
-  } catch (e) {
-    if (e instanceof EveryhookError) throw e;
-    throw refuse();
-  }
-  return json;
+  return FRAME.json(text, refuse);
 }

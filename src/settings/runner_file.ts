@@ -24,6 +24,7 @@
  */
 
 import { EveryhookError } from "../contract/errors.ts";
+import { framedFile } from "./framed_file.ts";
 
 /** The lines before the `HOOKS` value. */
 const HEAD = `#!/usr/bin/env node
@@ -107,15 +108,7 @@ if (errors.length > 0) merged.errorMessage = errors.join("\n");
 if (Object.keys(merged).length > 0) process.stdout.write(JSON.stringify(merged));
 `;
 
-/**
- * The JSON text of a `HOOKS` value, written the one way install writes it.
- *
- * @param value The value.
- * @returns Two-space JSON.
- */
-function hooksJson(value: unknown): string {
-  return JSON.stringify(value, null, 2);
-}
+const FRAME = framedFile(HEAD, TAIL);
 
 /**
  * The hook file's text around a `HOOKS` value.
@@ -134,7 +127,7 @@ function hooksJson(value: unknown): string {
  * ```
  */
 export function runnerText(jsonText: string): string {
-  return HEAD + hooksJson(JSON.parse(jsonText)) + TAIL;
+  return FRAME.text(jsonText);
 }
 
 /**
@@ -152,7 +145,7 @@ export function runnerText(jsonText: string): string {
  * ```
  */
 export function isRunnerText(text: string): boolean {
-  return text.startsWith(HEAD) && text.endsWith(TAIL);
+  return FRAME.holds(text);
 }
 
 /**
@@ -174,19 +167,10 @@ export function isRunnerText(text: string): boolean {
  * ```
  */
 export function runnerHooksText(text: string, file: string): string {
-  if (text.trim() === "") return "";
   const refuse = () =>
     new EveryhookError(
       "config-shape",
       `Cannot change "${file}": it is not a hook file everyhook wrote, or it was edited since; left alone (the agent still runs it; move it away to let everyhook write its own)`,
     );
-  if (!isRunnerText(text)) throw refuse();
-  const json = text.slice(HEAD.length, text.length - TAIL.length);
-  try {
-    if (hooksJson(JSON.parse(json)) !== json) throw refuse();
-  } catch (e) {
-    if (e instanceof EveryhookError) throw e;
-    throw refuse();
-  }
-  return json;
+  return FRAME.json(text, refuse);
 }
