@@ -9781,6 +9781,24 @@ var SWEEP_SCRIPT = [
   "done"
 ].join("\n");
 var hex = (byte) => byte.toString(16).padStart(2, "0");
+function sweepCommand(entry, stdin) {
+  return new Deno.Command("/bin/sh", {
+    args: [
+      "-c",
+      SWEEP_SCRIPT,
+      "everyhook-sweep",
+      entry
+    ],
+    env: {
+      PATH: "/usr/local/bin:/usr/bin:/bin"
+    },
+    clearEnv: true,
+    stdin,
+    stdout: "null",
+    stderr: "null",
+    detached: true
+  });
+}
 function startSweeper(os) {
   const none = {
     mark: void 0,
@@ -9791,22 +9809,7 @@ function startSweeper(os) {
   const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
   let child;
   try {
-    child = new Deno.Command("/bin/sh", {
-      args: [
-        "-c",
-        SWEEP_SCRIPT,
-        "everyhook-sweep",
-        `${RUN_ID_VAR}=${value}`
-      ],
-      env: {
-        PATH: "/usr/local/bin:/usr/bin:/bin"
-      },
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-      detached: true
-    }).spawn();
+    child = sweepCommand(`${RUN_ID_VAR}=${value}`, "piped").spawn();
   } catch {
     return none;
   }

@@ -274,17 +274,29 @@ export async function endByEnvironment(
   if (os !== "linux") return;
   try {
     // No pid on stdin: every process of this user is looked at.
-    await new Deno.Command("/bin/sh", {
-      args: ["-c", SWEEP_SCRIPT, "everyhook-sweep", entry],
-      env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
-      clearEnv: true,
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).output();
+    await sweepCommand(entry, "null").output();
   } catch {
     // no sh: nothing to end with
   }
+}
+
+/**
+ * The sweep script as a program: `sh` with no environment of its own, ending
+ * the processes whose environment holds `entry`. With stdin piped it waits
+ * for the hook's pid and for stdin to close (a sweeper); with stdin null it
+ * looks at every process of this user at once. Detached, so that a signal to
+ * run's group does not end it before it has swept.
+ */
+function sweepCommand(entry: string, stdin: "piped" | "null"): Deno.Command {
+  return new Deno.Command("/bin/sh", {
+    args: ["-c", SWEEP_SCRIPT, "everyhook-sweep", entry],
+    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+    clearEnv: true,
+    stdin,
+    stdout: "null",
+    stderr: "null",
+    detached: true,
+  });
 }
 
 /** A started sweeper: {@linkcode Sweeper.sweep} ends the marked processes, and the sweeper. */
@@ -324,15 +336,7 @@ export function startSweeper(os: typeof Deno.build.os): Sweeper {
   const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
   let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command("/bin/sh", {
-      args: ["-c", SWEEP_SCRIPT, "everyhook-sweep", `${RUN_ID_VAR}=${value}`],
-      env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-      detached: true,
-    }).spawn();
+    child = sweepCommand(`${RUN_ID_VAR}=${value}`, "piped").spawn();
   } catch {
     return none;
   }
