@@ -902,7 +902,10 @@ export function judgeCase(
 }
 
 /** The first message the model was shown that holds the marker, as `role: text`. */
-function markedMessage(s: ChatSession, marker: string | undefined): string | undefined {
+export function markedMessage(
+  s: Pick<ChatSession, "requests">,
+  marker: string | undefined,
+): string | undefined {
   if (marker === undefined) return undefined;
   for (const r of s.requests) {
     for (const m of chatMessages(r.body)) {
@@ -913,7 +916,8 @@ function markedMessage(s: ChatSession, marker: string | undefined): string | und
   return undefined;
 }
 
-function trim(text: string, max: number): string {
+/** The text without its outer white space, cut to `max` characters with an ellipsis. */
+export function trim(text: string, max: number): string {
   const t = text.trim();
   return t.length <= max ? t : `${t.slice(0, max)}…`;
 }

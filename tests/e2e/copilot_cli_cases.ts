@@ -13,9 +13,7 @@
 
 import type { ConformanceCase } from "./harness_types.ts";
 import {
-  chatMessages,
   type ChatScript,
-  messageText,
   subagentTurns,
   textStep,
   toolStep,
@@ -24,6 +22,7 @@ import { redact, requestsMention } from "./fixture_io.ts";
 import type { HookRule } from "./record_hook.ts";
 import { caseRule as ruleOf } from "./conformance_runner.ts";
 import { FORCE_PUSH, FORCE_PUSH_RAN } from "./chat_agent_session.ts";
+import { markedMessage, trim } from "./chat_agent_cases.ts";
 import {
   copilotHome,
   type CopilotHookFile,
@@ -859,23 +858,6 @@ export function judgeCase(
     : markedMessage(s, c.marker) ?? (failedCall ? s.toolResults[0] : undefined);
   if (saw !== undefined) result.modelSaw = trim(clean(saw), 400);
   return result;
-}
-
-/** The first message the model was shown that holds the marker, as `role: text`. */
-function markedMessage(s: Session, marker: string | undefined): string | undefined {
-  if (marker === undefined) return undefined;
-  for (const r of s.requests) {
-    for (const m of chatMessages(r.body)) {
-      const text = messageText(m);
-      if (text.includes(marker)) return `${m.role}: ${text}`;
-    }
-  }
-  return undefined;
-}
-
-function trim(text: string, max: number): string {
-  const t = text.trim();
-  return t.length <= max ? t : `${t.slice(0, max)}…`;
 }
 
 /**
