@@ -294,6 +294,17 @@ function toolKind(table, name) {
   }
   return "other";
 }
+function toolInput(table, name, raw) {
+  const input = parseInput(raw);
+  const fields2 = obj(input) ?? {};
+  const kind = toolKind(table, name);
+  return {
+    input,
+    fields: fields2,
+    kind,
+    command: kind === "shell" ? str(fields2.command) : void 0
+  };
+}
 function toolCall(fields2) {
   const call = {
     name: fields2.name,
@@ -1325,16 +1336,14 @@ function claudeLayoutAgent(spec) {
     };
   }
   const readTool8 = (name, payload, event, nativeEvent) => {
-    const input = parseInput(payload.tool_input);
-    const fields2 = obj(input) ?? {};
-    const kind = toolKind(spec.tools, name);
+    const { input, fields: fields2, kind, command: command2 } = toolInput(spec.tools, name, payload.tool_input);
     const failed = spec.failureEvent && nativeEvent === FAILURE_EVENT;
     const path = kind === "other" && !spec.tool.pathOfOther ? void 0 : spec.tool.pathFields.map((f) => str(fields2[f])).find((p) => p !== void 0);
     return toolCall({
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields2.command) : void 0,
+      command: command2,
       path,
       output: spec.tool.outputAfterOnly && event !== "post-tool" ? void 0 : failed ? str(payload.error) : spec.tool.output(payload.tool_response),
       failed: event === "post-tool" ? failed : void 0
@@ -1860,8 +1869,7 @@ function commandText(v) {
   return argv.join(" ");
 }
 function readTool(name, payload, event) {
-  const input = parseInput(payload.tool_input);
-  const fields2 = obj(input) ?? {};
+  const { input, fields: fields2, kind } = toolInput(TOOLS, name, payload.tool_input);
   const output = outputText(payload.tool_response);
   if (name === "apply_patch") {
     const patch = patchText(input);
@@ -1877,7 +1885,6 @@ function readTool(name, payload, event) {
       unread: patch === void 0 ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)" : paths.length === 0 ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch" : void 0
     });
   }
-  const kind = toolKind(TOOLS, name);
   return toolCall({
     name,
     kind,
@@ -2270,9 +2277,7 @@ function toolOutput2(response) {
   return contentText(response.llmContent) ?? outputText(response.returnDisplay ?? response.llmContent);
 }
 function readTool2(name, payload, event) {
-  const input = parseInput(payload.tool_input);
-  const fields2 = obj(input) ?? {};
-  const kind = toolKind(TOOLS2, name);
+  const { input, fields: fields2, kind, command: command2 } = toolInput(TOOLS2, name, payload.tool_input);
   const many = Array.isArray(fields2.paths) ? fields2.paths.filter((p) => typeof p === "string") : void 0;
   const response = obj(payload.tool_response);
   const after = event === "post-tool";
@@ -2280,7 +2285,7 @@ function readTool2(name, payload, event) {
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields2.command) : void 0,
+    command: command2,
     path: kind === "other" ? void 0 : str(fields2.file_path),
     paths: kind === "other" ? void 0 : many,
     output: after ? toolOutput2(response) : void 0,
@@ -2770,12 +2775,11 @@ __export(copilot_cli_exports, {
   copilotCli: () => copilotCli
 });
 function readTool3(name, payload, event) {
-  const input = parseInput(payload.toolArgs ?? payload.tool_input ?? payload.toolInput);
-  const fields2 = obj(input) ?? {};
-  let kind = toolKind(TOOLS3, name);
+  const raw = payload.toolArgs ?? payload.tool_input ?? payload.toolInput;
+  const { input, fields: fields2, kind: listed, command: command2 } = toolInput(TOOLS3, name, raw);
   const patch = name === "apply_patch" ? patchText(input) : void 0;
   const patched = patch !== void 0 ? patchPaths(patch) : void 0;
-  if (patched?.onlyAdds) kind = "write";
+  const kind = patched?.onlyAdds ? "write" : listed;
   const path = str(fields2.path) ?? str(fields2.file_path);
   const after = event === "post-tool";
   const result = obj(payload.toolResult) ?? obj(payload.tool_result);
@@ -2787,7 +2791,7 @@ function readTool3(name, payload, event) {
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields2.command) : void 0,
+    command: command2,
     path: kind === "other" ? void 0 : path,
     paths: patched?.paths,
     output: after ? output : void 0,
@@ -3420,15 +3424,13 @@ function readTool4(payload, nativeEvent, after) {
     });
   }
   if (name !== void 0) {
-    const input = parseInput(payload.tool_input);
-    const fields2 = obj(input) ?? {};
-    const kind = toolKind(TOOLS4, name);
+    const { input, fields: fields2, kind, command: command3 } = toolInput(TOOLS4, name, payload.tool_input);
     const failed = nativeEvent === "postToolUseFailure" || "error_message" in payload;
     return toolCall({
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields2.command) : void 0,
+      command: command3,
       path: kind === "other" || kind === "mcp" ? void 0 : str(fields2.file_path) ?? str(fields2.path) ?? str(fields2.target_file),
       output: failed ? str(payload.error_message) : outputText(payload.tool_output),
       failed: after ? failed : void 0
@@ -4646,15 +4648,13 @@ function errorText2(v) {
   return str(v) ?? str(obj(v)?.message);
 }
 function readTool6(name, payload, event, nativeEvent) {
-  const input = parseInput(payload.tool_input);
-  const fields2 = obj(input) ?? {};
-  const kind = toolKind(TOOLS6, name);
+  const { input, fields: fields2, kind, command: command2 } = toolInput(TOOLS6, name, payload.tool_input);
   const failed = nativeEvent === "PostToolUseFailure";
   return toolCall({
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields2.command) : void 0,
+    command: command2,
     path: kind === "other" ? void 0 : str(fields2.path) ?? str(fields2.file_path),
     output: event !== "post-tool" ? void 0 : failed ? errorText2(payload.error) : outputText(payload.tool_output),
     failed: event === "post-tool" ? failed : void 0

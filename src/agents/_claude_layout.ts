@@ -32,7 +32,7 @@ import type {
   TranscriptFormat,
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import { obj, parseInput, snakeCaseDocument, str, toolCall, toolKind } from "./_payload.ts";
+import { snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 export {
@@ -468,9 +468,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
     event: ContractEvent,
     nativeEvent: string,
   ): ToolCall => {
-    const input = parseInput(payload.tool_input);
-    const fields = obj(input) ?? {};
-    const kind = toolKind(spec.tools, name);
+    const { input, fields, kind, command } = toolInput(spec.tools, name, payload.tool_input);
     const failed = spec.failureEvent && nativeEvent === FAILURE_EVENT;
     const path = kind === "other" && !spec.tool.pathOfOther
       ? undefined
@@ -479,7 +477,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields.command) : undefined,
+      command,
       path,
       output: spec.tool.outputAfterOnly && event !== "post-tool"
         ? undefined

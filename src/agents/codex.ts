@@ -17,15 +17,13 @@ import type {
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
 import {
-  obj,
   outputText,
-  parseInput,
   patchPaths,
   patchText,
   snakeCaseDocument,
   str,
   toolCall,
-  toolKind,
+  toolInput,
 } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
@@ -214,8 +212,7 @@ function commandText(v: unknown): string | undefined {
 
 /** The tool call of a PreToolUse or PostToolUse payload. */
 function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
-  const input = parseInput(payload.tool_input);
-  const fields = obj(input) ?? {};
+  const { input, fields, kind } = toolInput(TOOLS, name, payload.tool_input);
   const output = outputText(payload.tool_response);
   if (name === "apply_patch") {
     const patch = patchText(input);
@@ -235,7 +232,6 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
         : undefined,
     });
   }
-  const kind = toolKind(TOOLS, name);
   return toolCall({
     name,
     kind,

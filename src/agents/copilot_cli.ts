@@ -11,13 +11,12 @@ import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contr
 import {
   obj,
   outputText,
-  parseInput,
   patchPaths,
   patchText,
   snakeCaseDocument,
   str,
   toolCall,
-  toolKind,
+  toolInput,
 } from "./_payload.ts";
 import { COPILOT_CLI_ALIAS_CELLS, COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
 
@@ -69,12 +68,11 @@ const FAILED_RESULTS = new Set(["failure", "error", "rejected", "denied"]);
 
 /** The tool call of a camelCase or a PascalCase payload. */
 function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
-  const input = parseInput(payload.toolArgs ?? payload.tool_input ?? payload.toolInput);
-  const fields = obj(input) ?? {};
-  let kind = toolKind(TOOLS, name);
+  const raw = payload.toolArgs ?? payload.tool_input ?? payload.toolInput;
+  const { input, fields, kind: listed, command } = toolInput(TOOLS, name, raw);
   const patch = name === "apply_patch" ? patchText(input) : undefined;
   const patched = patch !== undefined ? patchPaths(patch) : undefined;
-  if (patched?.onlyAdds) kind = "write";
+  const kind = patched?.onlyAdds ? "write" : listed;
   const path = str(fields.path) ?? str(fields.file_path);
   const after = event === "post-tool";
   const result = obj(payload.toolResult) ?? obj(payload.tool_result);
@@ -89,7 +87,7 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields.command) : undefined,
+    command,
     path: kind === "other" ? undefined : path,
     paths: patched?.paths,
     output: after ? output : undefined,

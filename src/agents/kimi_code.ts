@@ -14,15 +14,7 @@
 
 import type { Agent, AgentEvent, Cell, EventCells, ReadContext, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import {
-  obj,
-  outputText,
-  parseInput,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_payload.ts";
+import { obj, outputText, snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 // The config-file reference the binary itself links to: hooks are entries of that file. What a
@@ -215,15 +207,13 @@ function readTool(
   event: ContractEvent,
   nativeEvent: string,
 ): ToolCall {
-  const input = parseInput(payload.tool_input);
-  const fields = obj(input) ?? {};
-  const kind = toolKind(TOOLS, name);
+  const { input, fields, kind, command } = toolInput(TOOLS, name, payload.tool_input);
   const failed = nativeEvent === "PostToolUseFailure";
   return toolCall({
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields.command) : undefined,
+    command,
     path: kind === "other" ? undefined : str(fields.path) ?? str(fields.file_path),
     output: event !== "post-tool"
       ? undefined
