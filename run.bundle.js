@@ -1242,6 +1242,17 @@ function preToolDecision(decision, withReason = true) {
     } : {}
   });
 }
+function preToolCell(decision, said, withReason = true) {
+  return {
+    stdout: preToolDecision(decision, withReason),
+    exit: 0,
+    effect: DECISION_EFFECTS[decision],
+    ...said.note === void 0 ? {} : {
+      note: said.note
+    },
+    basis: said.basis
+  };
+}
 function promptRefusal(basis, denyNote, askNote) {
   return refusalCells(BLOCK, "blocked", {
     note: denyNote,
@@ -1426,7 +1437,7 @@ function claudeLayoutAgent(spec) {
   };
   return agent;
 }
-var NATIVE, FAILURE_EVENT;
+var NATIVE, FAILURE_EVENT, DECISION_EFFECTS;
 var init_claude_layout = __esm({
   "src/agents/_claude_layout.ts"() {
     init_payload();
@@ -1464,6 +1475,11 @@ var init_claude_layout = __esm({
       }
     };
     FAILURE_EVENT = "PostToolUseFailure";
+    DECISION_EFFECTS = {
+      deny: "blocked",
+      ask: "asked",
+      allow: "approved"
+    };
   }
 });
 
@@ -1494,25 +1510,16 @@ var init_claude_code = __esm({
       input: documented("pretooluse-decision-control")
     });
     PRE_TOOL = {
-      deny: {
-        stdout: preToolDecision("deny"),
-        exit: 0,
-        effect: "blocked",
+      deny: preToolCell("deny", {
         basis: seen("pre-deny-json")
-      },
-      ask: {
-        stdout: preToolDecision("ask"),
-        exit: 0,
-        effect: "asked",
+      }),
+      ask: preToolCell("ask", {
         note: "with no one to ask (claude -p) Claude Code refused the call and gave the model the reason",
         basis: seen("pre-ask-noperm")
-      },
-      allow: {
-        stdout: preToolDecision("allow", false),
-        exit: 0,
-        effect: "approved",
+      }),
+      allow: preToolCell("allow", {
         basis: seen("pre-allow-noperm")
-      },
+      }, false),
       context: contextCell("PreToolUse", seen("pre-addctx")),
       message: {
         ...COMMON.message,
@@ -3680,27 +3687,18 @@ var init_qwen_code = __esm({
       input: documented6("pretooluse")
     }, "a headless run (qwen with a prompt argument) neither printed it nor sent it to the model");
     PRE_TOOL6 = {
-      deny: {
-        stdout: preToolDecision("deny"),
-        exit: 0,
-        effect: "blocked",
+      deny: preToolCell("deny", {
         note: "the model gets the reason, word for word, as the tool's result",
         basis: seen5("pre-deny-json")
-      },
-      ask: {
-        stdout: preToolDecision("ask"),
-        exit: 0,
-        effect: "asked",
+      }),
+      ask: preToolCell("ask", {
         note: "with no one to ask (a headless run) Qwen Code refused the call and gave the model the reason",
         basis: seen5("pre-ask")
-      },
-      allow: {
-        stdout: preToolDecision("allow"),
-        exit: 0,
-        effect: "approved",
+      }),
+      allow: preToolCell("allow", {
         note: "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
         basis: documented6("pretooluse")
-      },
+      }),
       context: noPreToolContext("Qwen Code", seen5("pre-context")),
       message: COMMON2.message,
       input: droppedCell("Qwen Code ran the original command when a hook answered updatedInput", seen5("pre-updated-input")),
@@ -4012,13 +4010,10 @@ var init_factory_droid = __esm({
         note: "droid exec ran the tool when a hook asked (there is no one to ask, and it did not refuse): everyhook refuses instead",
         basis: seen6("pre-ask")
       }),
-      allow: {
-        stdout: preToolDecision("allow"),
-        exit: 0,
-        effect: "approved",
+      allow: preToolCell("allow", {
         note: "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
         basis: documented7("pretooluse-decision-control")
-      },
+      }),
       context: noPreToolContext("Droid", seen6("pre-context")),
       message: COMMON3.message,
       input: rewriteCell(seen6("pre-updated-input-noallow")),
@@ -4963,13 +4958,10 @@ var init_auggie = __esm({
         note: "auggie --print ran the tool when a hook asked, with no one asked and the reason lost: everyhook refuses instead",
         basis: seen9("pre-ask")
       }),
-      allow: {
-        stdout: preToolDecision("allow"),
-        exit: 0,
-        effect: "approved",
+      allow: preToolCell("allow", {
         note: "auggie --print ran tools without asking anyway, so the approval could not be told apart",
         basis: seen9("pre-allow")
-      },
+      }),
       context: noPreToolContext("Auggie", seen9("pre-context")),
       message: COMMON4.message,
       input: rewriteCell(seen9("pre-updated-input"), "Auggie ran the hook's input instead (recorded with an allow beside it)"),

@@ -126,6 +126,41 @@ export function preToolDecision(
   });
 }
 
+/** What each PreToolUse decision does where the agent honours it. */
+const DECISION_EFFECTS = { deny: "blocked", ask: "asked", allow: "approved" } as const;
+
+/**
+ * The cell of a PreToolUse decision the agent honours: `permissionDecision`
+ * (see {@link preToolDecision}), exit 0, and what that decision does (deny
+ * blocks, ask asks, allow approves).
+ *
+ * @param decision The decision.
+ * @param said What the agent did with it, where that is worth saying, and what it rests on.
+ * @param withReason Whether `permissionDecisionReason` is written.
+ * @returns The cell.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { preToolCell } from "./_claude_layout.ts";
+ * const cell = preToolCell("ask", { basis: { kind: "binary", case: "pre-ask" } });
+ * assert(cell.effect === "asked" && cell.note === undefined);
+ * ```
+ */
+export function preToolCell(
+  decision: "deny" | "ask" | "allow",
+  said: cells.Said,
+  withReason = true,
+): Cell {
+  return {
+    stdout: preToolDecision(decision, withReason),
+    exit: 0,
+    effect: DECISION_EFFECTS[decision],
+    ...(said.note === undefined ? {} : { note: said.note }),
+    basis: said.basis,
+  };
+}
+
 /**
  * The deny and ask of a prompt: both refuse it (`decision: "block"`), the ask
  * becoming a deny, since no agent of the family asks about a prompt.

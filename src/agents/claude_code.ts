@@ -25,26 +25,13 @@ const COMMON = family.commonCells(
 );
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
-    basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("ask"),
-    exit: 0,
-    effect: "asked",
+  deny: family.preToolCell("deny", { basis: seen("pre-deny-json") }),
+  ask: family.preToolCell("ask", {
     note:
       "with no one to ask (claude -p) Claude Code refused the call and gave the model the reason",
     basis: seen("pre-ask-noperm"),
-  },
-  allow: {
-    stdout: family.preToolDecision("allow", false),
-    exit: 0,
-    effect: "approved",
-    basis: seen("pre-allow-noperm"),
-  },
+  }),
+  allow: family.preToolCell("allow", { basis: seen("pre-allow-noperm") }, false),
   context: family.contextCell("PreToolUse", seen("pre-addctx")),
   message: { ...COMMON.message, basis: seen("pre-systemmessage") },
   input: family.rewriteCell(seen("pre-updated-input-noallow")),

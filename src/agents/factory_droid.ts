@@ -38,14 +38,11 @@ const PRE_TOOL: EventCells = {
       "droid exec ran the tool when a hook asked (there is no one to ask, and it did not refuse): everyhook refuses instead",
     basis: seen("pre-ask"),
   }),
-  allow: {
-    stdout: family.preToolDecision("allow"),
-    exit: 0,
-    effect: "approved",
+  allow: family.preToolCell("allow", {
     note:
       "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
     basis: documented("pretooluse-decision-control"),
-  },
+  }),
   context: family.noPreToolContext("Droid", seen("pre-context")),
   message: COMMON.message,
   input: family.rewriteCell(seen("pre-updated-input-noallow")),

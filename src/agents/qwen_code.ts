@@ -28,29 +28,20 @@ const COMMON = family.commonCells(
 );
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
+  deny: family.preToolCell("deny", {
     note: "the model gets the reason, word for word, as the tool's result",
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("ask"),
-    exit: 0,
-    effect: "asked",
+  }),
+  ask: family.preToolCell("ask", {
     note:
       "with no one to ask (a headless run) Qwen Code refused the call and gave the model the reason",
     basis: seen("pre-ask"),
-  },
-  allow: {
-    stdout: family.preToolDecision("allow"),
-    exit: 0,
-    effect: "approved",
+  }),
+  allow: family.preToolCell("allow", {
     note:
       "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
     basis: documented("pretooluse"),
-  },
+  }),
   context: family.noPreToolContext("Qwen Code", seen("pre-context")),
   message: COMMON.message,
   input: family.droppedCell(
