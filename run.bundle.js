@@ -994,30 +994,59 @@ var init_system_files = __esm({
   }
 });
 
+// src/agents/_settings_files.ts
+function dotFolderFiles(parts, format, env) {
+  return [
+    {
+      scope: "user",
+      parts,
+      ...env === void 0 ? {} : {
+        env: env.name
+      },
+      ...env?.replaces === void 0 ? {} : {
+        envReplaces: env.replaces
+      },
+      format
+    },
+    {
+      scope: "project",
+      parts,
+      format
+    }
+  ];
+}
+function disableAllHooks(files, stops, problem) {
+  return files.map((file) => ({
+    file,
+    key: [
+      "disableAllHooks"
+    ],
+    when: {
+      is: true
+    },
+    stops,
+    problem
+  }));
+}
+var init_settings_files = __esm({
+  "src/agents/_settings_files.ts"() {
+  }
+});
+
 // src/agents/claude_code_switches.ts
-var USER, PROJECT2, LOCAL, CLAUDE_MANAGED_SETTINGS, OFF, CLAUDE_CODE_SWITCHES;
+var USER, PROJECT2, CLAUDE_LOCAL_SETTINGS, CLAUDE_MANAGED_SETTINGS, OFF, CLAUDE_CODE_SWITCHES;
 var init_claude_code_switches = __esm({
   "src/agents/claude_code_switches.ts"() {
     init_system_files();
-    USER = {
-      scope: "user",
-      parts: [
-        ".claude",
-        "settings.json"
-      ],
-      env: "CLAUDE_CONFIG_DIR",
-      envReplaces: 1,
-      format: "json"
-    };
-    PROJECT2 = {
-      scope: "project",
-      parts: [
-        ".claude",
-        "settings.json"
-      ],
-      format: "json"
-    };
-    LOCAL = {
+    init_settings_files();
+    [USER, PROJECT2] = dotFolderFiles([
+      ".claude",
+      "settings.json"
+    ], "json", {
+      name: "CLAUDE_CONFIG_DIR",
+      replaces: 1
+    });
+    CLAUDE_LOCAL_SETTINGS = {
       scope: "project",
       parts: [
         ".claude",
@@ -1028,40 +1057,22 @@ var init_claude_code_switches = __esm({
     CLAUDE_MANAGED_SETTINGS = systemFiles("claude-code", "ClaudeCode", "managed-settings.json");
     OFF = "disableAllHooks is true in <file>: Claude Code runs no hook from user or project settings; remove it or set it to false";
     CLAUDE_CODE_SWITCHES = [
-      ...[
+      ...disableAllHooks([
         USER,
         PROJECT2,
-        LOCAL
-      ].map((file) => ({
-        file,
-        key: [
-          "disableAllHooks"
-        ],
-        when: {
-          is: true
-        },
-        stops: [
-          "user",
-          "project"
-        ],
-        problem: OFF
-      })),
+        CLAUDE_LOCAL_SETTINGS
+      ], [
+        "user",
+        "project"
+      ], OFF),
       ...CLAUDE_MANAGED_SETTINGS.flatMap((file) => [
-        {
-          file,
-          key: [
-            "disableAllHooks"
-          ],
-          when: {
-            is: true
-          },
-          stops: [
-            "user",
-            "project",
-            "system"
-          ],
-          problem: "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it"
-        },
+        ...disableAllHooks([
+          file
+        ], [
+          "user",
+          "project",
+          "system"
+        ], "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it"),
         {
           file,
           key: [
@@ -1641,14 +1652,7 @@ var init_claude_code = __esm({
       transcriptFormat: "claude-code",
       // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
       reads: [
-        {
-          scope: "project",
-          parts: [
-            ".claude",
-            "settings.local.json"
-          ],
-          format: "json"
-        },
+        CLAUDE_LOCAL_SETTINGS,
         ...CLAUDE_MANAGED_SETTINGS
       ],
       listing: {
@@ -1724,27 +1728,18 @@ async function codexTrustHash(entry) {
 function codexTrustKey(entry) {
   return `${entry.file}:${snake(entry.native)}:${entry.group}:${entry.handler}`;
 }
-var USER_CONFIG, PROJECT_CONFIG, REQUIREMENTS, CODEX_SWITCHES, CODEX_ENTRY_TRUST;
+var CODEX_CONFIG_FILES, USER_CONFIG, PROJECT_CONFIG, REQUIREMENTS, CODEX_SWITCHES, CODEX_ENTRY_TRUST;
 var init_codex_switches = __esm({
   "src/agents/codex_switches.ts"() {
-    USER_CONFIG = {
-      scope: "user",
-      parts: [
-        ".codex",
-        "config.toml"
-      ],
-      env: "CODEX_HOME",
-      envReplaces: 1,
-      format: "toml"
-    };
-    PROJECT_CONFIG = {
-      scope: "project",
-      parts: [
-        ".codex",
-        "config.toml"
-      ],
-      format: "toml"
-    };
+    init_settings_files();
+    CODEX_CONFIG_FILES = dotFolderFiles([
+      ".codex",
+      "config.toml"
+    ], "toml", {
+      name: "CODEX_HOME",
+      replaces: 1
+    });
+    [USER_CONFIG, PROJECT_CONFIG] = CODEX_CONFIG_FILES;
     REQUIREMENTS = {
       scope: "system",
       parts: [
@@ -2087,32 +2082,12 @@ var init_codex = __esm({
       },
       ...transcriptOf("codex"),
       // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
-      reads: [
-        {
-          scope: "user",
-          parts: [
-            ".codex",
-            "config.toml"
-          ],
-          env: "CODEX_HOME",
-          envReplaces: 1,
-          format: "toml",
-          skipKeys: [
-            "state"
-          ]
-        },
-        {
-          scope: "project",
-          parts: [
-            ".codex",
-            "config.toml"
-          ],
-          format: "toml",
-          skipKeys: [
-            "state"
-          ]
-        }
-      ],
+      reads: CODEX_CONFIG_FILES.map((file) => ({
+        ...file,
+        skipKeys: [
+          "state"
+        ]
+      })),
       listing: {
         bothFormats: "Codex CLI merges them and warns at every start",
         switches: CODEX_SWITCHES,
@@ -2168,25 +2143,15 @@ var GEMINI_SYSTEM_SETTINGS, SETTINGS, GEMINI_CLI_SWITCHES, GEMINI_PROJECT_FOLDER
 var init_gemini_cli_switches = __esm({
   "src/agents/gemini_cli_switches.ts"() {
     init_system_files();
+    init_settings_files();
     GEMINI_SYSTEM_SETTINGS = systemFiles("gemini-cli", "GeminiCli", "settings.json");
     SETTINGS = [
-      {
-        scope: "user",
-        parts: [
-          ".gemini",
-          "settings.json"
-        ],
-        env: "GEMINI_CLI_HOME",
-        format: "json"
-      },
-      {
-        scope: "project",
-        parts: [
-          ".gemini",
-          "settings.json"
-        ],
-        format: "json"
-      },
+      ...dotFolderFiles([
+        ".gemini",
+        "settings.json"
+      ], "json", {
+        name: "GEMINI_CLI_HOME"
+      }),
       ...GEMINI_SYSTEM_SETTINGS
     ];
     GEMINI_CLI_SWITCHES = [
@@ -2836,10 +2801,11 @@ function read3(payload, { event }) {
   }
   return doc;
 }
-var ALIAS_EVENTS, TOOLS3, STOP_REASONS, FAILED_RESULTS, COPILOT_SETTINGS, copilotCli;
+var ALIAS_EVENTS, TOOLS3, STOP_REASONS, FAILED_RESULTS, USER_SETTINGS, PROJECT_SETTINGS, copilotCli;
 var init_copilot_cli = __esm({
   "src/agents/copilot_cli.ts"() {
     init_transcript();
+    init_settings_files();
     init_payload();
     init_copilot_cli_events();
     ALIAS_EVENTS = {
@@ -2887,27 +2853,25 @@ var init_copilot_cli = __esm({
       "rejected",
       "denied"
     ]);
-    COPILOT_SETTINGS = [
-      {
-        scope: "user",
-        parts: [
-          ".copilot",
-          "settings.json"
-        ],
-        env: "COPILOT_HOME",
-        envReplaces: 1,
-        format: "json"
-      },
-      {
-        scope: "project",
-        parts: [
-          ".github",
-          "copilot",
-          "settings.json"
-        ],
-        format: "json"
-      }
-    ];
+    USER_SETTINGS = {
+      scope: "user",
+      parts: [
+        ".copilot",
+        "settings.json"
+      ],
+      env: "COPILOT_HOME",
+      envReplaces: 1,
+      format: "json"
+    };
+    PROJECT_SETTINGS = {
+      scope: "project",
+      parts: [
+        ".github",
+        "copilot",
+        "settings.json"
+      ],
+      format: "json"
+    };
     copilotCli = {
       id: "copilot-cli",
       name: "GitHub Copilot CLI",
@@ -2942,16 +2906,7 @@ var init_copilot_cli = __esm({
       // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
       // layout (not ~/.claude).
       reads: [
-        {
-          scope: "user",
-          parts: [
-            ".copilot",
-            "settings.json"
-          ],
-          env: "COPILOT_HOME",
-          envReplaces: 1,
-          format: "json"
-        },
+        USER_SETTINGS,
         {
           scope: "project",
           parts: [
@@ -2961,15 +2916,7 @@ var init_copilot_cli = __esm({
           format: "json",
           layout: "matcher-groups"
         },
-        {
-          scope: "project",
-          parts: [
-            ".github",
-            "copilot",
-            "settings.json"
-          ],
-          format: "json"
-        }
+        PROJECT_SETTINGS
       ],
       listing: {
         // DOCS: the hooks reference (disableAllHooks). Folder trust: project hooks load only in a
@@ -2978,20 +2925,13 @@ var init_copilot_cli = __esm({
         // fixtures/conformance/copilot-cli.json: project-untrusted (no hook ran) and
         // project-trusted-config (the project in trustedFolders, no --trust-folder: the hook ran).
         switches: [
-          ...COPILOT_SETTINGS.map((file) => ({
-            file,
-            key: [
-              "disableAllHooks"
-            ],
-            when: {
-              is: true
-            },
-            stops: [
-              "user",
-              "project"
-            ],
-            problem: "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false"
-          })),
+          ...disableAllHooks([
+            USER_SETTINGS,
+            PROJECT_SETTINGS
+          ], [
+            "user",
+            "project"
+          ], "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false"),
           {
             file: {
               scope: "user",
@@ -3623,43 +3563,23 @@ var QWEN_SYSTEM_SETTINGS, SETTINGS_FILES, QWEN_CODE_SWITCHES;
 var init_qwen_code_switches = __esm({
   "src/agents/qwen_code_switches.ts"() {
     init_system_files();
+    init_settings_files();
     QWEN_SYSTEM_SETTINGS = systemFiles("qwen-code", "QwenCode", "settings.json");
     SETTINGS_FILES = [
-      {
-        scope: "user",
-        parts: [
-          ".qwen",
-          "settings.json"
-        ],
-        env: "QWEN_HOME",
-        envReplaces: 1,
-        format: "json"
-      },
-      {
-        scope: "project",
-        parts: [
-          ".qwen",
-          "settings.json"
-        ],
-        format: "json"
-      },
+      ...dotFolderFiles([
+        ".qwen",
+        "settings.json"
+      ], "json", {
+        name: "QWEN_HOME",
+        replaces: 1
+      }),
       ...QWEN_SYSTEM_SETTINGS
     ];
-    QWEN_CODE_SWITCHES = SETTINGS_FILES.map((file) => ({
-      file,
-      key: [
-        "disableAllHooks"
-      ],
-      when: {
-        is: true
-      },
-      stops: [
-        "user",
-        "project",
-        "system"
-      ],
-      problem: "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false"
-    }));
+    QWEN_CODE_SWITCHES = disableAllHooks(SETTINGS_FILES, [
+      "user",
+      "project",
+      "system"
+    ], "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false");
   }
 });
 

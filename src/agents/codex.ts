@@ -4,7 +4,7 @@
  * @module
  */
 
-import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
+import { CODEX_CONFIG_FILES, CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
 import { transcriptOf } from "./_transcript.ts";
 import type {
   Agent,
@@ -289,17 +289,7 @@ export const codex: Agent = {
   },
   ...transcriptOf("codex"),
   // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
-  reads: [
-    {
-      scope: "user",
-      parts: [".codex", "config.toml"],
-      env: "CODEX_HOME",
-      envReplaces: 1,
-      format: "toml",
-      skipKeys: ["state"],
-    },
-    { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
-  ],
+  reads: CODEX_CONFIG_FILES.map((file) => ({ ...file, skipKeys: ["state"] })),
   listing: {
     bothFormats: "Codex CLI merges them and warns at every start",
     switches: CODEX_SWITCHES,

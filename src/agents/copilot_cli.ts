@@ -6,7 +6,8 @@
  */
 
 import { transcriptOf } from "./_transcript.ts";
-import type { Agent, HookSwitch, ReadContext, ReadLocation, ToolTable } from "./types.ts";
+import { disableAllHooks } from "./_settings_files.ts";
+import type { Agent, ReadContext, ReadLocation, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import {
   obj,
@@ -135,17 +136,19 @@ function read(payload: Record<string, unknown>, { event }: ReadContext): HookDoc
   return doc;
 }
 
-/** The settings files that hold Copilot CLI's switches. */
-const COPILOT_SETTINGS: readonly ReadLocation[] = [
-  {
-    scope: "user",
-    parts: [".copilot", "settings.json"],
-    env: "COPILOT_HOME",
-    envReplaces: 1,
-    format: "json",
-  },
-  { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
-];
+/** The settings files that hold Copilot CLI's switches, and its inline hooks: the user's and the project's. */
+const USER_SETTINGS: ReadLocation = {
+  scope: "user",
+  parts: [".copilot", "settings.json"],
+  env: "COPILOT_HOME",
+  envReplaces: 1,
+  format: "json",
+};
+const PROJECT_SETTINGS: ReadLocation = {
+  scope: "project",
+  parts: [".github", "copilot", "settings.json"],
+  format: "json",
+};
 
 /**
  * GitHub Copilot CLI as everyhook knows it.
@@ -184,20 +187,14 @@ export const copilotCli: Agent = {
   // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
   // layout (not ~/.claude).
   reads: [
-    {
-      scope: "user",
-      parts: [".copilot", "settings.json"],
-      env: "COPILOT_HOME",
-      envReplaces: 1,
-      format: "json",
-    },
+    USER_SETTINGS,
     {
       scope: "project",
       parts: [".claude", "settings.json"],
       format: "json",
       layout: "matcher-groups",
     },
-    { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
+    PROJECT_SETTINGS,
   ],
   listing: {
     // DOCS: the hooks reference (disableAllHooks). Folder trust: project hooks load only in a
@@ -206,14 +203,11 @@ export const copilotCli: Agent = {
     // fixtures/conformance/copilot-cli.json: project-untrusted (no hook ran) and
     // project-trusted-config (the project in trustedFolders, no --trust-folder: the hook ran).
     switches: [
-      ...COPILOT_SETTINGS.map((file): HookSwitch => ({
-        file,
-        key: ["disableAllHooks"],
-        when: { is: true },
-        stops: ["user", "project"],
-        problem:
-          "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false",
-      })),
+      ...disableAllHooks(
+        [USER_SETTINGS, PROJECT_SETTINGS],
+        ["user", "project"],
+        "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false",
+      ),
       {
         file: {
           scope: "user",
