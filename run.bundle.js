@@ -2232,17 +2232,8 @@ var gemini_cli_exports = {};
 __export(gemini_cli_exports, {
   geminiCli: () => geminiCli
 });
-function seen3(id) {
-  return {
-    kind: "binary",
-    case: id
-  };
-}
 function documented3(anchor) {
-  return {
-    kind: "docs",
-    ref: `${REFERENCE}#${anchor}`
-  };
+  return documentedAt(REFERENCE, anchor);
 }
 function toolOutput2(response) {
   if (!response) return void 0;
@@ -2275,7 +2266,7 @@ function read2(payload, { event }) {
   }
   return doc;
 }
-var REFERENCE, DENY, NOTHING2, MESSAGE2, NO_INPUT2, PRE_TOOL3, POST_TOOL3, PROMPT3, NOT_AT_START, SESSION_START2, AT_END2, SESSION_END2, STOP, EVENTS3, TOOLS2, geminiCli;
+var REFERENCE, seen3, DENY, NOTHING2, MESSAGE2, NO_INPUT2, PRE_TOOL3, POST_TOOL3, PROMPT3, NOT_AT_START, SESSION_START2, AT_END2, SESSION_END2, STOP, EVENTS3, TOOLS2, geminiCli;
 var init_gemini_cli = __esm({
   "src/agents/gemini_cli.ts"() {
     init_gemini_cli_switches();
@@ -2283,6 +2274,7 @@ var init_gemini_cli = __esm({
     init_payload();
     init_cells();
     REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
+    seen3 = recordedCase;
     DENY = {
       decision: "deny",
       reason: "<reason>"
@@ -2526,17 +2518,8 @@ var init_gemini_cli = __esm({
 });
 
 // src/agents/copilot_cli_events.ts
-function seen4(id) {
-  return {
-    kind: "binary",
-    case: id
-  };
-}
 function documented4(anchor) {
-  return {
-    kind: "docs",
-    ref: `${REFERENCE2}#${anchor}`
-  };
+  return documentedAt(REFERENCE2, anchor);
 }
 function contextAnswer(note, basis) {
   return {
@@ -2559,11 +2542,12 @@ function stopCells3(deny, anchor) {
     none: nothingCell(documented4(anchor))
   };
 }
-var REFERENCE2, NOTHING3, NO_MESSAGE, NO_INPUT3, PRE_TOOL4, POST_TOOL4, PROMPT4, SESSION_START3, AT_END3, SESSION_END3, COPILOT_CLI_EVENTS, GUIDANCE, POST_TOOL_FAILURE, COPILOT_CLI_ALIAS_CELLS;
+var REFERENCE2, seen4, NOTHING3, NO_MESSAGE, NO_INPUT3, PRE_TOOL4, POST_TOOL4, PROMPT4, SESSION_START3, AT_END3, SESSION_END3, COPILOT_CLI_EVENTS, GUIDANCE, POST_TOOL_FAILURE, COPILOT_CLI_ALIAS_CELLS;
 var init_copilot_cli_events = __esm({
   "src/agents/copilot_cli_events.ts"() {
     init_cells();
     REFERENCE2 = "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
+    seen4 = recordedCase;
     NOTHING3 = nothingCell(seen4("pre-nothing"));
     NO_MESSAGE = droppedCell("Copilot CLI has no field for a message to the person in a command hook's answer", documented4("hook-events"));
     NO_INPUT3 = noInputCell(documented4("pretooluse-decision-control"));
@@ -3019,10 +3003,7 @@ var init_copilot_cli = __esm({
 
 // src/agents/cursor_events.ts
 function documented5(anchor) {
-  return {
-    kind: "docs",
-    ref: `${REFERENCE3}#${anchor}`
-  };
+  return documentedAt(REFERENCE3, anchor);
 }
 function stopCells4(anchor, note) {
   return {

@@ -14,13 +14,11 @@ const REFERENCE =
   "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
 
 /** A cell resting on a recorded run of Copilot CLI 1.0.102: the case id in fixtures/conformance/copilot-cli.json. */
-function seen(id: string): Basis {
-  return { kind: "binary", case: id };
-}
+const seen = cells.recordedCase;
 
 /** A cell resting on Copilot CLI's hooks reference. */
 function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+  return cells.documentedAt(REFERENCE, anchor);
 }
 
 const NOTHING: Cell = cells.nothingCell(seen("pre-nothing"));

@@ -31,13 +31,11 @@ const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/ho
  * fixtures/conformance/gemini-cli.json, or, for the two cases seen in runs that
  * are not recorded there yet, their own id (`bt-plaintext`, `ss-context`).
  */
-function seen(id: string): Basis {
-  return { kind: "binary", case: id };
-}
+const seen = cells.recordedCase;
 
 /** A cell resting on Gemini CLI's hooks reference. */
 function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+  return cells.documentedAt(REFERENCE, anchor);
 }
 
 const DENY: { [key: string]: Template } = { decision: "deny", reason: "<reason>" };
