@@ -389,6 +389,10 @@ function patchPaths(patch) {
     onlyAdds: onlyAdds && paths.length > 0
   };
 }
+function patchFiles(input) {
+  const patch = patchText(input);
+  return patch === void 0 ? void 0 : patchPaths(patch);
+}
 function patchText(input) {
   const fromValue = (v) => {
     if (typeof v === "string") return v;
@@ -1874,17 +1878,17 @@ function readTool(name, payload, event) {
   const { input, fields: fields2, kind } = toolInput(TOOLS, name, payload.tool_input);
   const output = outputText(payload.tool_response);
   if (name === "apply_patch") {
-    const patch = patchText(input);
-    const { paths, onlyAdds } = patchPaths(patch ?? "");
+    const patched = patchFiles(input);
+    const paths = patched?.paths ?? [];
     const exit = output === void 0 ? void 0 : /^Exit code: (\d+)/.exec(output)?.[1];
     return toolCall({
       name,
-      kind: onlyAdds ? "write" : "edit",
+      kind: patched?.onlyAdds ? "write" : "edit",
       input,
       paths,
       output,
       failed: event === "post-tool" && exit !== void 0 ? exit !== "0" : void 0,
-      unread: patch === void 0 ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)" : paths.length === 0 ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch" : void 0
+      unread: patched === void 0 ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)" : paths.length === 0 ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch" : void 0
     });
   }
   return toolCall({
@@ -2733,8 +2737,7 @@ __export(copilot_cli_exports, {
 function readTool3(name, payload, event) {
   const raw = payload.toolArgs ?? payload.tool_input ?? payload.toolInput;
   const { input, fields: fields2, kind: listed, command: command2 } = toolInput(TOOLS3, name, raw);
-  const patch = name === "apply_patch" ? patchText(input) : void 0;
-  const patched = patch !== void 0 ? patchPaths(patch) : void 0;
+  const patched = name === "apply_patch" ? patchFiles(input) : void 0;
   const kind = patched?.onlyAdds ? "write" : listed;
   const path = str(fields2.path) ?? str(fields2.file_path);
   const after = event === "post-tool";

@@ -322,6 +322,27 @@ export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean 
 }
 
 /**
+ * Every file an `apply_patch` input touches: its patch text in any shape it
+ * comes in ({@link patchText}), read by {@link patchPaths}.
+ *
+ * @param input The tool input (already parsed from JSON where it was a JSON string).
+ * @returns The paths and whether the patch only adds files; undefined when no shape holds a patch.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { patchFiles } from "./_payload.ts";
+ * const patch = "*** Begin Patch\n*** Update File: a.txt\n-x\n+y\n*** End Patch";
+ * assert.deepEqual(patchFiles({ input: patch }), { paths: ["a.txt"], onlyAdds: false });
+ * assert.equal(patchFiles({ command: 3 }), undefined);
+ * ```
+ */
+export function patchFiles(input: unknown): { paths: string[]; onlyAdds: boolean } | undefined {
+  const patch = patchText(input);
+  return patch === undefined ? undefined : patchPaths(patch);
+}
+
+/**
  * The patch text of an `apply_patch` input, in every shape it comes in: the
  * input itself as a string, or its `command`, `input` or `patch` field as a
  * string or as an argv list (`["apply_patch", "<patch>"]`, the patch being the

@@ -16,15 +16,7 @@ import type {
   ToolTable,
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import {
-  outputText,
-  patchPaths,
-  patchText,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolInput,
-} from "./_payload.ts";
+import { outputText, patchFiles, snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
@@ -215,17 +207,17 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
   const { input, fields, kind } = toolInput(TOOLS, name, payload.tool_input);
   const output = outputText(payload.tool_response);
   if (name === "apply_patch") {
-    const patch = patchText(input);
-    const { paths, onlyAdds } = patchPaths(patch ?? "");
+    const patched = patchFiles(input);
+    const paths = patched?.paths ?? [];
     const exit = output === undefined ? undefined : /^Exit code: (\d+)/.exec(output)?.[1];
     return toolCall({
       name,
-      kind: onlyAdds ? "write" : "edit",
+      kind: patched?.onlyAdds ? "write" : "edit",
       input,
       paths,
       output,
       failed: event === "post-tool" && exit !== undefined ? exit !== "0" : undefined,
-      unread: patch === undefined
+      unread: patched === undefined
         ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)"
         : paths.length === 0
         ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch"

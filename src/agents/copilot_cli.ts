@@ -12,8 +12,7 @@ import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contr
 import {
   obj,
   outputText,
-  patchPaths,
-  patchText,
+  patchFiles,
   snakeCaseDocument,
   str,
   toolCall,
@@ -71,8 +70,7 @@ const FAILED_RESULTS = new Set(["failure", "error", "rejected", "denied"]);
 function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
   const raw = payload.toolArgs ?? payload.tool_input ?? payload.toolInput;
   const { input, fields, kind: listed, command } = toolInput(TOOLS, name, raw);
-  const patch = name === "apply_patch" ? patchText(input) : undefined;
-  const patched = patch !== undefined ? patchPaths(patch) : undefined;
+  const patched = name === "apply_patch" ? patchFiles(input) : undefined;
   const kind = patched?.onlyAdds ? "write" : listed;
   const path = str(fields.path) ?? str(fields.file_path);
   const after = event === "post-tool";
