@@ -1861,9 +1861,7 @@ function stopCells2(deny, anchor) {
     },
     ...stopAskAllow(documented2(anchor)),
     context: droppedCell("Codex takes no added context at a stop (deny with a reason sends the agent back with it)", documented2(anchor)),
-    message: MESSAGE,
-    input: NO_INPUT,
-    none: NOTHING
+    ...COMMON2
   };
 }
 function commandText(v) {
@@ -1906,7 +1904,7 @@ function read(payload, { event }) {
   if (name !== void 0) doc.tool = readTool(name, payload, event);
   return doc;
 }
-var DOCS2, seen2, NOTHING, NOT_PRINTED, MESSAGE, NO_INPUT, PRE_DENY, PRE_TOOL2, REPLACES_OUTPUT, POST_TOOL2, PROMPT2, SESSION_START, AT_END, SESSION_END, EVENTS2, TOOLS, codex;
+var DOCS2, seen2, NOTHING, NOT_PRINTED, MESSAGE, NO_INPUT, COMMON2, PRE_DENY, PRE_TOOL2, REPLACES_OUTPUT, POST_TOOL2, PROMPT2, SESSION_START, AT_END, SESSION_END, EVENTS2, TOOLS, codex;
 var init_codex = __esm({
   "src/agents/codex.ts"() {
     init_codex_switches();
@@ -1919,6 +1917,11 @@ var init_codex = __esm({
     NOT_PRINTED = "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
     MESSAGE = messageCell(documented2(), NOT_PRINTED);
     NO_INPUT = noInputCell(documented2("pretooluse"));
+    COMMON2 = {
+      message: MESSAGE,
+      input: NO_INPUT,
+      none: NOTHING
+    };
     PRE_DENY = hookSpecific("PreToolUse", {
       permissionDecision: "deny",
       permissionDecisionReason: "<reason>"
@@ -1961,9 +1964,7 @@ var init_codex = __esm({
       }),
       allow: noApprovalCell("tool", documented2("posttooluse")),
       context: contextCell("PostToolUse", seen2("post-context")),
-      message: MESSAGE,
-      input: NO_INPUT,
-      none: NOTHING
+      ...COMMON2
     };
     PROMPT2 = {
       ...refusalCells(BLOCK, "blocked", {
@@ -1974,16 +1975,12 @@ var init_codex = __esm({
       }),
       allow: noApprovalCell("prompt", documented2("userpromptsubmit")),
       context: contextCell("UserPromptSubmit", seen2("prompt-context")),
-      message: MESSAGE,
-      input: NO_INPUT,
-      none: NOTHING
+      ...COMMON2
     };
     SESSION_START = {
       ...startDecisions(documented2("sessionstart")),
       context: contextCell("SessionStart", seen2("session-start-context")),
-      message: MESSAGE,
-      input: NO_INPUT,
-      none: NOTHING
+      ...COMMON2
     };
     AT_END = "Codex's SessionEnd only informs: it takes no answer";
     SESSION_END = {
@@ -2525,6 +2522,13 @@ var init_gemini_cli = __esm({
 function documented4(anchor) {
   return documentedAt(REFERENCE2, anchor);
 }
+function unanswered(anchor) {
+  return {
+    message: NO_MESSAGE,
+    input: NO_INPUT3,
+    none: nothingCell(documented4(anchor))
+  };
+}
 function contextAnswer(note, basis) {
   return {
     stdout: {
@@ -2541,9 +2545,7 @@ function stopCells3(deny, anchor) {
     deny,
     ...stopAskAllow(documented4(anchor)),
     context: droppedCell(`Copilot CLI's ${anchor} takes no added context`, documented4(anchor)),
-    message: NO_MESSAGE,
-    input: NO_INPUT3,
-    none: nothingCell(documented4(anchor))
+    ...unanswered(anchor)
   };
 }
 var REFERENCE2, seen4, NOTHING3, NO_MESSAGE, NO_INPUT3, PRE_TOOL4, POST_TOOL4, PROMPT4, SESSION_START3, AT_END3, SESSION_END3, COPILOT_CLI_EVENTS, GUIDANCE, POST_TOOL_FAILURE, COPILOT_CLI_ALIAS_CELLS;
@@ -2607,9 +2609,7 @@ var init_copilot_cli_events = __esm({
       }),
       allow: noApprovalCell("tool", documented4("posttooluse")),
       context: contextAnswer("appended to the tool's result as guidance from postToolUse hooks", seen4("post-context")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("posttooluse"))
+      ...unanswered("posttooluse")
     };
     PROMPT4 = {
       ...refusalCells(BLOCK, "blocked", {
@@ -2620,24 +2620,18 @@ var init_copilot_cli_events = __esm({
       }),
       allow: noApprovalCell("prompt", documented4("userpromptsubmitted")),
       context: contextAnswer("appended to the prompt inside <system_reminder> tags", seen4("prompt-context")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("userpromptsubmitted"))
+      ...unanswered("userpromptsubmitted")
     };
     SESSION_START3 = {
       ...startDecisions(documented4("sessionstart")),
       context: contextAnswer("sent as a user message of its own before the first prompt", seen4("start-context")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("sessionstart"))
+      ...unanswered("sessionstart")
     };
     AT_END3 = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
     SESSION_END3 = {
       ...droppedDecisions(AT_END3, documented4("sessionend")),
       context: droppedCell(AT_END3, documented4("sessionend")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("sessionend"))
+      ...unanswered("sessionend")
     };
     COPILOT_CLI_EVENTS = {
       "pre-tool": {
@@ -3577,7 +3571,7 @@ function toolOutput3(response) {
   const content = obj(response)?.llmContent;
   return typeof content === "string" ? content : outputText(response);
 }
-var DOCS3, documented6, seen5, COMMON2, PRE_TOOL6, FEEDBACK, POST_TOOL6, PROMPT_REFUSED, PROMPT6, STOP_CONTEXT2, QWEN_HEADLESS, qwenCode;
+var DOCS3, documented6, seen5, COMMON3, PRE_TOOL6, FEEDBACK, POST_TOOL6, PROMPT_REFUSED, PROMPT6, STOP_CONTEXT2, QWEN_HEADLESS, qwenCode;
 var init_qwen_code = __esm({
   "src/agents/qwen_code.ts"() {
     init_qwen_code_switches();
@@ -3585,7 +3579,7 @@ var init_qwen_code = __esm({
     init_claude_layout();
     DOCS3 = "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks";
     ({ documented: documented6, seen: seen5 } = bases(DOCS3));
-    COMMON2 = commonCells({
+    COMMON3 = commonCells({
       none: documented6("hook-output-structure"),
       message: documented6("hook-output-structure"),
       input: documented6("pretooluse")
@@ -3604,10 +3598,10 @@ var init_qwen_code = __esm({
         basis: documented6("pretooluse")
       }),
       context: noPreToolContext("Qwen Code", seen5("pre-context")),
-      message: COMMON2.message,
+      message: COMMON3.message,
       input: droppedCell("Qwen Code ran the original command when a hook answered updatedInput", seen5("pre-updated-input")),
       none: {
-        ...COMMON2.none,
+        ...COMMON3.none,
         basis: seen5("pre-nothing")
       }
     };
@@ -3634,14 +3628,14 @@ var init_qwen_code = __esm({
       allow: noApprovalCell("tool", documented6("posttooluse")),
       // "<event>": PostToolUse, or PostToolUseFailure when the payload came under that name.
       context: contextCell("<event>", seen5("post-context")),
-      ...COMMON2
+      ...COMMON3
     };
     PROMPT_REFUSED = "the prompt never reaches the model, and a headless run ends without a word: the reason is not shown";
     PROMPT6 = {
       ...promptRefusal(seen5("ups-block"), PROMPT_REFUSED, `Qwen Code cannot ask about a prompt: ${PROMPT_REFUSED}`),
       allow: noApprovalCell("prompt", documented6("userpromptsubmit")),
       context: contextCell("UserPromptSubmit", seen5("ups-context")),
-      ...COMMON2
+      ...COMMON3
     };
     STOP_CONTEXT2 = "Qwen Code sent the agent back to work when a stop hook added context, and without the context's text, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)";
     QWEN_HEADLESS = {
@@ -3797,19 +3791,19 @@ var init_qwen_code = __esm({
         },
         "session-start": {
           info: "When a session starts or resumes: add context (plain text on stdout is context too).",
-          cells: sessionStartCells(documented6("sessionstart"), contextCell("SessionStart", seen5("ss-context")), COMMON2)
+          cells: sessionStartCells(documented6("sessionstart"), contextCell("SessionStart", seen5("ss-context")), COMMON3)
         },
         "session-end": {
           info: "When the session ends (not seen in a headless run): for logs and clean-up.",
-          cells: sessionEndCells(documented6("sessionend"), COMMON2)
+          cells: sessionEndCells(documented6("sessionend"), COMMON3)
         },
         stop: {
           info: "When the agent is about to end its turn: send it back to work with a reason.",
-          cells: stopCells(seen5("stop-block"), documented6("stop"), droppedCell(STOP_CONTEXT2, seen5("stop-context")), COMMON2)
+          cells: stopCells(seen5("stop-block"), documented6("stop"), droppedCell(STOP_CONTEXT2, seen5("stop-context")), COMMON3)
         },
         "subagent-stop": {
           info: "When a subagent is about to finish: send it back to work with a reason.",
-          cells: stopCells(seen5("subagent-stop-block"), documented6("subagentstop"), droppedCell(STOP_CONTEXT2, documented6("subagentstop")), COMMON2)
+          cells: stopCells(seen5("subagent-stop-block"), documented6("subagentstop"), droppedCell(STOP_CONTEXT2, documented6("subagentstop")), COMMON3)
         }
       },
       tools: {
@@ -3894,14 +3888,14 @@ __export(factory_droid_exports, {
   DROID_HEADLESS: () => DROID_HEADLESS,
   factoryDroid: () => factoryDroid
 });
-var DOCS4, documented7, seen6, COMMON3, PRE_TOOL7, POST_TOOL7, NOT_IN_EXEC, PROMPT_DOCS, PROMPT7, SUBAGENT_DONE, SUBAGENT_STOP, DROID_HEADLESS, factoryDroid;
+var DOCS4, documented7, seen6, COMMON4, PRE_TOOL7, POST_TOOL7, NOT_IN_EXEC, PROMPT_DOCS, PROMPT7, SUBAGENT_DONE, SUBAGENT_STOP, DROID_HEADLESS, factoryDroid;
 var init_factory_droid = __esm({
   "src/agents/factory_droid.ts"() {
     init_payload();
     init_claude_layout();
     DOCS4 = "https://docs.factory.ai/reference/hooks-reference";
     ({ documented: documented7, seen: seen6 } = bases(DOCS4));
-    COMMON3 = commonCells({
+    COMMON4 = commonCells({
       none: documented7("hook-output"),
       message: documented7("common-json-fields"),
       input: documented7("pretooluse-decision-control")
@@ -3919,16 +3913,16 @@ var init_factory_droid = __esm({
         basis: documented7("pretooluse-decision-control")
       }),
       context: noPreToolContext("Droid", seen6("pre-context")),
-      message: COMMON3.message,
+      message: COMMON4.message,
       input: rewriteCell(seen6("pre-updated-input-noallow")),
       none: {
-        ...COMMON3.none,
+        ...COMMON4.none,
         basis: seen6("pre-nothing")
       }
     };
     POST_TOOL7 = {
       ...postToolAsContext("Droid", seen6("post-context"), documented7("posttooluse-decision-control")),
-      ...COMMON3
+      ...COMMON4
     };
     NOT_IN_EXEC = "droid exec fires no UserPromptSubmit for the person's prompt";
     PROMPT_DOCS = documented7("userpromptsubmit-decision-control");
@@ -3939,13 +3933,13 @@ var init_factory_droid = __esm({
         ...contextCell("UserPromptSubmit", PROMPT_DOCS),
         note: `${NOT_IN_EXEC}: this holds in an interactive session`
       },
-      ...COMMON3
+      ...COMMON4
     };
     SUBAGENT_DONE = "the sub-agent's own session had already ended: a block neither sent it back nor reached the model; the Stop that fires in the sub-agent's own session does send it back";
     SUBAGENT_STOP = {
       ...droppedDecisions(SUBAGENT_DONE, seen6("subagent-stop-block")),
       context: droppedCell(SUBAGENT_DONE, seen6("subagent-stop-block")),
-      ...COMMON3
+      ...COMMON4
     };
     DROID_HEADLESS = {
       family: "chat",
@@ -4084,15 +4078,15 @@ var init_factory_droid = __esm({
         },
         "session-start": {
           info: "When a session starts (a sub-agent's too): add context (plain text on stdout is context too).",
-          cells: sessionStartCells(documented7("sessionstart"), contextCell("SessionStart", seen6("ss-context")), COMMON3)
+          cells: sessionStartCells(documented7("sessionstart"), contextCell("SessionStart", seen6("ss-context")), COMMON4)
         },
         "session-end": {
           info: "When the session ends: for logs and clean-up; an answer changes nothing.",
-          cells: sessionEndCells(documented7("sessionend"), COMMON3)
+          cells: sessionEndCells(documented7("sessionend"), COMMON4)
         },
         stop: {
           info: "When the agent (or a sub-agent, in its own session) is about to end its turn: send it back to work with a reason.",
-          cells: stopCells(seen6("stop-block"), documented7("stop"), droppedCell("Droid did not pass context at a stop to the model: only a deny with a reason sends it back", seen6("stop-context")), COMMON3)
+          cells: stopCells(seen6("stop-block"), documented7("stop"), droppedCell("Droid did not pass context at a stop to the model: only a deny with a reason sends it back", seen6("stop-context")), COMMON4)
         },
         "subagent-stop": {
           info: "After a sub-agent (the Task tool) finished: for logs; an answer changes nothing.",
@@ -4837,14 +4831,14 @@ function readOwnFields(doc, payload) {
     if (payload.agent_stop_cause === "end_turn") doc.stop.status = "completed";
   }
 }
-var DOCS6, documented9, seen9, COMMON4, AUGGIE_BACKEND_GATE, BLOCKING, PRE_TOOL10, POST_TOOL10, PROMPT_GOES_ON, PROMPT10, STOP_ENDS, STOP3, auggie;
+var DOCS6, documented9, seen9, COMMON5, AUGGIE_BACKEND_GATE, BLOCKING, PRE_TOOL10, POST_TOOL10, PROMPT_GOES_ON, PROMPT10, STOP_ENDS, STOP3, auggie;
 var init_auggie = __esm({
   "src/agents/auggie.ts"() {
     init_payload();
     init_claude_layout();
     DOCS6 = "https://docs.augmentcode.com/cli/v0/hooks";
     ({ documented: documented9, seen: seen9 } = bases(DOCS6));
-    COMMON4 = commonCells({
+    COMMON5 = commonCells({
       none: documented9(),
       message: documented9(),
       input: documented9()
@@ -4867,29 +4861,29 @@ var init_auggie = __esm({
         basis: seen9("pre-allow")
       }),
       context: noPreToolContext("Auggie", seen9("pre-context")),
-      message: COMMON4.message,
+      message: COMMON5.message,
       input: rewriteCell(seen9("pre-updated-input"), "Auggie ran the hook's input instead (recorded with an allow beside it)"),
       none: {
-        ...COMMON4.none,
+        ...COMMON5.none,
         basis: seen9("pre-nothing")
       }
     };
     POST_TOOL10 = {
       ...postToolAsContext("Auggie", seen9("post-context"), documented9()),
-      ...COMMON4
+      ...COMMON5
     };
     PROMPT_GOES_ON = `Auggie sent the prompt to the model after a PromptSubmit hook's {"decision":"block"} and after its exit 2: a prompt cannot be refused`;
     PROMPT10 = {
       ...droppedDecisions(PROMPT_GOES_ON, seen9("ups-block")),
       allow: noApprovalCell("prompt", documented9()),
       context: droppedCell("Auggie's reference names no context at PromptSubmit", documented9()),
-      ...COMMON4
+      ...COMMON5
     };
     STOP_ENDS = `auggie --print ended the turn after a Stop hook's {"decision":"block"}: a stop cannot send it back`;
     STOP3 = {
       ...droppedDecisions(STOP_ENDS, seen9("stop-block")),
       context: droppedCell("Auggie's reference names no context at a stop", documented9()),
-      ...COMMON4
+      ...COMMON5
     };
     auggie = claudeLayoutAgent({
       id: "auggie",
@@ -4916,11 +4910,11 @@ var init_auggie = __esm({
         },
         "session-start": {
           info: "When a session starts: for logs; its additionalContext did not reach the model.",
-          cells: sessionStartCells(documented9(), droppedCell("Auggie did not pass a SessionStart additionalContext to the model", seen9("ss-context")), COMMON4)
+          cells: sessionStartCells(documented9(), droppedCell("Auggie did not pass a SessionStart additionalContext to the model", seen9("ss-context")), COMMON5)
         },
         "session-end": {
           info: "When the session ends (auggie --print fires it too): for logs and clean-up.",
-          cells: sessionEndCells(documented9(), COMMON4)
+          cells: sessionEndCells(documented9(), COMMON5)
         },
         stop: {
           info: "When the agent is about to end its turn: for logs; a block did not send it back.",

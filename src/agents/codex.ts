@@ -34,6 +34,12 @@ const NOT_PRINTED =
   "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
 const MESSAGE: Cell = cells.messageCell(documented(), NOT_PRINTED);
 const NO_INPUT = cells.noInputCell(documented("pretooluse"));
+/** The message, input and no-decision cells of every event but PreToolUse and SessionEnd. */
+const COMMON: Pick<EventCells, "message" | "input" | "none"> = {
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
 const PRE_DENY = cells.hookSpecific("PreToolUse", {
   permissionDecision: "deny",
   permissionDecisionReason: "<reason>",
@@ -76,9 +82,7 @@ const POST_TOOL: EventCells = {
   }),
   allow: cells.noApprovalCell("tool", documented("posttooluse")),
   context: cells.contextCell("PostToolUse", seen("post-context")),
-  message: MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const PROMPT: EventCells = {
@@ -88,17 +92,13 @@ const PROMPT: EventCells = {
   }, { note: "Codex cannot ask about a prompt: the prompt is refused" }),
   allow: cells.noApprovalCell("prompt", documented("userpromptsubmit")),
   context: cells.contextCell("UserPromptSubmit", seen("prompt-context")),
-  message: MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const SESSION_START: EventCells = {
   ...cells.startDecisions(documented("sessionstart")),
   context: cells.contextCell("SessionStart", seen("session-start-context")),
-  message: MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const AT_END = "Codex's SessionEnd only informs: it takes no answer";
@@ -121,9 +121,7 @@ function stopCells(deny: Basis, anchor: string): EventCells {
       "Codex takes no added context at a stop (deny with a reason sends the agent back with it)",
       documented(anchor),
     ),
-    message: MESSAGE,
-    input: NO_INPUT,
-    none: NOTHING,
+    ...COMMON,
   };
 }
 

@@ -28,6 +28,14 @@ const NO_MESSAGE = cells.droppedCell(
 );
 const NO_INPUT = cells.noInputCell(documented("pretooluse-decision-control"));
 
+/**
+ * The message, input and no-decision cells of an event after a tool or without
+ * one: no message can be sent, nor an input, and no decision prints nothing.
+ */
+function unanswered(anchor: string): Pick<EventCells, "message" | "input" | "none"> {
+  return { message: NO_MESSAGE, input: NO_INPUT, none: cells.nothingCell(documented(anchor)) };
+}
+
 /** Context as Copilot CLI takes it: a top-level `additionalContext`. */
 function contextAnswer(note: string, basis: Basis): Cell {
   return { stdout: { additionalContext: "<context>" }, exit: 0, effect: "context", note, basis };
@@ -83,9 +91,7 @@ const POST_TOOL: EventCells = {
     "appended to the tool's result as guidance from postToolUse hooks",
     seen("post-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("posttooluse")),
+  ...unanswered("posttooluse"),
 };
 
 const PROMPT: EventCells = {
@@ -99,9 +105,7 @@ const PROMPT: EventCells = {
     "appended to the prompt inside <system_reminder> tags",
     seen("prompt-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("userpromptsubmitted")),
+  ...unanswered("userpromptsubmitted"),
 };
 
 const SESSION_START: EventCells = {
@@ -110,9 +114,7 @@ const SESSION_START: EventCells = {
     "sent as a user message of its own before the first prompt",
     seen("start-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("sessionstart")),
+  ...unanswered("sessionstart"),
 };
 
 const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
@@ -120,9 +122,7 @@ const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's ans
 const SESSION_END: EventCells = {
   ...cells.droppedDecisions(AT_END, documented("sessionend")),
   context: cells.droppedCell(AT_END, documented("sessionend")),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("sessionend")),
+  ...unanswered("sessionend"),
 };
 
 /** The cells of agentStop and subagentStop: deny sends the agent (or subagent) back to work. */
@@ -134,9 +134,7 @@ function stopCells(deny: Cell, anchor: string): EventCells {
       `Copilot CLI's ${anchor} takes no added context`,
       documented(anchor),
     ),
-    message: NO_MESSAGE,
-    input: NO_INPUT,
-    none: cells.nothingCell(documented(anchor)),
+    ...unanswered(anchor),
   };
 }
 
