@@ -4567,7 +4567,7 @@ function read6(payload, { event }) {
   if (name !== void 0) doc.tool = readTool6(name, payload, event, doc.nativeEvent);
   return doc;
 }
-var DOCS5, seen8, NOTHING6, NO_MESSAGE3, NO_INPUT6, PRE_DENY2, PRE_TOOL9, FIRE_AND_FORGET, POST_TOOL9, PROMPT_BLOCK, PROMPT9, SESSION_START5, NOT_FIRED, SESSION_END5, STOP2, EVENTS5, TOOLS6, kimiCode;
+var DOCS5, seen8, NOTHING6, NO_MESSAGE3, NO_INPUT6, COMMON5, PRE_DENY2, PRE_TOOL9, FIRE_AND_FORGET, POST_TOOL9, PROMPT_BLOCK, PROMPT9, SESSION_START5, NOT_FIRED, SESSION_END5, STOP2, EVENTS5, TOOLS6, kimiCode;
 var init_kimi_code = __esm({
   "src/agents/kimi_code.ts"() {
     init_payload();
@@ -4577,6 +4577,11 @@ var init_kimi_code = __esm({
     NOTHING6 = nothingCell(seen8("pre-nothing"));
     NO_MESSAGE3 = droppedCell("Kimi Code has no message for the person: a systemMessage was neither shown nor sent to the model", seen8("pre-systemmessage"));
     NO_INPUT6 = droppedCell("Kimi Code takes no rewritten input from a hook (only a refusal before a tool)", seen8("pre-updated-input"));
+    COMMON5 = {
+      message: NO_MESSAGE3,
+      input: NO_INPUT6,
+      none: NOTHING6
+    };
     PRE_DENY2 = hookSpecific("PreToolUse", {
       permissionDecision: "deny",
       permissionDecisionReason: "<reason>"
@@ -4591,9 +4596,7 @@ var init_kimi_code = __esm({
       }),
       allow: droppedCell("Kimi Code takes no approval from a hook; prompt mode runs every tool without asking anyway", seen8("pre-ask")),
       context: droppedCell("Kimi Code passes no context from a hook before a tool to the model", seen8("pre-context")),
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     FIRE_AND_FORGET = "Kimi Code starts PostToolUse (and PostToolUseFailure) and does not wait for it: no answer is read, and in a headless run the hook often did not run at all before the process ended";
     POST_TOOL9 = {
@@ -4630,16 +4633,12 @@ var init_kimi_code = __esm({
         note: "Kimi Code's own top-level message field, added to the prompt as a hook result (any other stdout, JSON or not, is added as it is)",
         basis: seen8("ups-message")
       },
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     SESSION_START5 = {
       ...startDecisions(seen8("ss-context")),
       context: droppedCell("Kimi Code passed no context from SessionStart to the model", seen8("ss-message")),
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     NOT_FIRED = "SessionEnd did not fire in a headless (-p) run: nothing of it reaches anyone";
     SESSION_END5 = {
@@ -4660,9 +4659,7 @@ var init_kimi_code = __esm({
       },
       ...stopAskAllow(seen8("stop-exit2-stderr")),
       context: droppedCell("Kimi Code takes no context at a stop (a deny with a reason sends the agent back with it)", seen8("stop-context")),
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     EVENTS5 = {
       "pre-tool": {
@@ -4831,14 +4828,14 @@ function readOwnFields(doc, payload) {
     if (payload.agent_stop_cause === "end_turn") doc.stop.status = "completed";
   }
 }
-var DOCS6, documented9, seen9, COMMON5, AUGGIE_BACKEND_GATE, BLOCKING, PRE_TOOL10, POST_TOOL10, PROMPT_GOES_ON, PROMPT10, STOP_ENDS, STOP3, auggie;
+var DOCS6, documented9, seen9, COMMON6, AUGGIE_BACKEND_GATE, BLOCKING, PRE_TOOL10, POST_TOOL10, PROMPT_GOES_ON, PROMPT10, STOP_ENDS, STOP3, auggie;
 var init_auggie = __esm({
   "src/agents/auggie.ts"() {
     init_payload();
     init_claude_layout();
     DOCS6 = "https://docs.augmentcode.com/cli/v0/hooks";
     ({ documented: documented9, seen: seen9 } = bases(DOCS6));
-    COMMON5 = commonCells({
+    COMMON6 = commonCells({
       none: documented9(),
       message: documented9(),
       input: documented9()
@@ -4861,29 +4858,29 @@ var init_auggie = __esm({
         basis: seen9("pre-allow")
       }),
       context: noPreToolContext("Auggie", seen9("pre-context")),
-      message: COMMON5.message,
+      message: COMMON6.message,
       input: rewriteCell(seen9("pre-updated-input"), "Auggie ran the hook's input instead (recorded with an allow beside it)"),
       none: {
-        ...COMMON5.none,
+        ...COMMON6.none,
         basis: seen9("pre-nothing")
       }
     };
     POST_TOOL10 = {
       ...postToolAsContext("Auggie", seen9("post-context"), documented9()),
-      ...COMMON5
+      ...COMMON6
     };
     PROMPT_GOES_ON = `Auggie sent the prompt to the model after a PromptSubmit hook's {"decision":"block"} and after its exit 2: a prompt cannot be refused`;
     PROMPT10 = {
       ...droppedDecisions(PROMPT_GOES_ON, seen9("ups-block")),
       allow: noApprovalCell("prompt", documented9()),
       context: droppedCell("Auggie's reference names no context at PromptSubmit", documented9()),
-      ...COMMON5
+      ...COMMON6
     };
     STOP_ENDS = `auggie --print ended the turn after a Stop hook's {"decision":"block"}: a stop cannot send it back`;
     STOP3 = {
       ...droppedDecisions(STOP_ENDS, seen9("stop-block")),
       context: droppedCell("Auggie's reference names no context at a stop", documented9()),
-      ...COMMON5
+      ...COMMON6
     };
     auggie = claudeLayoutAgent({
       id: "auggie",
@@ -4910,11 +4907,11 @@ var init_auggie = __esm({
         },
         "session-start": {
           info: "When a session starts: for logs; its additionalContext did not reach the model.",
-          cells: sessionStartCells(documented9(), droppedCell("Auggie did not pass a SessionStart additionalContext to the model", seen9("ss-context")), COMMON5)
+          cells: sessionStartCells(documented9(), droppedCell("Auggie did not pass a SessionStart additionalContext to the model", seen9("ss-context")), COMMON6)
         },
         "session-end": {
           info: "When the session ends (auggie --print fires it too): for logs and clean-up.",
-          cells: sessionEndCells(documented9(), COMMON5)
+          cells: sessionEndCells(documented9(), COMMON6)
         },
         stop: {
           info: "When the agent is about to end its turn: for logs; a block did not send it back.",

@@ -34,6 +34,12 @@ const NO_INPUT = cells.droppedCell(
   "Kimi Code takes no rewritten input from a hook (only a refusal before a tool)",
   seen("pre-updated-input"),
 );
+/** The message, input and no-decision cells of every event but PostToolUse and SessionEnd. */
+const COMMON: Pick<EventCells, "message" | "input" | "none"> = {
+  message: NO_MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
 const PRE_DENY = cells.hookSpecific("PreToolUse", {
   permissionDecision: "deny",
   permissionDecisionReason: "<reason>",
@@ -57,9 +63,7 @@ const PRE_TOOL: EventCells = {
     "Kimi Code passes no context from a hook before a tool to the model",
     seen("pre-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const FIRE_AND_FORGET =
@@ -98,9 +102,7 @@ const PROMPT: EventCells = {
       "Kimi Code's own top-level message field, added to the prompt as a hook result (any other stdout, JSON or not, is added as it is)",
     basis: seen("ups-message"),
   },
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const SESSION_START: EventCells = {
@@ -109,9 +111,7 @@ const SESSION_START: EventCells = {
     "Kimi Code passed no context from SessionStart to the model",
     seen("ss-message"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const NOT_FIRED = "SessionEnd did not fire in a headless (-p) run: nothing of it reaches anyone";
@@ -136,9 +136,7 @@ const STOP: EventCells = {
     "Kimi Code takes no context at a stop (a deny with a reason sends the agent back with it)",
     seen("stop-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
