@@ -1172,6 +1172,14 @@ function hookSpecific(nativeEvent, fields2) {
     }
   };
 }
+function preToolDecision(decision, withReason = true) {
+  return hookSpecific("PreToolUse", {
+    permissionDecision: decision,
+    ...withReason ? {
+      permissionDecisionReason: "<reason>"
+    } : {}
+  });
+}
 function noApprovalCell(what, basis) {
   return droppedCell(what === "tool" ? "the tool already ran: there is nothing left to approve" : "a prompt needs no approval", basis);
 }
@@ -1248,14 +1256,6 @@ function bases(page) {
     documented: (anchor) => documentedAt(page, anchor),
     seen: recordedCase
   };
-}
-function preToolDecision(decision, withReason = true) {
-  return hookSpecific("PreToolUse", {
-    permissionDecision: decision,
-    ...withReason ? {
-      permissionDecisionReason: "<reason>"
-    } : {}
-  });
 }
 function preToolCell(decision, said, withReason = true) {
   return {
@@ -1922,10 +1922,7 @@ var init_codex = __esm({
       input: NO_INPUT,
       none: NOTHING
     };
-    PRE_DENY = hookSpecific("PreToolUse", {
-      permissionDecision: "deny",
-      permissionDecisionReason: "<reason>"
-    });
+    PRE_DENY = preToolDecision("deny");
     PRE_TOOL2 = {
       ...refusalCells(PRE_DENY, "blocked", {
         basis: seen2("pre-deny")
@@ -4582,10 +4579,7 @@ var init_kimi_code = __esm({
       input: NO_INPUT6,
       none: NOTHING6
     };
-    PRE_DENY2 = hookSpecific("PreToolUse", {
-      permissionDecision: "deny",
-      permissionDecisionReason: "<reason>"
-    });
+    PRE_DENY2 = preToolDecision("deny");
     PRE_TOOL9 = {
       ...refusalCells(PRE_DENY2, "blocked", {
         note: `the model gets "Tool execution failed." and the reason; Claude Code's legacy {"decision":"block"} did not block here, so everyhook never writes it`,

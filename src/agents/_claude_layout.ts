@@ -45,6 +45,7 @@ export {
   noApprovalCell,
   noInputCell,
   nothingCell,
+  preToolDecision,
   refusalCells,
 } from "./_cells.ts";
 import { transcriptOf } from "./_transcript.ts";
@@ -100,38 +101,12 @@ export function bases(page: string): Bases {
   return { documented: (anchor) => cells.documentedAt(page, anchor), seen: cells.recordedCase };
 }
 
-/**
- * The stdout of a PreToolUse decision: `permissionDecision`, with the reason
- * unless `withReason` is false.
- *
- * @param decision The decision.
- * @param withReason Whether `permissionDecisionReason` is written.
- * @returns The stdout template.
- *
- * @example Usage
- * ```ts
- * import assert from "node:assert/strict";
- * import { preToolDecision } from "./_claude_layout.ts";
- * const out = preToolDecision("deny") as { hookSpecificOutput: Record<string, unknown> };
- * assert(out.hookSpecificOutput.permissionDecisionReason === "<reason>");
- * ```
- */
-export function preToolDecision(
-  decision: "deny" | "ask" | "allow",
-  withReason = true,
-): { [key: string]: Template } {
-  return cells.hookSpecific("PreToolUse", {
-    permissionDecision: decision,
-    ...(withReason ? { permissionDecisionReason: "<reason>" } : {}),
-  });
-}
-
 /** What each PreToolUse decision does where the agent honours it. */
 const DECISION_EFFECTS = { deny: "blocked", ask: "asked", allow: "approved" } as const;
 
 /**
  * The cell of a PreToolUse decision the agent honours: `permissionDecision`
- * (see {@link preToolDecision}), exit 0, and what that decision does (deny
+ * (see `preToolDecision`), exit 0, and what that decision does (deny
  * blocks, ask asks, allow approves).
  *
  * @param decision The decision.
@@ -153,7 +128,7 @@ export function preToolCell(
   withReason = true,
 ): Cell {
   return {
-    stdout: preToolDecision(decision, withReason),
+    stdout: cells.preToolDecision(decision, withReason),
     exit: 0,
     effect: DECISION_EFFECTS[decision],
     ...(said.note === undefined ? {} : { note: said.note }),

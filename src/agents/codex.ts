@@ -40,10 +40,7 @@ const COMMON: Pick<EventCells, "message" | "input" | "none"> = {
   input: NO_INPUT,
   none: NOTHING,
 };
-const PRE_DENY = cells.hookSpecific("PreToolUse", {
-  permissionDecision: "deny",
-  permissionDecisionReason: "<reason>",
-});
+const PRE_DENY = cells.preToolDecision("deny");
 
 const PRE_TOOL: EventCells = {
   ...cells.refusalCells(PRE_DENY, "blocked", { basis: seen("pre-deny") }, {
