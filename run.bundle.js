@@ -2539,10 +2539,28 @@ function contextAnswer(note, basis) {
 }
 function stopCells3(deny, anchor) {
   return {
-    deny,
+    deny: {
+      stdout: BLOCK,
+      exit: 0,
+      effect: "sent-back",
+      note: deny.note,
+      basis: deny.basis
+    },
     ...stopAskAllow(documented4(anchor)),
     context: droppedCell(`Copilot CLI's ${anchor} takes no added context`, documented4(anchor)),
     ...unanswered(anchor)
+  };
+}
+function asGuidance(note) {
+  return {
+    stdout: {
+      additionalContext: "<reason>"
+    },
+    exit: 0,
+    effect: "feedback",
+    becomes: "context",
+    note,
+    basis: seen4("postfail-context")
   };
 }
 var REFERENCE2, seen4, NOTHING3, NO_MESSAGE, NO_INPUT3, PRE_TOOL4, POST_TOOL4, PROMPT4, SESSION_START3, AT_END3, SESSION_END3, COPILOT_CLI_EVENTS, GUIDANCE, POST_TOOL_FAILURE, COPILOT_CLI_ALIAS_CELLS;
@@ -2666,9 +2684,6 @@ var init_copilot_cli_events = __esm({
         info: "When the agent is about to end its turn: send it back to work with a reason.",
         matcher: false,
         cells: stopCells3({
-          stdout: BLOCK,
-          exit: 0,
-          effect: "sent-back",
           note: "the reason comes back as a new user message; Copilot CLI stops sending the agent back after 8 times",
           basis: seen4("stop-block")
         }, "agentstop")
@@ -2678,9 +2693,6 @@ var init_copilot_cli_events = __esm({
         info: "When a subagent is about to finish: send it back to work with a reason.",
         matcher: false,
         cells: stopCells3({
-          stdout: BLOCK,
-          exit: 0,
-          effect: "sent-back",
           note: "the subagent goes back to work with the reason; an agentStop a subagent fires at the end of its own turn is not a subagentStop, and a block there was ignored",
           basis: seen4("subagent-stop-block")
         }, "subagentstop")
@@ -2690,26 +2702,8 @@ var init_copilot_cli_events = __esm({
 <text>"`;
     POST_TOOL_FAILURE = {
       ...POST_TOOL4,
-      deny: {
-        stdout: {
-          additionalContext: "<reason>"
-        },
-        exit: 0,
-        effect: "feedback",
-        becomes: "context",
-        note: `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
-        basis: seen4("postfail-context")
-      },
-      ask: {
-        stdout: {
-          additionalContext: "<reason>"
-        },
-        exit: 0,
-        effect: "feedback",
-        becomes: "context",
-        note: `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
-        basis: seen4("postfail-context")
-      },
+      deny: asGuidance(`the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`),
+      ask: asGuidance(`the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`),
       context: contextAnswer(`given to the model as ${GUIDANCE}`, seen4("postfail-context")),
       none: nothingCell(seen4("postfail-nothing"))
     };

@@ -125,10 +125,13 @@ const SESSION_END: EventCells = {
   ...unanswered("sessionend"),
 };
 
-/** The cells of agentStop and subagentStop: deny sends the agent (or subagent) back to work. */
-function stopCells(deny: Cell, anchor: string): EventCells {
+/**
+ * The cells of agentStop and subagentStop: deny (`decision: "block"`) sends the
+ * agent (or subagent) back to work.
+ */
+function stopCells(deny: { note: string; basis: Basis }, anchor: string): EventCells {
   return {
-    deny,
+    deny: { stdout: cells.BLOCK, exit: 0, effect: "sent-back", note: deny.note, basis: deny.basis },
     ...cells.stopAskAllow(documented(anchor)),
     context: cells.droppedCell(
       `Copilot CLI's ${anchor} takes no added context`,
@@ -186,9 +189,6 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     info: "When the agent is about to end its turn: send it back to work with a reason.",
     matcher: false,
     cells: stopCells({
-      stdout: cells.BLOCK,
-      exit: 0,
-      effect: "sent-back",
       note:
         "the reason comes back as a new user message; Copilot CLI stops sending the agent back after 8 times",
       basis: seen("stop-block"),
@@ -199,9 +199,6 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     info: "When a subagent is about to finish: send it back to work with a reason.",
     matcher: false,
     cells: stopCells({
-      stdout: cells.BLOCK,
-      exit: 0,
-      effect: "sent-back",
       note:
         "the subagent goes back to work with the reason; an agentStop a subagent fires at the end of its own turn is not a subagentStop, and a block there was ignored",
       basis: seen("subagent-stop-block"),
@@ -213,6 +210,18 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
 const GUIDANCE =
   'a user message after the failed call\'s result: "Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<text>"';
 
+/** A refusal or an ask after a failed tool, which Copilot CLI takes only as guidance. */
+function asGuidance(note: string): Cell {
+  return {
+    stdout: { additionalContext: "<reason>" },
+    exit: 0,
+    effect: "feedback",
+    becomes: "context",
+    note,
+    basis: seen("postfail-context"),
+  };
+}
+
 /**
  * The cells of a failed tool's event: Copilot CLI takes guidance there (a
  * top-level additionalContext, or exit 2 with stderr), under either spelling of
@@ -222,23 +231,12 @@ const GUIDANCE =
  */
 const POST_TOOL_FAILURE: EventCells = {
   ...POST_TOOL,
-  deny: {
-    stdout: { additionalContext: "<reason>" },
-    exit: 0,
-    effect: "feedback",
-    becomes: "context",
-    note:
-      `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
-    basis: seen("postfail-context"),
-  },
-  ask: {
-    stdout: { additionalContext: "<reason>" },
-    exit: 0,
-    effect: "feedback",
-    becomes: "context",
-    note: `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
-    basis: seen("postfail-context"),
-  },
+  deny: asGuidance(
+    `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
+  ),
+  ask: asGuidance(
+    `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
+  ),
   context: contextAnswer(`given to the model as ${GUIDANCE}`, seen("postfail-context")),
   none: cells.nothingCell(seen("postfail-nothing")),
 };
