@@ -333,8 +333,7 @@ Deno.test({
     await Deno.remove(`${w.project}/.clinerules`);
     await Deno.symlink("../outside", `${w.project}/.clinerules`);
     await refusedAll("a linked .clinerules", /outside the project/);
-    // .clinerules a file (Cline also reads one file of rules by that name): no hook file can be
-    // below it, and it is left as it is.
+    // .clinerules a file: no hook file can be below it, and it is left as it is.
     await Deno.remove(`${w.project}/.clinerules`);
     await Deno.writeTextFile(`${w.project}/.clinerules`, "Be brief.\n");
     await refusedAll("a .clinerules file", /not a folder/);
