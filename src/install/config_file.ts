@@ -84,18 +84,47 @@ export async function readSettingsFile(
   if (snapshot.bytes === null) {
     return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
   }
+  return { snapshot, ...settingsOf(snapshot.bytes, file, info) };
+}
+
+/**
+ * The JSON text and value of a settings file's bytes, as
+ * {@linkcode readSettingsFile} reads them (everyhook's plugin and Cline's hook
+ * file as their `HOOKS` value, a TOML config as everyhook's block in it).
+ *
+ * @param bytes The file's bytes.
+ * @param file The path, for messages.
+ * @param info The agent's install data (a JSON file when absent).
+ * @returns The text, its layout and the parsed value (undefined for an empty file).
+ * @throws {EveryhookError} As {@linkcode readSettingsFile}.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { settingsOf } from "./config_file.ts";
+ * import { runnerText } from "../settings/runner_file.ts";
+ * const bytes = new TextEncoder().encode(runnerText('{"version": 1, "hooks": {}}'));
+ * assert.deepEqual(settingsOf(bytes, "PreToolUse.mjs", { container: "runner" }).value, { version: 1, hooks: {} });
+ * assert.throws(() => settingsOf(new TextEncoder().encode("echo hi"), "PreToolUse.mjs", { container: "runner" }));
+ * ```
+ */
+export function settingsOf(
+  bytes: Uint8Array,
+  file: string,
+  info?: Pick<InstallInfo, "container">,
+): { json: JsonText; value: unknown } {
   if (info?.container === "plugin" || info?.container === "runner") {
     const inner = info.container === "plugin" ? pluginHooksText : runnerHooksText;
-    const text = inner(decodeJsonText(snapshot.bytes, file).text, file);
+    const text = inner(decodeJsonText(bytes, file).text, file);
     const value = text === "" ? undefined : parseJsonText(text, file);
-    return { snapshot, json: { text, format: DEFAULT_FORMAT }, value };
+    return { json: { text, format: DEFAULT_FORMAT }, value };
   }
   if (info?.container === "toml") {
-    const text = tomlHooksJson(tomlSource(snapshot.bytes, file), file);
+    const text = tomlHooksJson(tomlSource(bytes, file), file);
     const value = text === "" ? undefined : parseJsonText(text, file);
-    return { snapshot, json: { text, format: DEFAULT_FORMAT }, value };
+    return { json: { text, format: DEFAULT_FORMAT }, value };
   }
-  const json = decodeJsonText(snapshot.bytes, file);
+  const json = decodeJsonText(bytes, file);
   const value = parseJsonText(json.text, file);
   const twice = duplicateHooksKey(json.text);
   if (twice !== undefined) {
@@ -104,7 +133,7 @@ export async function readSettingsFile(
       `Cannot change "${file}": it has the key "${twice}" twice, and an agent reads only one of them; keep one and try again`,
     );
   }
-  return { snapshot, json, value };
+  return { json, value };
 }
 
 /** The text of a TOML config, or a refusal when it is not UTF-8. */

@@ -14,26 +14,34 @@ import {
   linkedTo,
   refusalReason,
   renameHook,
+  settingsOf,
 } from "./config_file.ts";
 import { checkInsideProject } from "../settings/confine.ts";
 import type { Scope } from "../settings/locations.ts";
 import { readSnapshot, readWhole, safeWrite, sameBytes } from "../settings/safe_write.ts";
 import { listBackups } from "../settings/backups.ts";
 import { EveryhookError } from "../contract/errors.ts";
-import { parseJsonText } from "../settings/json_text.ts";
 import { findOurs, type JsonObject } from "../settings/settings_file.ts";
 
 /** ", with N entries of everyhook's (for hooks ...)" for a backup's bytes, or "". */
 function oursIn(agent: Agent, bytes: Uint8Array, file: string): string {
   try {
-    const root = parseJsonText(new TextDecoder().decode(bytes), file) as JsonObject;
-    const ours = findOurs(root, agent.install);
+    // Read as install reads the file: a plugin's, a hook file's or a TOML config's entries too.
+    const { value } = settingsOf(bytes, file, agent.install);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return "";
+    const ours = findOurs(value as JsonObject, agent.install);
     if (ours.length === 0) return ", with no entry of everyhook's";
     const hooks = [...new Set(ours.map((f) => f.line.hook))].join(", ");
     return `, with ${ours.length} entr${ours.length === 1 ? "y" : "ies"} of everyhook's (${hooks})`;
   } catch {
     return "";
   }
+}
+
+/** A file's permission bits, or null where the OS has none. */
+async function modeOf(path: string): Promise<number | null> {
+  const mode = (await Deno.stat(path)).mode;
+  return mode === null ? null : mode & 0o777;
 }
 
 /** What to restore. */
@@ -172,6 +180,9 @@ export async function restore(
       row.from = chosen.path;
       row.others = backups.length - 1;
       const bytes = chosen.absent ? null : await readWhole(chosen.path);
+      // A backup keeps its file's mode: a file that is not there comes back with it
+      // (Cline's hook file, an executable, as one).
+      const mode = bytes === null ? null : await modeOf(chosen.path);
       const snapshot = await readSnapshot(file, project === undefined ? {} : { project });
       Object.assign(row, linkedTo({ snapshot }));
       if (bytes === null && snapshot.bytes === null) {
@@ -197,6 +208,7 @@ export async function restore(
         now: world.now(),
         // Its absence is kept too, so that this restore can be undone.
         recordAbsence: true,
+        ...(mode === null ? {} : { newMode: mode }),
         ...renameHook(world, file),
       });
       if (options.dryRun) row.wouldRestore = true;

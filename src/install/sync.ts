@@ -3,7 +3,11 @@
  * (`everyhook.json`). Each agent's file gets exactly the entries of ours the
  * manifest asks for: added, updated in place, and the ones of ours it does not
  * name removed; every entry that is not everyhook's, and every other byte,
- * stays as it is. The lines name nothing of one machine (portable.ts). With
+ * stays as it is. An agent with a file per event (Cline's `<Event>.mjs`,
+ * runner_file.ts) has each of its files made to hold that event's entries: made
+ * executable when it is new, deleted once none is left, and one that is not
+ * everyhook's left alone (refused when the manifest asks something of it).
+ * The lines name nothing of one machine (portable.ts). With
  * `check`, nothing is written and each difference is listed, for CI. Every
  * write goes through the one writer. Not on `run`'s path.
  *
@@ -17,9 +21,9 @@ import {
   fileContent,
   type InstallWorld,
   type ReadFile,
-  readSettingsFile,
   refusalReason,
   renameHook,
+  settingsOf,
   verifyFile,
 } from "./config_file.ts";
 import { nativesOf, planEntry, type PlannedEntryReport } from "./entry_plan.ts";
@@ -34,14 +38,18 @@ import {
   removeEntry,
   replaceEntry,
 } from "../settings/settings_file.ts";
-import { parseJsonText } from "../settings/json_text.ts";
-import { eventFileNatives, pathsFor, settingsFilePath } from "../settings/locations.ts";
+import { DEFAULT_FORMAT, parseJsonText } from "../settings/json_text.ts";
+import { eventFile, eventFileNatives, pathsFor, settingsFilePath } from "../settings/locations.ts";
 import type { Manifest, ManifestHook } from "./manifest.ts";
 import { lineHook, portableSelf, portableWarnings } from "../settings/portable.ts";
 import { startText } from "./replay.ts";
-import { safeWrite, sameBytes } from "../settings/safe_write.ts";
+import { readSnapshot, safeWrite, sameBytes } from "../settings/safe_write.ts";
+import { isRunnerText } from "../settings/runner_file.ts";
+import { isEmptySkeleton } from "./uninstall.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
 import { notAHookFile } from "../os/read_bounded.ts";
+import { fsErrorCode } from "../os/fs_errors.ts";
+import { EveryhookError } from "../contract/errors.ts";
 
 /** What to sync. */
 export interface SyncOptions {
@@ -85,7 +93,7 @@ export interface SyncResult {
   /** The file. */
   file: string;
   /** What happened to it. */
-  action: "created" | "updated" | "unchanged" | "refused";
+  action: "created" | "updated" | "deleted" | "unchanged" | "refused";
   /** The backup made (or that would be made), or null. */
   backup: string | null;
   /** Why the file was left alone, or null. */
@@ -191,55 +199,30 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
   const write = !options.check && !options.dryRun && !blocked;
   const results: SyncResult[] = [];
   const needs: SyncReport["needs"] = [];
+  const step: FileStep = { options, world, project, blocked, write, differences };
   for (const agent of options.agents) {
+    const notes: string[] = [];
+    const wanted = wantedOf(agent, options, self, notes, paths.resolve);
     const file = settingsFilePath(agent, "project", { env: world.env, os: world.os, project });
-    const row: SyncResult = {
-      agent: agent.id,
-      file,
-      action: "unchanged",
-      backup: null,
-      refused: null,
-      entries: [],
-      added: 0,
-      updated: 0,
-      removed: 0,
-      notes: [],
-    };
-    if (eventFileNatives(agent) !== undefined) {
-      // Cline's hooks are a file per event: sync does not write those yet.
-      warnings.push(
-        `sync does not write ${agent.name}'s hook files (one per event) yet: install each hook for it with --scope project`,
-      );
-      continue;
-    }
-    const wanted = wantedOf(agent, options, self, row.notes, paths.resolve);
-    row.entries = wanted.map((w) => ({ ...w.report, hook: w.hook.file }));
-    let read: ReadFile;
-    try {
-      read = await readSettingsFile(file, agent.install, project);
-      if (read.snapshot.bytes === null && wanted.length === 0) continue;
+    // An agent with a file per event (Cline) has one row per file, each with its event's entries.
+    const natives = eventFileNatives(agent);
+    const files = natives === undefined ? [{ file, wanted, runner: false }] : natives.map((n) => ({
+      file: eventFile(file, n),
+      wanted: wanted.filter((w) => w.native === n),
+      runner: true,
+    }));
+    let first = true;
+    for (const one of files) {
+      const row = await syncFile(agent, one.file, one.wanted, one.runner, step);
+      if (row === undefined) continue;
+      // The agent's notes are said on its first row.
+      if (first) row.notes.unshift(...notes);
+      first = false;
       results.push(row);
-      const text = planFile(agent, read, wanted, project, world.os, row, differences);
-      if (wanted.length > 0) needs.push({ agent: agent.id, text: agent.install.stillToDo.project });
-      const content = fileContent(agent.install, text, read.json.format);
-      if (sameBytes(content, read.snapshot.bytes)) continue;
-      row.action = read.snapshot.bytes === null ? "created" : "updated";
-      if (options.check || blocked) continue;
-      const written = await safeWrite({
-        snapshot: read.snapshot,
-        content,
-        verify: verifyFile(agent.install, file),
-        dryRun: !write,
-        now: world.now(),
-        ...renameHook(world, file),
-      });
-      row.backup = written.backup;
-      row.notes.push(...written.notes);
-    } catch (e) {
-      if (!results.includes(row)) results.push(row);
-      row.action = "refused";
-      row.refused = refusalReason(e, file);
-      differences.push({ agent: agent.id, file, kind: "unreadable", text: row.refused });
+    }
+    const written = results.some((r) => r.agent === agent.id && r.action !== "refused");
+    if (wanted.length > 0 && written) {
+      needs.push({ agent: agent.id, text: agent.install.stillToDo.project });
     }
   }
   const refused = results.some((r) => r.action === "refused");
@@ -256,6 +239,90 @@ export async function sync(options: SyncOptions, world: InstallWorld): Promise<S
     warnings,
     needs,
   };
+}
+
+/** What each file's sync shares: the run's options and world, and whether it writes. */
+interface FileStep {
+  options: SyncOptions;
+  world: InstallWorld;
+  project: string;
+  /** A hook is gone or the version differs: nothing is written. */
+  blocked: boolean;
+  /** Whether files are written (not a check, a dry run, or blocked). */
+  write: boolean;
+  differences: SyncDifference[];
+}
+
+/**
+ * Make one of an agent's project files hold exactly the wanted entries of
+ * ours. Its row, or undefined when there is no file and nothing to write, or
+ * (a file per event) the file there is not everyhook's and the manifest asks
+ * nothing of it: a person's own file, which sync has nothing to do with.
+ */
+async function syncFile(
+  agent: Agent,
+  file: string,
+  wanted: readonly Wanted[],
+  runner: boolean,
+  { options, world, project, blocked, write, differences }: FileStep,
+): Promise<SyncResult | undefined> {
+  const row: SyncResult = {
+    agent: agent.id,
+    file,
+    action: "unchanged",
+    backup: null,
+    refused: null,
+    entries: wanted.map((w) => ({ ...w.report, hook: w.hook.file })),
+    added: 0,
+    updated: 0,
+    removed: 0,
+    notes: [],
+  };
+  try {
+    const snapshot = await readSnapshot(file, { project });
+    if (snapshot.bytes === null && wanted.length === 0) return undefined;
+    if (runner && wanted.length === 0 && !isRunnerText(new TextDecoder().decode(snapshot.bytes!))) {
+      return undefined;
+    }
+    const read: ReadFile = snapshot.bytes === null
+      ? { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined }
+      : { snapshot, ...settingsOf(snapshot.bytes, file, agent.install) };
+    const text = planFile(agent, read, wanted, project, world.os, row, differences);
+    // A file of one event that is left with no entry goes: the agent would still start it.
+    const emptied = runner && snapshot.bytes !== null &&
+      isEmptySkeleton(parseJsonText(text, file));
+    const content = emptied ? null : fileContent(agent.install, text, read.json.format);
+    if (content !== null && sameBytes(content, snapshot.bytes)) return row;
+    row.action = emptied ? "deleted" : snapshot.bytes === null ? "created" : "updated";
+    if (options.check || blocked) return row;
+    const written = await safeWrite({
+      snapshot,
+      content,
+      verify: verifyFile(agent.install, file),
+      dryRun: !write,
+      now: world.now(),
+      // A file the agent runs (Cline's hook file) is made executable.
+      ...(runner ? { newMode: 0o755 } : {}),
+      ...renameHook(world, file),
+    });
+    row.backup = written.backup;
+    row.notes.push(...written.notes);
+  } catch (e) {
+    // A file of one event the manifest asks nothing of, that a link leads out of the project
+    // or that no file can be at (a part of its path is a file): there is nothing of the
+    // project's in it for sync to take out. Only the files that get entries say why.
+    if (runner && wanted.length === 0 && notInProject(e)) return undefined;
+    row.action = "refused";
+    row.refused = refusalReason(e, file);
+    differences.push({ agent: agent.id, file, kind: "unreadable", text: row.refused });
+  }
+  return row;
+}
+
+/** Whether a refusal says the file is not in the project: a link leads out, or a part of its path is a file. */
+function notInProject(e: unknown): boolean {
+  if (!(e instanceof EveryhookError)) return false;
+  return e.code === "outside-project" || fsErrorCode(e.cause) === "ENOTDIR";
 }
 
 /** Every entry the manifest asks of one agent's project file, in the manifest's order. */

@@ -25,6 +25,7 @@ import { playScript } from "../../src/verify/driver.ts";
 import type { AnyDriver } from "../../src/verify/mod.ts";
 import { DRIVERS } from "../../src/verify/drivers/mod.ts";
 import { findAgent } from "../../src/agents/mod.ts";
+import { eventFile } from "../../src/settings/locations.ts";
 import { PKG_CACHE, prepareCopilot } from "./copilot_cli_session.ts";
 import { cliMissing, everyhookCli } from "./everyhook_e2e.ts";
 import { runAgent } from "./process.ts";
@@ -59,23 +60,22 @@ const UNTRUSTED_SKIPS: Readonly<Record<string, string>> = {
   "kilo": "a plugin agent keeps no folder trust",
   "auggie":
     "auggie --print ran the project's hook in a folder it was never told to trust (this test's run)",
+  "cline": "Cline runs a project's hook files with no trust step",
 };
 
-/** The project file sync writes for each agent, relative to the project. */
+/** The project file sync writes for each agent's pre-tool entry, relative to the project. */
 function projectFile(id: string): string {
-  return findAgent(id)!.install.files.project.parts.join("/");
+  const agent = findAgent(id)!;
+  return eventFile(agent.install.files.project.parts.join("/"), agent.events["pre-tool"]!.native);
 }
 
 const skips = new Map<string, string | undefined>();
 for (const id of AGENTS) {
   const noProject = findAgent(id)!.install.noProject;
-  const perEvent = findAgent(id)!.install.container === "runner";
   skips.set(
     id,
     noProject
       ? `it reads no project file: ${noProject}`
-      : perEvent
-      ? "sync does not write its hook files (one per event) yet"
       : (await cliMissing()) ?? await skipReason(id),
   );
 }
@@ -164,6 +164,11 @@ async function teamClone(id: string): Promise<void> {
   const world = { ...second, project: clone };
   for (const [path, text] of await filesOf(clone)) {
     assert.ok(!text.includes(first.root), `${path} holds a path of the first layout:\n${text}`);
+  }
+  if (findAgent(id)!.install.container === "runner") {
+    // The agent starts its hook file itself: the clone's copy is executable, as sync wrote it.
+    const mode = (await Deno.stat(`${clone}/${projectFile(id)}`)).mode! & 0o777;
+    assert.equal(mode, 0o755, `${projectFile(id)} is ${mode.toString(8)} in the clone`);
   }
   const envOf = (apiUrl: string) => ({
     ...second.env(driver.env(world, apiUrl)),
