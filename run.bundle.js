@@ -3757,6 +3757,60 @@ var init_qwen_code = __esm({
           told: null
         },
         hung: /ran past its|timed out/i
+      },
+      recording: {
+        how: "recorded: qwen <prompt> --auth-type openai --yolo -o json on Node 22 against src/verify/fake/openai_chat.ts, hooks in ~/.qwen/settings.json",
+        picks: [
+          {
+            event: "post-tool",
+            native: "PostToolUseFailure",
+            variant: "shell-failed",
+            when: {
+              step: "force-push"
+            },
+            note: "a shell command that exited non-zero fires PostToolUseFailure, not PostToolUse"
+          },
+          {
+            event: "prompt",
+            native: "UserPromptSubmit",
+            variant: "prompt",
+            when: {
+              field: "submitted_prompt",
+              type: "string"
+            }
+          },
+          {
+            event: "prompt",
+            native: "UserPromptSubmit",
+            variant: "tool-result",
+            when: {
+              field: "prompt",
+              equals: ""
+            },
+            note: "UserPromptSubmit fires again before each tool result goes back to the model, with an empty prompt"
+          }
+        ],
+        notes: {
+          "pre-tool.write-env": "Qwen Code does not refuse .env by itself: the write reached the hook, and ran"
+        },
+        stopBack: {
+          max: 1
+        },
+        // A subagent's calls carry its agent_id; SubagentStop is the main agent's, whatever it carries.
+        main: {
+          by: "call",
+          without: "agent_id",
+          keep: [
+            "SubagentStop"
+          ]
+        },
+        // Each session is a heavy Node process.
+        jobs: 2,
+        keyCases: [
+          "pre-deny-json",
+          "post-context",
+          "stop-block"
+        ]
       }
     };
     qwenCode = claudeLayoutAgent({
@@ -4044,6 +4098,60 @@ var init_factory_droid = __esm({
           skip: "`droid exec` fires no prompt event"
         },
         hung: /ran past its|timed out/i
+      },
+      recording: {
+        how: "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at src/verify/fake/openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json",
+        picks: [
+          {
+            event: "session-end",
+            native: "SessionEnd",
+            variant: "end"
+          },
+          {
+            event: "prompt",
+            native: "UserPromptSubmit",
+            variant: "subagent-task",
+            session: "subagent",
+            note: "droid exec fired UserPromptSubmit only in a sub-agent's session, with the task's prompt; never for the person's prompt"
+          },
+          {
+            event: "session-start",
+            native: "SessionStart",
+            variant: "subagent",
+            session: "subagent",
+            note: "a sub-agent's session starts with its own SessionStart, naming the calling session"
+          },
+          {
+            event: "stop",
+            native: "Stop",
+            variant: "subagent",
+            session: "subagent",
+            note: "a sub-agent's turn ends with Stop in its own session (not SubagentStop)"
+          }
+        ],
+        notes: {
+          "pre-tool.write-env": "Droid does not refuse .env by itself: the write reached the hook, and ran"
+        },
+        // A sub-agent's Stop fires in its own session, before the main agent's: the first Stop of
+        // each session is sent back (two in all).
+        stopBack: {
+          match: '"stop_hook_active":false',
+          max: 2
+        },
+        // A sub-agent runs in a session of its own, whose SessionStart names the calling session.
+        main: {
+          by: "session",
+          startWithout: "calling_session_id"
+        },
+        jobs: 3,
+        // The legacy {"decision":"block"} that does not block is among them.
+        keyCases: [
+          "pre-deny-json",
+          "pre-exit2-stderr",
+          "pre-block-legacy",
+          "post-context",
+          "stop-block"
+        ]
       }
     };
     factoryDroid = claudeLayoutAgent({

@@ -184,6 +184,53 @@ export const DROID_HEADLESS: ChatHeadless = {
     refusedPrompt: { skip: "`droid exec` fires no prompt event" },
     hung: /ran past its|timed out/i,
   },
+  recording: {
+    how:
+      "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at src/verify/fake/openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json",
+    picks: [
+      { event: "session-end", native: "SessionEnd", variant: "end" },
+      {
+        event: "prompt",
+        native: "UserPromptSubmit",
+        variant: "subagent-task",
+        session: "subagent",
+        note:
+          "droid exec fired UserPromptSubmit only in a sub-agent's session, with the task's prompt; never for the person's prompt",
+      },
+      {
+        event: "session-start",
+        native: "SessionStart",
+        variant: "subagent",
+        session: "subagent",
+        note: "a sub-agent's session starts with its own SessionStart, naming the calling session",
+      },
+      {
+        event: "stop",
+        native: "Stop",
+        variant: "subagent",
+        session: "subagent",
+        note: "a sub-agent's turn ends with Stop in its own session (not SubagentStop)",
+      },
+    ],
+    notes: {
+      "pre-tool.write-env":
+        "Droid does not refuse .env by itself: the write reached the hook, and ran",
+    },
+    // A sub-agent's Stop fires in its own session, before the main agent's: the first Stop of
+    // each session is sent back (two in all).
+    stopBack: { match: '"stop_hook_active":false', max: 2 },
+    // A sub-agent runs in a session of its own, whose SessionStart names the calling session.
+    main: { by: "session", startWithout: "calling_session_id" },
+    jobs: 3,
+    // The legacy {"decision":"block"} that does not block is among them.
+    keyCases: [
+      "pre-deny-json",
+      "pre-exit2-stderr",
+      "pre-block-legacy",
+      "post-context",
+      "stop-block",
+    ],
+  },
 };
 
 /**

@@ -195,6 +195,43 @@ export const QWEN_HEADLESS: ChatHeadless = {
     refusedPrompt: { told: null },
     hung: /ran past its|timed out/i,
   },
+  recording: {
+    how:
+      "recorded: qwen <prompt> --auth-type openai --yolo -o json on Node 22 against src/verify/fake/openai_chat.ts, hooks in ~/.qwen/settings.json",
+    picks: [
+      {
+        event: "post-tool",
+        native: "PostToolUseFailure",
+        variant: "shell-failed",
+        when: { step: "force-push" },
+        note: "a shell command that exited non-zero fires PostToolUseFailure, not PostToolUse",
+      },
+      {
+        event: "prompt",
+        native: "UserPromptSubmit",
+        variant: "prompt",
+        when: { field: "submitted_prompt", type: "string" },
+      },
+      {
+        event: "prompt",
+        native: "UserPromptSubmit",
+        variant: "tool-result",
+        when: { field: "prompt", equals: "" },
+        note:
+          "UserPromptSubmit fires again before each tool result goes back to the model, with an empty prompt",
+      },
+    ],
+    notes: {
+      "pre-tool.write-env":
+        "Qwen Code does not refuse .env by itself: the write reached the hook, and ran",
+    },
+    stopBack: { max: 1 },
+    // A subagent's calls carry its agent_id; SubagentStop is the main agent's, whatever it carries.
+    main: { by: "call", without: "agent_id", keep: ["SubagentStop"] },
+    // Each session is a heavy Node process.
+    jobs: 2,
+    keyCases: ["pre-deny-json", "post-context", "stop-block"],
+  },
 };
 
 /**
