@@ -9334,7 +9334,10 @@ function judge(outcome, event, timeoutSeconds, result, fail, hookName) {
     result.hook.error = detail;
     return fail("exit", detail);
   }
-  const reading = nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH) ? {
+  const reading = outcome.kind === "exited" && outcome.answer !== void 0 ? {
+    ok: true,
+    answer: outcome.answer
+  } : nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH) ? {
     ok: false,
     problem: `it nests deeper than ${MAX_JSON_DEPTH} levels`
   } : readAnswer(outcome.stdout);
@@ -9543,6 +9546,7 @@ function planHook(argv, base, env, facts) {
     return interpreter(deno, "deno", [
       "run",
       "--no-prompt",
+      "--v8-flags=--no-lazy",
       ...shebangPermissions(firstLine2(file))
     ]);
   }
