@@ -9095,8 +9095,7 @@ async function runAdapter(agent, event, input, hook, options) {
     const has = Object.keys(agent.events).join(", ");
     throw new EveryhookError("usage", `Cannot run "--event ${event}" for ${agent.name}: it has no such event (it has ${has})`);
   }
-  const debug = options.debug ?? (() => {
-  });
+  const debug = options.debug;
   const failClosed = options.failClosed ?? false;
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const hookName = (hook[0] ?? "").split(/[\\/]/).pop() ?? "";
@@ -9147,7 +9146,7 @@ async function runAdapter(agent, event, input, hook, options) {
       const { addLastMessage: addLastMessage2 } = await Promise.resolve().then(() => (init_transcript_tail(), transcript_tail_exports));
       addLastMessage2(agent, doc, result.notes);
     }
-    debug(`document: ${JSON.stringify(doc)}`);
+    debug?.(`document: ${JSON.stringify(doc)}`);
     const runner = options.runner;
     const timeoutMs = Math.floor(options.deadline === void 0 ? timeoutSeconds * 1e3 : Math.min(timeoutSeconds * 1e3, options.deadline - performance.now()));
     if (timeoutMs <= 0) {
@@ -9162,7 +9161,7 @@ async function runAdapter(agent, event, input, hook, options) {
           EVERYHOOK_AGENT: agent.id,
           EVERYHOOK_EVENT: event
         },
-        cwd: doc.cwd !== void 0 && isFolder(doc.cwd) ? doc.cwd : options.cwd,
+        cwd: !options.inProcess && doc.cwd !== void 0 && isFolder(doc.cwd) ? doc.cwd : options.cwd,
         base: options.cwd,
         timeoutMs
       };
@@ -9184,8 +9183,8 @@ async function runAdapter(agent, event, input, hook, options) {
     }
   }
   result.answer = answer;
-  debug(`hook: ${JSON.stringify(result.hook)}`);
-  debug(`answer: ${JSON.stringify(answer)}`);
+  debug?.(`hook: ${JSON.stringify(result.hook)}`);
+  debug?.(`answer: ${JSON.stringify(answer)}`);
   const sentAs = result.document ? {
     nativeEvent: result.document.nativeEvent
   } : {};
@@ -9211,7 +9210,7 @@ ${reasonText(result.hook.stderr)}`);
   result.effects = t.effects;
   result.effect = t.effects[0] ?? "none";
   result.notes.push(...t.notes);
-  debug(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
+  debug?.(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
   return result;
 }
 function readDocument(agent, event, input, timeoutSeconds) {

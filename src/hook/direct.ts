@@ -84,12 +84,15 @@ export async function runDirect(
   }
   const runner = options.runner ??
     ((spec: HookSpec): Promise<HookOutcome> => inProcess(handler, spec, options.log));
+  // The handler's own folder is this process's: the payload's is not looked at (no stat, and no
+  // read permission asked of a hook that may have none).
   const result = await runAdapter(agent, event, options.input, [options.hook], {
     failClosed: args.failClosed,
     timeoutSeconds: args.timeout,
     env: {},
     cwd: "",
     runner,
+    ...(options.runner ? {} : { inProcess: true }),
     ...(options.debug ? { debug: options.debug } : {}),
   });
   return { ...result.native, result };

@@ -61,6 +61,12 @@ export interface RunOptions {
    */
   runner: (spec: HookSpec) => Promise<HookOutcome>;
   /**
+   * The runner is a handler in this process (direct mode): there is no
+   * program to start in a folder, so the payload's folder is not looked at
+   * and the hook's working folder is `cwd`.
+   */
+  inProcess?: boolean;
+  /**
    * The hook is written for this agent's own protocol (`--speaks`): it is given
    * the payload that agent would send, and its output is read with that
    * agent's meanings. Loaded by the caller (src/speaks/registry.ts).
@@ -180,7 +186,8 @@ export async function runAdapter(
       `Cannot run "--event ${event}" for ${agent.name}: it has no such event (it has ${has})`,
     );
   }
-  const debug = options.debug ?? (() => {});
+  // Called as debug?.(...): with no debug writer, what it would write is not even made.
+  const debug = options.debug;
   const failClosed = options.failClosed ?? false;
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const hookName = (hook[0] ?? "").split(/[\\/]/).pop() ?? "";
@@ -217,7 +224,7 @@ export async function runAdapter(
       const { addLastMessage } = await import("./transcript_tail.ts");
       addLastMessage(agent, doc, result.notes);
     }
-    debug(`document: ${JSON.stringify(doc)}`);
+    debug?.(`document: ${JSON.stringify(doc)}`);
     const runner = options.runner;
     const timeoutMs = Math.floor(
       options.deadline === undefined
@@ -234,7 +241,9 @@ export async function runAdapter(
       const spec = {
         argv: hook,
         env: { ...options.env, EVERYHOOK: "1", EVERYHOOK_AGENT: agent.id, EVERYHOOK_EVENT: event },
-        cwd: doc.cwd !== undefined && isFolder(doc.cwd) ? doc.cwd : options.cwd,
+        cwd: !options.inProcess && doc.cwd !== undefined && isFolder(doc.cwd)
+          ? doc.cwd
+          : options.cwd,
         base: options.cwd,
         timeoutMs,
       };
@@ -252,8 +261,8 @@ export async function runAdapter(
     }
   }
   result.answer = answer;
-  debug(`hook: ${JSON.stringify(result.hook)}`);
-  debug(`answer: ${JSON.stringify(answer)}`);
+  debug?.(`hook: ${JSON.stringify(result.hook)}`);
+  debug?.(`answer: ${JSON.stringify(answer)}`);
   const sentAs = result.document ? { nativeEvent: result.document.nativeEvent } : {};
   const t = translate(agent, event, answer, sentAs);
   const stderr = [t.stderr];
@@ -276,7 +285,7 @@ export async function runAdapter(
   result.effects = t.effects;
   result.effect = t.effects[0] ?? "none";
   result.notes.push(...t.notes);
-  debug(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
+  debug?.(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
   return result;
 }
 

@@ -130,8 +130,8 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
   await Deno.mkdir(hooks);
   // A hook written with the SDK as a JSR user writes it: the SDK from the registry.
   const example = await Deno.readTextFile(`${REPO_ROOT}/examples/block-force-push.ts`);
-  const fromJsr = example.replace('"../src/hook/mod.ts"', `"jsr:@everyhook/cli@${VERSION}/hook"`);
-  assert.notEqual(fromJsr, example, "the example no longer imports the SDK from ../src/hook");
+  const fromJsr = example.replace('"../hook.bundle.js"', `"jsr:@everyhook/cli@${VERSION}/hook"`);
+  assert.notEqual(fromJsr, example, "the example no longer imports the SDK from ../hook.bundle.js");
   await Deno.writeTextFile(`${hooks}/block-force-push.ts`, fromJsr);
   // And a plain script, which goes through everyhook run: it logs each document.
   await Deno.writeTextFile(
