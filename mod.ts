@@ -77,9 +77,13 @@ export {
 } from "./src/agents/types.ts";
 export type {
   ChatHeadless,
+  ChatRecording,
   HeadlessRun,
   HeadlessShows,
+  PayloadTest,
   PluginHeadless,
+  RecordedStep,
+  RecordingPick,
   RunTemplate,
   ToolTemplate,
 } from "./src/agents/headless.ts";

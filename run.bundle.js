@@ -294,6 +294,17 @@ function toolKind(table, name) {
   }
   return "other";
 }
+function toolInput(table, name, raw) {
+  const input = parseInput(raw);
+  const fields2 = obj(input) ?? {};
+  const kind = toolKind(table, name);
+  return {
+    input,
+    fields: fields2,
+    kind,
+    command: kind === "shell" ? str(fields2.command) : void 0
+  };
+}
 function toolCall(fields2) {
   const call = {
     name: fields2.name,
@@ -377,6 +388,10 @@ function patchPaths(patch) {
     paths,
     onlyAdds: onlyAdds && paths.length > 0
   };
+}
+function patchFiles(input) {
+  const patch = patchText(input);
+  return patch === void 0 ? void 0 : patchPaths(patch);
 }
 function patchText(input) {
   const fromValue = (v) => {
@@ -983,30 +998,59 @@ var init_system_files = __esm({
   }
 });
 
+// src/agents/_settings_files.ts
+function dotFolderFiles(parts, format, env) {
+  return [
+    {
+      scope: "user",
+      parts,
+      ...env === void 0 ? {} : {
+        env: env.name
+      },
+      ...env?.replaces === void 0 ? {} : {
+        envReplaces: env.replaces
+      },
+      format
+    },
+    {
+      scope: "project",
+      parts,
+      format
+    }
+  ];
+}
+function disableAllHooks(files, stops, problem) {
+  return files.map((file) => ({
+    file,
+    key: [
+      "disableAllHooks"
+    ],
+    when: {
+      is: true
+    },
+    stops,
+    problem
+  }));
+}
+var init_settings_files = __esm({
+  "src/agents/_settings_files.ts"() {
+  }
+});
+
 // src/agents/claude_code_switches.ts
-var USER, PROJECT2, LOCAL, CLAUDE_MANAGED_SETTINGS, OFF, CLAUDE_CODE_SWITCHES;
+var USER, PROJECT2, CLAUDE_LOCAL_SETTINGS, CLAUDE_MANAGED_SETTINGS, OFF, CLAUDE_CODE_SWITCHES;
 var init_claude_code_switches = __esm({
   "src/agents/claude_code_switches.ts"() {
     init_system_files();
-    USER = {
-      scope: "user",
-      parts: [
-        ".claude",
-        "settings.json"
-      ],
-      env: "CLAUDE_CONFIG_DIR",
-      envReplaces: 1,
-      format: "json"
-    };
-    PROJECT2 = {
-      scope: "project",
-      parts: [
-        ".claude",
-        "settings.json"
-      ],
-      format: "json"
-    };
-    LOCAL = {
+    init_settings_files();
+    [USER, PROJECT2] = dotFolderFiles([
+      ".claude",
+      "settings.json"
+    ], "json", {
+      name: "CLAUDE_CONFIG_DIR",
+      replaces: 1
+    });
+    CLAUDE_LOCAL_SETTINGS = {
       scope: "project",
       parts: [
         ".claude",
@@ -1017,40 +1061,22 @@ var init_claude_code_switches = __esm({
     CLAUDE_MANAGED_SETTINGS = systemFiles("claude-code", "ClaudeCode", "managed-settings.json");
     OFF = "disableAllHooks is true in <file>: Claude Code runs no hook from user or project settings; remove it or set it to false";
     CLAUDE_CODE_SWITCHES = [
-      ...[
+      ...disableAllHooks([
         USER,
         PROJECT2,
-        LOCAL
-      ].map((file) => ({
-        file,
-        key: [
-          "disableAllHooks"
-        ],
-        when: {
-          is: true
-        },
-        stops: [
-          "user",
-          "project"
-        ],
-        problem: OFF
-      })),
+        CLAUDE_LOCAL_SETTINGS
+      ], [
+        "user",
+        "project"
+      ], OFF),
       ...CLAUDE_MANAGED_SETTINGS.flatMap((file) => [
-        {
-          file,
-          key: [
-            "disableAllHooks"
-          ],
-          when: {
-            is: true
-          },
-          stops: [
-            "user",
-            "project",
-            "system"
-          ],
-          problem: "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it"
-        },
+        ...disableAllHooks([
+          file
+        ], [
+          "user",
+          "project",
+          "system"
+        ], "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it"),
         {
           file,
           key: [
@@ -1146,6 +1172,14 @@ function hookSpecific(nativeEvent, fields2) {
     }
   };
 }
+function preToolDecision(decision, withReason = true) {
+  return hookSpecific("PreToolUse", {
+    permissionDecision: decision,
+    ...withReason ? {
+      permissionDecisionReason: "<reason>"
+    } : {}
+  });
+}
 function noApprovalCell(what, basis) {
   return droppedCell(what === "tool" ? "the tool already ran: there is nothing left to approve" : "a prompt needs no approval", basis);
 }
@@ -1223,13 +1257,16 @@ function bases(page) {
     seen: recordedCase
   };
 }
-function preToolDecision(decision, withReason = true) {
-  return hookSpecific("PreToolUse", {
-    permissionDecision: decision,
-    ...withReason ? {
-      permissionDecisionReason: "<reason>"
-    } : {}
-  });
+function preToolCell(decision, said, withReason = true) {
+  return {
+    stdout: preToolDecision(decision, withReason),
+    exit: 0,
+    effect: DECISION_EFFECTS[decision],
+    ...said.note === void 0 ? {} : {
+      note: said.note
+    },
+    basis: said.basis
+  };
 }
 function promptRefusal(basis, denyNote, askNote) {
   return refusalCells(BLOCK, "blocked", {
@@ -1325,16 +1362,14 @@ function claudeLayoutAgent(spec) {
     };
   }
   const readTool8 = (name, payload, event, nativeEvent) => {
-    const input = parseInput(payload.tool_input);
-    const fields2 = obj(input) ?? {};
-    const kind = toolKind(spec.tools, name);
+    const { input, fields: fields2, kind, command: command2 } = toolInput(spec.tools, name, payload.tool_input);
     const failed = spec.failureEvent && nativeEvent === FAILURE_EVENT;
     const path = kind === "other" && !spec.tool.pathOfOther ? void 0 : spec.tool.pathFields.map((f) => str(fields2[f])).find((p) => p !== void 0);
     return toolCall({
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields2.command) : void 0,
+      command: command2,
       path,
       output: spec.tool.outputAfterOnly && event !== "post-tool" ? void 0 : failed ? str(payload.error) : spec.tool.output(payload.tool_response),
       failed: event === "post-tool" ? failed : void 0
@@ -1417,7 +1452,7 @@ function claudeLayoutAgent(spec) {
   };
   return agent;
 }
-var NATIVE, FAILURE_EVENT;
+var NATIVE, FAILURE_EVENT, DECISION_EFFECTS;
 var init_claude_layout = __esm({
   "src/agents/_claude_layout.ts"() {
     init_payload();
@@ -1455,6 +1490,11 @@ var init_claude_layout = __esm({
       }
     };
     FAILURE_EVENT = "PostToolUseFailure";
+    DECISION_EFFECTS = {
+      deny: "blocked",
+      ask: "asked",
+      allow: "approved"
+    };
   }
 });
 
@@ -1485,25 +1525,16 @@ var init_claude_code = __esm({
       input: documented("pretooluse-decision-control")
     });
     PRE_TOOL = {
-      deny: {
-        stdout: preToolDecision("deny"),
-        exit: 0,
-        effect: "blocked",
+      deny: preToolCell("deny", {
         basis: seen("pre-deny-json")
-      },
-      ask: {
-        stdout: preToolDecision("ask"),
-        exit: 0,
-        effect: "asked",
+      }),
+      ask: preToolCell("ask", {
         note: "with no one to ask (claude -p) Claude Code refused the call and gave the model the reason",
         basis: seen("pre-ask-noperm")
-      },
-      allow: {
-        stdout: preToolDecision("allow", false),
-        exit: 0,
-        effect: "approved",
+      }),
+      allow: preToolCell("allow", {
         basis: seen("pre-allow-noperm")
-      },
+      }, false),
       context: contextCell("PreToolUse", seen("pre-addctx")),
       message: {
         ...COMMON.message,
@@ -1625,14 +1656,7 @@ var init_claude_code = __esm({
       transcriptFormat: "claude-code",
       // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
       reads: [
-        {
-          scope: "project",
-          parts: [
-            ".claude",
-            "settings.local.json"
-          ],
-          format: "json"
-        },
+        CLAUDE_LOCAL_SETTINGS,
         ...CLAUDE_MANAGED_SETTINGS
       ],
       listing: {
@@ -1708,27 +1732,18 @@ async function codexTrustHash(entry) {
 function codexTrustKey(entry) {
   return `${entry.file}:${snake(entry.native)}:${entry.group}:${entry.handler}`;
 }
-var USER_CONFIG, PROJECT_CONFIG, REQUIREMENTS, CODEX_SWITCHES, CODEX_ENTRY_TRUST;
+var CODEX_CONFIG_FILES, USER_CONFIG, PROJECT_CONFIG, REQUIREMENTS, CODEX_SWITCHES, CODEX_ENTRY_TRUST;
 var init_codex_switches = __esm({
   "src/agents/codex_switches.ts"() {
-    USER_CONFIG = {
-      scope: "user",
-      parts: [
-        ".codex",
-        "config.toml"
-      ],
-      env: "CODEX_HOME",
-      envReplaces: 1,
-      format: "toml"
-    };
-    PROJECT_CONFIG = {
-      scope: "project",
-      parts: [
-        ".codex",
-        "config.toml"
-      ],
-      format: "toml"
-    };
+    init_settings_files();
+    CODEX_CONFIG_FILES = dotFolderFiles([
+      ".codex",
+      "config.toml"
+    ], "toml", {
+      name: "CODEX_HOME",
+      replaces: 1
+    });
+    [USER_CONFIG, PROJECT_CONFIG] = CODEX_CONFIG_FILES;
     REQUIREMENTS = {
       scope: "system",
       parts: [
@@ -1846,9 +1861,7 @@ function stopCells2(deny, anchor) {
     },
     ...stopAskAllow(documented2(anchor)),
     context: droppedCell("Codex takes no added context at a stop (deny with a reason sends the agent back with it)", documented2(anchor)),
-    message: MESSAGE,
-    input: NO_INPUT,
-    none: NOTHING
+    ...COMMON2
   };
 }
 function commandText(v) {
@@ -1860,24 +1873,22 @@ function commandText(v) {
   return argv.join(" ");
 }
 function readTool(name, payload, event) {
-  const input = parseInput(payload.tool_input);
-  const fields2 = obj(input) ?? {};
+  const { input, fields: fields2, kind } = toolInput(TOOLS, name, payload.tool_input);
   const output = outputText(payload.tool_response);
   if (name === "apply_patch") {
-    const patch = patchText(input);
-    const { paths, onlyAdds } = patchPaths(patch ?? "");
+    const patched = patchFiles(input);
+    const paths = patched?.paths ?? [];
     const exit = output === void 0 ? void 0 : /^Exit code: (\d+)/.exec(output)?.[1];
     return toolCall({
       name,
-      kind: onlyAdds ? "write" : "edit",
+      kind: patched?.onlyAdds ? "write" : "edit",
       input,
       paths,
       output,
       failed: event === "post-tool" && exit !== void 0 ? exit !== "0" : void 0,
-      unread: patch === void 0 ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)" : paths.length === 0 ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch" : void 0
+      unread: patched === void 0 ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)" : paths.length === 0 ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch" : void 0
     });
   }
-  const kind = toolKind(TOOLS, name);
   return toolCall({
     name,
     kind,
@@ -1893,7 +1904,7 @@ function read(payload, { event }) {
   if (name !== void 0) doc.tool = readTool(name, payload, event);
   return doc;
 }
-var DOCS2, seen2, NOTHING, NOT_PRINTED, MESSAGE, NO_INPUT, PRE_DENY, PRE_TOOL2, REPLACES_OUTPUT, POST_TOOL2, PROMPT2, SESSION_START, AT_END, SESSION_END, EVENTS2, TOOLS, codex;
+var DOCS2, seen2, NOTHING, NOT_PRINTED, MESSAGE, NO_INPUT, COMMON2, PRE_DENY, PRE_TOOL2, REPLACES_OUTPUT, POST_TOOL2, PROMPT2, SESSION_START, AT_END, SESSION_END, EVENTS2, TOOLS, codex;
 var init_codex = __esm({
   "src/agents/codex.ts"() {
     init_codex_switches();
@@ -1906,10 +1917,12 @@ var init_codex = __esm({
     NOT_PRINTED = "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
     MESSAGE = messageCell(documented2(), NOT_PRINTED);
     NO_INPUT = noInputCell(documented2("pretooluse"));
-    PRE_DENY = hookSpecific("PreToolUse", {
-      permissionDecision: "deny",
-      permissionDecisionReason: "<reason>"
-    });
+    COMMON2 = {
+      message: MESSAGE,
+      input: NO_INPUT,
+      none: NOTHING
+    };
+    PRE_DENY = preToolDecision("deny");
     PRE_TOOL2 = {
       ...refusalCells(PRE_DENY, "blocked", {
         basis: seen2("pre-deny")
@@ -1948,9 +1961,7 @@ var init_codex = __esm({
       }),
       allow: noApprovalCell("tool", documented2("posttooluse")),
       context: contextCell("PostToolUse", seen2("post-context")),
-      message: MESSAGE,
-      input: NO_INPUT,
-      none: NOTHING
+      ...COMMON2
     };
     PROMPT2 = {
       ...refusalCells(BLOCK, "blocked", {
@@ -1961,16 +1972,12 @@ var init_codex = __esm({
       }),
       allow: noApprovalCell("prompt", documented2("userpromptsubmit")),
       context: contextCell("UserPromptSubmit", seen2("prompt-context")),
-      message: MESSAGE,
-      input: NO_INPUT,
-      none: NOTHING
+      ...COMMON2
     };
     SESSION_START = {
       ...startDecisions(documented2("sessionstart")),
       context: contextCell("SessionStart", seen2("session-start-context")),
-      message: MESSAGE,
-      input: NO_INPUT,
-      none: NOTHING
+      ...COMMON2
     };
     AT_END = "Codex's SessionEnd only informs: it takes no answer";
     SESSION_END = {
@@ -2073,32 +2080,12 @@ var init_codex = __esm({
       },
       ...transcriptOf("codex"),
       // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
-      reads: [
-        {
-          scope: "user",
-          parts: [
-            ".codex",
-            "config.toml"
-          ],
-          env: "CODEX_HOME",
-          envReplaces: 1,
-          format: "toml",
-          skipKeys: [
-            "state"
-          ]
-        },
-        {
-          scope: "project",
-          parts: [
-            ".codex",
-            "config.toml"
-          ],
-          format: "toml",
-          skipKeys: [
-            "state"
-          ]
-        }
-      ],
+      reads: CODEX_CONFIG_FILES.map((file) => ({
+        ...file,
+        skipKeys: [
+          "state"
+        ]
+      })),
       listing: {
         bothFormats: "Codex CLI merges them and warns at every start",
         switches: CODEX_SWITCHES,
@@ -2154,25 +2141,15 @@ var GEMINI_SYSTEM_SETTINGS, SETTINGS, GEMINI_CLI_SWITCHES, GEMINI_PROJECT_FOLDER
 var init_gemini_cli_switches = __esm({
   "src/agents/gemini_cli_switches.ts"() {
     init_system_files();
+    init_settings_files();
     GEMINI_SYSTEM_SETTINGS = systemFiles("gemini-cli", "GeminiCli", "settings.json");
     SETTINGS = [
-      {
-        scope: "user",
-        parts: [
-          ".gemini",
-          "settings.json"
-        ],
-        env: "GEMINI_CLI_HOME",
-        format: "json"
-      },
-      {
-        scope: "project",
-        parts: [
-          ".gemini",
-          "settings.json"
-        ],
-        format: "json"
-      },
+      ...dotFolderFiles([
+        ".gemini",
+        "settings.json"
+      ], "json", {
+        name: "GEMINI_CLI_HOME"
+      }),
       ...GEMINI_SYSTEM_SETTINGS
     ];
     GEMINI_CLI_SWITCHES = [
@@ -2253,26 +2230,15 @@ var gemini_cli_exports = {};
 __export(gemini_cli_exports, {
   geminiCli: () => geminiCli
 });
-function seen3(id) {
-  return {
-    kind: "binary",
-    case: id
-  };
-}
 function documented3(anchor) {
-  return {
-    kind: "docs",
-    ref: `${REFERENCE}#${anchor}`
-  };
+  return documentedAt(REFERENCE, anchor);
 }
 function toolOutput2(response) {
   if (!response) return void 0;
   return contentText(response.llmContent) ?? outputText(response.returnDisplay ?? response.llmContent);
 }
 function readTool2(name, payload, event) {
-  const input = parseInput(payload.tool_input);
-  const fields2 = obj(input) ?? {};
-  const kind = toolKind(TOOLS2, name);
+  const { input, fields: fields2, kind, command: command2 } = toolInput(TOOLS2, name, payload.tool_input);
   const many = Array.isArray(fields2.paths) ? fields2.paths.filter((p) => typeof p === "string") : void 0;
   const response = obj(payload.tool_response);
   const after = event === "post-tool";
@@ -2280,7 +2246,7 @@ function readTool2(name, payload, event) {
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields2.command) : void 0,
+    command: command2,
     path: kind === "other" ? void 0 : str(fields2.file_path),
     paths: kind === "other" ? void 0 : many,
     output: after ? toolOutput2(response) : void 0,
@@ -2298,7 +2264,7 @@ function read2(payload, { event }) {
   }
   return doc;
 }
-var REFERENCE, DENY, NOTHING2, MESSAGE2, NO_INPUT2, PRE_TOOL3, POST_TOOL3, PROMPT3, NOT_AT_START, SESSION_START2, AT_END2, SESSION_END2, STOP, EVENTS3, TOOLS2, geminiCli;
+var REFERENCE, seen3, DENY, NOTHING2, MESSAGE2, NO_INPUT2, PRE_TOOL3, POST_TOOL3, PROMPT3, NOT_AT_START, SESSION_START2, AT_END2, SESSION_END2, STOP, EVENTS3, TOOLS2, geminiCli;
 var init_gemini_cli = __esm({
   "src/agents/gemini_cli.ts"() {
     init_gemini_cli_switches();
@@ -2306,6 +2272,7 @@ var init_gemini_cli = __esm({
     init_payload();
     init_cells();
     REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
+    seen3 = recordedCase;
     DENY = {
       decision: "deny",
       reason: "<reason>"
@@ -2549,16 +2516,14 @@ var init_gemini_cli = __esm({
 });
 
 // src/agents/copilot_cli_events.ts
-function seen4(id) {
-  return {
-    kind: "binary",
-    case: id
-  };
-}
 function documented4(anchor) {
+  return documentedAt(REFERENCE2, anchor);
+}
+function unanswered(anchor) {
   return {
-    kind: "docs",
-    ref: `${REFERENCE2}#${anchor}`
+    message: NO_MESSAGE,
+    input: NO_INPUT3,
+    none: nothingCell(documented4(anchor))
   };
 }
 function contextAnswer(note, basis) {
@@ -2574,19 +2539,36 @@ function contextAnswer(note, basis) {
 }
 function stopCells3(deny, anchor) {
   return {
-    deny,
+    deny: {
+      stdout: BLOCK,
+      exit: 0,
+      effect: "sent-back",
+      note: deny.note,
+      basis: deny.basis
+    },
     ...stopAskAllow(documented4(anchor)),
     context: droppedCell(`Copilot CLI's ${anchor} takes no added context`, documented4(anchor)),
-    message: NO_MESSAGE,
-    input: NO_INPUT3,
-    none: nothingCell(documented4(anchor))
+    ...unanswered(anchor)
   };
 }
-var REFERENCE2, NOTHING3, NO_MESSAGE, NO_INPUT3, PRE_TOOL4, POST_TOOL4, PROMPT4, SESSION_START3, AT_END3, SESSION_END3, COPILOT_CLI_EVENTS, GUIDANCE, POST_TOOL_FAILURE, COPILOT_CLI_ALIAS_CELLS;
+function asGuidance(note) {
+  return {
+    stdout: {
+      additionalContext: "<reason>"
+    },
+    exit: 0,
+    effect: "feedback",
+    becomes: "context",
+    note,
+    basis: seen4("postfail-context")
+  };
+}
+var REFERENCE2, seen4, NOTHING3, NO_MESSAGE, NO_INPUT3, PRE_TOOL4, POST_TOOL4, PROMPT4, SESSION_START3, AT_END3, SESSION_END3, COPILOT_CLI_EVENTS, GUIDANCE, POST_TOOL_FAILURE, COPILOT_CLI_ALIAS_CELLS;
 var init_copilot_cli_events = __esm({
   "src/agents/copilot_cli_events.ts"() {
     init_cells();
     REFERENCE2 = "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
+    seen4 = recordedCase;
     NOTHING3 = nothingCell(seen4("pre-nothing"));
     NO_MESSAGE = droppedCell("Copilot CLI has no field for a message to the person in a command hook's answer", documented4("hook-events"));
     NO_INPUT3 = noInputCell(documented4("pretooluse-decision-control"));
@@ -2642,9 +2624,7 @@ var init_copilot_cli_events = __esm({
       }),
       allow: noApprovalCell("tool", documented4("posttooluse")),
       context: contextAnswer("appended to the tool's result as guidance from postToolUse hooks", seen4("post-context")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("posttooluse"))
+      ...unanswered("posttooluse")
     };
     PROMPT4 = {
       ...refusalCells(BLOCK, "blocked", {
@@ -2655,24 +2635,18 @@ var init_copilot_cli_events = __esm({
       }),
       allow: noApprovalCell("prompt", documented4("userpromptsubmitted")),
       context: contextAnswer("appended to the prompt inside <system_reminder> tags", seen4("prompt-context")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("userpromptsubmitted"))
+      ...unanswered("userpromptsubmitted")
     };
     SESSION_START3 = {
       ...startDecisions(documented4("sessionstart")),
       context: contextAnswer("sent as a user message of its own before the first prompt", seen4("start-context")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("sessionstart"))
+      ...unanswered("sessionstart")
     };
     AT_END3 = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
     SESSION_END3 = {
       ...droppedDecisions(AT_END3, documented4("sessionend")),
       context: droppedCell(AT_END3, documented4("sessionend")),
-      message: NO_MESSAGE,
-      input: NO_INPUT3,
-      none: nothingCell(documented4("sessionend"))
+      ...unanswered("sessionend")
     };
     COPILOT_CLI_EVENTS = {
       "pre-tool": {
@@ -2710,9 +2684,6 @@ var init_copilot_cli_events = __esm({
         info: "When the agent is about to end its turn: send it back to work with a reason.",
         matcher: false,
         cells: stopCells3({
-          stdout: BLOCK,
-          exit: 0,
-          effect: "sent-back",
           note: "the reason comes back as a new user message; Copilot CLI stops sending the agent back after 8 times",
           basis: seen4("stop-block")
         }, "agentstop")
@@ -2722,9 +2693,6 @@ var init_copilot_cli_events = __esm({
         info: "When a subagent is about to finish: send it back to work with a reason.",
         matcher: false,
         cells: stopCells3({
-          stdout: BLOCK,
-          exit: 0,
-          effect: "sent-back",
           note: "the subagent goes back to work with the reason; an agentStop a subagent fires at the end of its own turn is not a subagentStop, and a block there was ignored",
           basis: seen4("subagent-stop-block")
         }, "subagentstop")
@@ -2734,26 +2702,8 @@ var init_copilot_cli_events = __esm({
 <text>"`;
     POST_TOOL_FAILURE = {
       ...POST_TOOL4,
-      deny: {
-        stdout: {
-          additionalContext: "<reason>"
-        },
-        exit: 0,
-        effect: "feedback",
-        becomes: "context",
-        note: `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
-        basis: seen4("postfail-context")
-      },
-      ask: {
-        stdout: {
-          additionalContext: "<reason>"
-        },
-        exit: 0,
-        effect: "feedback",
-        becomes: "context",
-        note: `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
-        basis: seen4("postfail-context")
-      },
+      deny: asGuidance(`the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`),
+      ask: asGuidance(`the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`),
       context: contextAnswer(`given to the model as ${GUIDANCE}`, seen4("postfail-context")),
       none: nothingCell(seen4("postfail-nothing"))
     };
@@ -2770,12 +2720,10 @@ __export(copilot_cli_exports, {
   copilotCli: () => copilotCli
 });
 function readTool3(name, payload, event) {
-  const input = parseInput(payload.toolArgs ?? payload.tool_input ?? payload.toolInput);
-  const fields2 = obj(input) ?? {};
-  let kind = toolKind(TOOLS3, name);
-  const patch = name === "apply_patch" ? patchText(input) : void 0;
-  const patched = patch !== void 0 ? patchPaths(patch) : void 0;
-  if (patched?.onlyAdds) kind = "write";
+  const raw = payload.toolArgs ?? payload.tool_input ?? payload.toolInput;
+  const { input, fields: fields2, kind: listed, command: command2 } = toolInput(TOOLS3, name, raw);
+  const patched = name === "apply_patch" ? patchFiles(input) : void 0;
+  const kind = patched?.onlyAdds ? "write" : listed;
   const path = str(fields2.path) ?? str(fields2.file_path);
   const after = event === "post-tool";
   const result = obj(payload.toolResult) ?? obj(payload.tool_result);
@@ -2787,7 +2735,7 @@ function readTool3(name, payload, event) {
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields2.command) : void 0,
+    command: command2,
     path: kind === "other" ? void 0 : path,
     paths: patched?.paths,
     output: after ? output : void 0,
@@ -2825,10 +2773,11 @@ function read3(payload, { event }) {
   }
   return doc;
 }
-var ALIAS_EVENTS, TOOLS3, STOP_REASONS, FAILED_RESULTS, COPILOT_SETTINGS, copilotCli;
+var ALIAS_EVENTS, TOOLS3, STOP_REASONS, FAILED_RESULTS, USER_SETTINGS, PROJECT_SETTINGS, copilotCli;
 var init_copilot_cli = __esm({
   "src/agents/copilot_cli.ts"() {
     init_transcript();
+    init_settings_files();
     init_payload();
     init_copilot_cli_events();
     ALIAS_EVENTS = {
@@ -2876,27 +2825,25 @@ var init_copilot_cli = __esm({
       "rejected",
       "denied"
     ]);
-    COPILOT_SETTINGS = [
-      {
-        scope: "user",
-        parts: [
-          ".copilot",
-          "settings.json"
-        ],
-        env: "COPILOT_HOME",
-        envReplaces: 1,
-        format: "json"
-      },
-      {
-        scope: "project",
-        parts: [
-          ".github",
-          "copilot",
-          "settings.json"
-        ],
-        format: "json"
-      }
-    ];
+    USER_SETTINGS = {
+      scope: "user",
+      parts: [
+        ".copilot",
+        "settings.json"
+      ],
+      env: "COPILOT_HOME",
+      envReplaces: 1,
+      format: "json"
+    };
+    PROJECT_SETTINGS = {
+      scope: "project",
+      parts: [
+        ".github",
+        "copilot",
+        "settings.json"
+      ],
+      format: "json"
+    };
     copilotCli = {
       id: "copilot-cli",
       name: "GitHub Copilot CLI",
@@ -2931,16 +2878,7 @@ var init_copilot_cli = __esm({
       // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
       // layout (not ~/.claude).
       reads: [
-        {
-          scope: "user",
-          parts: [
-            ".copilot",
-            "settings.json"
-          ],
-          env: "COPILOT_HOME",
-          envReplaces: 1,
-          format: "json"
-        },
+        USER_SETTINGS,
         {
           scope: "project",
           parts: [
@@ -2950,15 +2888,7 @@ var init_copilot_cli = __esm({
           format: "json",
           layout: "matcher-groups"
         },
-        {
-          scope: "project",
-          parts: [
-            ".github",
-            "copilot",
-            "settings.json"
-          ],
-          format: "json"
-        }
+        PROJECT_SETTINGS
       ],
       listing: {
         // DOCS: the hooks reference (disableAllHooks). Folder trust: project hooks load only in a
@@ -2967,20 +2897,13 @@ var init_copilot_cli = __esm({
         // fixtures/conformance/copilot-cli.json: project-untrusted (no hook ran) and
         // project-trusted-config (the project in trustedFolders, no --trust-folder: the hook ran).
         switches: [
-          ...COPILOT_SETTINGS.map((file) => ({
-            file,
-            key: [
-              "disableAllHooks"
-            ],
-            when: {
-              is: true
-            },
-            stops: [
-              "user",
-              "project"
-            ],
-            problem: "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false"
-          })),
+          ...disableAllHooks([
+            USER_SETTINGS,
+            PROJECT_SETTINGS
+          ], [
+            "user",
+            "project"
+          ], "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false"),
           {
             file: {
               scope: "user",
@@ -3068,10 +2991,7 @@ var init_copilot_cli = __esm({
 
 // src/agents/cursor_events.ts
 function documented5(anchor) {
-  return {
-    kind: "docs",
-    ref: `${REFERENCE3}#${anchor}`
-  };
+  return documentedAt(REFERENCE3, anchor);
 }
 function stopCells4(anchor, note) {
   return {
@@ -3420,15 +3340,13 @@ function readTool4(payload, nativeEvent, after) {
     });
   }
   if (name !== void 0) {
-    const input = parseInput(payload.tool_input);
-    const fields2 = obj(input) ?? {};
-    const kind = toolKind(TOOLS4, name);
+    const { input, fields: fields2, kind, command: command3 } = toolInput(TOOLS4, name, payload.tool_input);
     const failed = nativeEvent === "postToolUseFailure" || "error_message" in payload;
     return toolCall({
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields2.command) : void 0,
+      command: command3,
       path: kind === "other" || kind === "mcp" ? void 0 : str(fields2.file_path) ?? str(fields2.path) ?? str(fields2.target_file),
       output: failed ? str(payload.error_message) : outputText(payload.tool_output),
       failed: after ? failed : void 0
@@ -3614,43 +3532,23 @@ var QWEN_SYSTEM_SETTINGS, SETTINGS_FILES, QWEN_CODE_SWITCHES;
 var init_qwen_code_switches = __esm({
   "src/agents/qwen_code_switches.ts"() {
     init_system_files();
+    init_settings_files();
     QWEN_SYSTEM_SETTINGS = systemFiles("qwen-code", "QwenCode", "settings.json");
     SETTINGS_FILES = [
-      {
-        scope: "user",
-        parts: [
-          ".qwen",
-          "settings.json"
-        ],
-        env: "QWEN_HOME",
-        envReplaces: 1,
-        format: "json"
-      },
-      {
-        scope: "project",
-        parts: [
-          ".qwen",
-          "settings.json"
-        ],
-        format: "json"
-      },
+      ...dotFolderFiles([
+        ".qwen",
+        "settings.json"
+      ], "json", {
+        name: "QWEN_HOME",
+        replaces: 1
+      }),
       ...QWEN_SYSTEM_SETTINGS
     ];
-    QWEN_CODE_SWITCHES = SETTINGS_FILES.map((file) => ({
-      file,
-      key: [
-        "disableAllHooks"
-      ],
-      when: {
-        is: true
-      },
-      stops: [
-        "user",
-        "project",
-        "system"
-      ],
-      problem: "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false"
-    }));
+    QWEN_CODE_SWITCHES = disableAllHooks(SETTINGS_FILES, [
+      "user",
+      "project",
+      "system"
+    ], "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false");
   }
 });
 
@@ -3664,7 +3562,7 @@ function toolOutput3(response) {
   const content = obj(response)?.llmContent;
   return typeof content === "string" ? content : outputText(response);
 }
-var DOCS3, documented6, seen5, COMMON2, PRE_TOOL6, FEEDBACK, POST_TOOL6, PROMPT_REFUSED, PROMPT6, STOP_CONTEXT2, QWEN_HEADLESS, qwenCode;
+var DOCS3, documented6, seen5, COMMON3, PRE_TOOL6, FEEDBACK, POST_TOOL6, PROMPT_REFUSED, PROMPT6, STOP_CONTEXT2, QWEN_HEADLESS, qwenCode;
 var init_qwen_code = __esm({
   "src/agents/qwen_code.ts"() {
     init_qwen_code_switches();
@@ -3672,38 +3570,29 @@ var init_qwen_code = __esm({
     init_claude_layout();
     DOCS3 = "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks";
     ({ documented: documented6, seen: seen5 } = bases(DOCS3));
-    COMMON2 = commonCells({
+    COMMON3 = commonCells({
       none: documented6("hook-output-structure"),
       message: documented6("hook-output-structure"),
       input: documented6("pretooluse")
     }, "a headless run (qwen with a prompt argument) neither printed it nor sent it to the model");
     PRE_TOOL6 = {
-      deny: {
-        stdout: preToolDecision("deny"),
-        exit: 0,
-        effect: "blocked",
+      deny: preToolCell("deny", {
         note: "the model gets the reason, word for word, as the tool's result",
         basis: seen5("pre-deny-json")
-      },
-      ask: {
-        stdout: preToolDecision("ask"),
-        exit: 0,
-        effect: "asked",
+      }),
+      ask: preToolCell("ask", {
         note: "with no one to ask (a headless run) Qwen Code refused the call and gave the model the reason",
         basis: seen5("pre-ask")
-      },
-      allow: {
-        stdout: preToolDecision("allow"),
-        exit: 0,
-        effect: "approved",
+      }),
+      allow: preToolCell("allow", {
         note: "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
         basis: documented6("pretooluse")
-      },
+      }),
       context: noPreToolContext("Qwen Code", seen5("pre-context")),
-      message: COMMON2.message,
+      message: COMMON3.message,
       input: droppedCell("Qwen Code ran the original command when a hook answered updatedInput", seen5("pre-updated-input")),
       none: {
-        ...COMMON2.none,
+        ...COMMON3.none,
         basis: seen5("pre-nothing")
       }
     };
@@ -3730,14 +3619,14 @@ var init_qwen_code = __esm({
       allow: noApprovalCell("tool", documented6("posttooluse")),
       // "<event>": PostToolUse, or PostToolUseFailure when the payload came under that name.
       context: contextCell("<event>", seen5("post-context")),
-      ...COMMON2
+      ...COMMON3
     };
     PROMPT_REFUSED = "the prompt never reaches the model, and a headless run ends without a word: the reason is not shown";
     PROMPT6 = {
       ...promptRefusal(seen5("ups-block"), PROMPT_REFUSED, `Qwen Code cannot ask about a prompt: ${PROMPT_REFUSED}`),
       allow: noApprovalCell("prompt", documented6("userpromptsubmit")),
       context: contextCell("UserPromptSubmit", seen5("ups-context")),
-      ...COMMON2
+      ...COMMON3
     };
     STOP_CONTEXT2 = "Qwen Code sent the agent back to work when a stop hook added context, and without the context's text, so everyhook leaves it out: context alone must not keep the agent going (deny with a reason does that)";
     QWEN_HEADLESS = {
@@ -3868,6 +3757,60 @@ var init_qwen_code = __esm({
           told: null
         },
         hung: /ran past its|timed out/i
+      },
+      recording: {
+        how: "recorded: qwen <prompt> --auth-type openai --yolo -o json on Node 22 against src/verify/fake/openai_chat.ts, hooks in ~/.qwen/settings.json",
+        picks: [
+          {
+            event: "post-tool",
+            native: "PostToolUseFailure",
+            variant: "shell-failed",
+            when: {
+              step: "force-push"
+            },
+            note: "a shell command that exited non-zero fires PostToolUseFailure, not PostToolUse"
+          },
+          {
+            event: "prompt",
+            native: "UserPromptSubmit",
+            variant: "prompt",
+            when: {
+              field: "submitted_prompt",
+              type: "string"
+            }
+          },
+          {
+            event: "prompt",
+            native: "UserPromptSubmit",
+            variant: "tool-result",
+            when: {
+              field: "prompt",
+              equals: ""
+            },
+            note: "UserPromptSubmit fires again before each tool result goes back to the model, with an empty prompt"
+          }
+        ],
+        notes: {
+          "pre-tool.write-env": "Qwen Code does not refuse .env by itself: the write reached the hook, and ran"
+        },
+        stopBack: {
+          max: 1
+        },
+        // A subagent's calls carry its agent_id; SubagentStop is the main agent's, whatever it carries.
+        main: {
+          by: "call",
+          without: "agent_id",
+          keep: [
+            "SubagentStop"
+          ]
+        },
+        // Each session is a heavy Node process.
+        jobs: 2,
+        keyCases: [
+          "pre-deny-json",
+          "post-context",
+          "stop-block"
+        ]
       }
     };
     qwenCode = claudeLayoutAgent({
@@ -3893,19 +3836,19 @@ var init_qwen_code = __esm({
         },
         "session-start": {
           info: "When a session starts or resumes: add context (plain text on stdout is context too).",
-          cells: sessionStartCells(documented6("sessionstart"), contextCell("SessionStart", seen5("ss-context")), COMMON2)
+          cells: sessionStartCells(documented6("sessionstart"), contextCell("SessionStart", seen5("ss-context")), COMMON3)
         },
         "session-end": {
           info: "When the session ends (not seen in a headless run): for logs and clean-up.",
-          cells: sessionEndCells(documented6("sessionend"), COMMON2)
+          cells: sessionEndCells(documented6("sessionend"), COMMON3)
         },
         stop: {
           info: "When the agent is about to end its turn: send it back to work with a reason.",
-          cells: stopCells(seen5("stop-block"), documented6("stop"), droppedCell(STOP_CONTEXT2, seen5("stop-context")), COMMON2)
+          cells: stopCells(seen5("stop-block"), documented6("stop"), droppedCell(STOP_CONTEXT2, seen5("stop-context")), COMMON3)
         },
         "subagent-stop": {
           info: "When a subagent is about to finish: send it back to work with a reason.",
-          cells: stopCells(seen5("subagent-stop-block"), documented6("subagentstop"), droppedCell(STOP_CONTEXT2, documented6("subagentstop")), COMMON2)
+          cells: stopCells(seen5("subagent-stop-block"), documented6("subagentstop"), droppedCell(STOP_CONTEXT2, documented6("subagentstop")), COMMON3)
         }
       },
       tools: {
@@ -3990,14 +3933,14 @@ __export(factory_droid_exports, {
   DROID_HEADLESS: () => DROID_HEADLESS,
   factoryDroid: () => factoryDroid
 });
-var DOCS4, documented7, seen6, COMMON3, PRE_TOOL7, POST_TOOL7, NOT_IN_EXEC, PROMPT_DOCS, PROMPT7, SUBAGENT_DONE, SUBAGENT_STOP, DROID_HEADLESS, factoryDroid;
+var DOCS4, documented7, seen6, COMMON4, PRE_TOOL7, POST_TOOL7, NOT_IN_EXEC, PROMPT_DOCS, PROMPT7, SUBAGENT_DONE, SUBAGENT_STOP, DROID_HEADLESS, factoryDroid;
 var init_factory_droid = __esm({
   "src/agents/factory_droid.ts"() {
     init_payload();
     init_claude_layout();
     DOCS4 = "https://docs.factory.ai/reference/hooks-reference";
     ({ documented: documented7, seen: seen6 } = bases(DOCS4));
-    COMMON3 = commonCells({
+    COMMON4 = commonCells({
       none: documented7("hook-output"),
       message: documented7("common-json-fields"),
       input: documented7("pretooluse-decision-control")
@@ -4010,24 +3953,21 @@ var init_factory_droid = __esm({
         note: "droid exec ran the tool when a hook asked (there is no one to ask, and it did not refuse): everyhook refuses instead",
         basis: seen6("pre-ask")
       }),
-      allow: {
-        stdout: preToolDecision("allow"),
-        exit: 0,
-        effect: "approved",
+      allow: preToolCell("allow", {
         note: "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
         basis: documented7("pretooluse-decision-control")
-      },
+      }),
       context: noPreToolContext("Droid", seen6("pre-context")),
-      message: COMMON3.message,
+      message: COMMON4.message,
       input: rewriteCell(seen6("pre-updated-input-noallow")),
       none: {
-        ...COMMON3.none,
+        ...COMMON4.none,
         basis: seen6("pre-nothing")
       }
     };
     POST_TOOL7 = {
       ...postToolAsContext("Droid", seen6("post-context"), documented7("posttooluse-decision-control")),
-      ...COMMON3
+      ...COMMON4
     };
     NOT_IN_EXEC = "droid exec fires no UserPromptSubmit for the person's prompt";
     PROMPT_DOCS = documented7("userpromptsubmit-decision-control");
@@ -4038,13 +3978,13 @@ var init_factory_droid = __esm({
         ...contextCell("UserPromptSubmit", PROMPT_DOCS),
         note: `${NOT_IN_EXEC}: this holds in an interactive session`
       },
-      ...COMMON3
+      ...COMMON4
     };
     SUBAGENT_DONE = "the sub-agent's own session had already ended: a block neither sent it back nor reached the model; the Stop that fires in the sub-agent's own session does send it back";
     SUBAGENT_STOP = {
       ...droppedDecisions(SUBAGENT_DONE, seen6("subagent-stop-block")),
       context: droppedCell(SUBAGENT_DONE, seen6("subagent-stop-block")),
-      ...COMMON3
+      ...COMMON4
     };
     DROID_HEADLESS = {
       family: "chat",
@@ -4158,6 +4098,60 @@ var init_factory_droid = __esm({
           skip: "`droid exec` fires no prompt event"
         },
         hung: /ran past its|timed out/i
+      },
+      recording: {
+        how: "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at src/verify/fake/openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json",
+        picks: [
+          {
+            event: "session-end",
+            native: "SessionEnd",
+            variant: "end"
+          },
+          {
+            event: "prompt",
+            native: "UserPromptSubmit",
+            variant: "subagent-task",
+            session: "subagent",
+            note: "droid exec fired UserPromptSubmit only in a sub-agent's session, with the task's prompt; never for the person's prompt"
+          },
+          {
+            event: "session-start",
+            native: "SessionStart",
+            variant: "subagent",
+            session: "subagent",
+            note: "a sub-agent's session starts with its own SessionStart, naming the calling session"
+          },
+          {
+            event: "stop",
+            native: "Stop",
+            variant: "subagent",
+            session: "subagent",
+            note: "a sub-agent's turn ends with Stop in its own session (not SubagentStop)"
+          }
+        ],
+        notes: {
+          "pre-tool.write-env": "Droid does not refuse .env by itself: the write reached the hook, and ran"
+        },
+        // A sub-agent's Stop fires in its own session, before the main agent's: the first Stop of
+        // each session is sent back (two in all).
+        stopBack: {
+          match: '"stop_hook_active":false',
+          max: 2
+        },
+        // A sub-agent runs in a session of its own, whose SessionStart names the calling session.
+        main: {
+          by: "session",
+          startWithout: "calling_session_id"
+        },
+        jobs: 3,
+        // The legacy {"decision":"block"} that does not block is among them.
+        keyCases: [
+          "pre-deny-json",
+          "pre-exit2-stderr",
+          "pre-block-legacy",
+          "post-context",
+          "stop-block"
+        ]
       }
     };
     factoryDroid = claudeLayoutAgent({
@@ -4183,15 +4177,15 @@ var init_factory_droid = __esm({
         },
         "session-start": {
           info: "When a session starts (a sub-agent's too): add context (plain text on stdout is context too).",
-          cells: sessionStartCells(documented7("sessionstart"), contextCell("SessionStart", seen6("ss-context")), COMMON3)
+          cells: sessionStartCells(documented7("sessionstart"), contextCell("SessionStart", seen6("ss-context")), COMMON4)
         },
         "session-end": {
           info: "When the session ends: for logs and clean-up; an answer changes nothing.",
-          cells: sessionEndCells(documented7("sessionend"), COMMON3)
+          cells: sessionEndCells(documented7("sessionend"), COMMON4)
         },
         stop: {
           info: "When the agent (or a sub-agent, in its own session) is about to end its turn: send it back to work with a reason.",
-          cells: stopCells(seen6("stop-block"), documented7("stop"), droppedCell("Droid did not pass context at a stop to the model: only a deny with a reason sends it back", seen6("stop-context")), COMMON3)
+          cells: stopCells(seen6("stop-block"), documented7("stop"), droppedCell("Droid did not pass context at a stop to the model: only a deny with a reason sends it back", seen6("stop-context")), COMMON4)
         },
         "subagent-stop": {
           info: "After a sub-agent (the Task tool) finished: for logs; an answer changes nothing.",
@@ -4646,15 +4640,13 @@ function errorText2(v) {
   return str(v) ?? str(obj(v)?.message);
 }
 function readTool6(name, payload, event, nativeEvent) {
-  const input = parseInput(payload.tool_input);
-  const fields2 = obj(input) ?? {};
-  const kind = toolKind(TOOLS6, name);
+  const { input, fields: fields2, kind, command: command2 } = toolInput(TOOLS6, name, payload.tool_input);
   const failed = nativeEvent === "PostToolUseFailure";
   return toolCall({
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields2.command) : void 0,
+    command: command2,
     path: kind === "other" ? void 0 : str(fields2.path) ?? str(fields2.file_path),
     output: event !== "post-tool" ? void 0 : failed ? errorText2(payload.error) : outputText(payload.tool_output),
     failed: event === "post-tool" ? failed : void 0
@@ -4674,7 +4666,7 @@ function read6(payload, { event }) {
   if (name !== void 0) doc.tool = readTool6(name, payload, event, doc.nativeEvent);
   return doc;
 }
-var DOCS5, seen8, NOTHING6, NO_MESSAGE3, NO_INPUT6, PRE_DENY2, PRE_TOOL9, FIRE_AND_FORGET, POST_TOOL9, PROMPT_BLOCK, PROMPT9, SESSION_START5, NOT_FIRED, SESSION_END5, STOP2, EVENTS5, TOOLS6, kimiCode;
+var DOCS5, seen8, NOTHING6, NO_MESSAGE3, NO_INPUT6, COMMON5, PRE_DENY2, PRE_TOOL9, FIRE_AND_FORGET, POST_TOOL9, PROMPT_BLOCK, PROMPT9, SESSION_START5, NOT_FIRED, SESSION_END5, STOP2, EVENTS5, TOOLS6, kimiCode;
 var init_kimi_code = __esm({
   "src/agents/kimi_code.ts"() {
     init_payload();
@@ -4684,10 +4676,12 @@ var init_kimi_code = __esm({
     NOTHING6 = nothingCell(seen8("pre-nothing"));
     NO_MESSAGE3 = droppedCell("Kimi Code has no message for the person: a systemMessage was neither shown nor sent to the model", seen8("pre-systemmessage"));
     NO_INPUT6 = droppedCell("Kimi Code takes no rewritten input from a hook (only a refusal before a tool)", seen8("pre-updated-input"));
-    PRE_DENY2 = hookSpecific("PreToolUse", {
-      permissionDecision: "deny",
-      permissionDecisionReason: "<reason>"
-    });
+    COMMON5 = {
+      message: NO_MESSAGE3,
+      input: NO_INPUT6,
+      none: NOTHING6
+    };
+    PRE_DENY2 = preToolDecision("deny");
     PRE_TOOL9 = {
       ...refusalCells(PRE_DENY2, "blocked", {
         note: `the model gets "Tool execution failed." and the reason; Claude Code's legacy {"decision":"block"} did not block here, so everyhook never writes it`,
@@ -4698,9 +4692,7 @@ var init_kimi_code = __esm({
       }),
       allow: droppedCell("Kimi Code takes no approval from a hook; prompt mode runs every tool without asking anyway", seen8("pre-ask")),
       context: droppedCell("Kimi Code passes no context from a hook before a tool to the model", seen8("pre-context")),
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     FIRE_AND_FORGET = "Kimi Code starts PostToolUse (and PostToolUseFailure) and does not wait for it: no answer is read, and in a headless run the hook often did not run at all before the process ended";
     POST_TOOL9 = {
@@ -4737,16 +4729,12 @@ var init_kimi_code = __esm({
         note: "Kimi Code's own top-level message field, added to the prompt as a hook result (any other stdout, JSON or not, is added as it is)",
         basis: seen8("ups-message")
       },
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     SESSION_START5 = {
       ...startDecisions(seen8("ss-context")),
       context: droppedCell("Kimi Code passed no context from SessionStart to the model", seen8("ss-message")),
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     NOT_FIRED = "SessionEnd did not fire in a headless (-p) run: nothing of it reaches anyone";
     SESSION_END5 = {
@@ -4767,9 +4755,7 @@ var init_kimi_code = __esm({
       },
       ...stopAskAllow(seen8("stop-exit2-stderr")),
       context: droppedCell("Kimi Code takes no context at a stop (a deny with a reason sends the agent back with it)", seen8("stop-context")),
-      message: NO_MESSAGE3,
-      input: NO_INPUT6,
-      none: NOTHING6
+      ...COMMON5
     };
     EVENTS5 = {
       "pre-tool": {
@@ -4938,14 +4924,14 @@ function readOwnFields(doc, payload) {
     if (payload.agent_stop_cause === "end_turn") doc.stop.status = "completed";
   }
 }
-var DOCS6, documented9, seen9, COMMON4, AUGGIE_BACKEND_GATE, BLOCKING, PRE_TOOL10, POST_TOOL10, PROMPT_GOES_ON, PROMPT10, STOP_ENDS, STOP3, auggie;
+var DOCS6, documented9, seen9, COMMON6, AUGGIE_BACKEND_GATE, BLOCKING, PRE_TOOL10, POST_TOOL10, PROMPT_GOES_ON, PROMPT10, STOP_ENDS, STOP3, auggie;
 var init_auggie = __esm({
   "src/agents/auggie.ts"() {
     init_payload();
     init_claude_layout();
     DOCS6 = "https://docs.augmentcode.com/cli/v0/hooks";
     ({ documented: documented9, seen: seen9 } = bases(DOCS6));
-    COMMON4 = commonCells({
+    COMMON6 = commonCells({
       none: documented9(),
       message: documented9(),
       input: documented9()
@@ -4963,37 +4949,34 @@ var init_auggie = __esm({
         note: "auggie --print ran the tool when a hook asked, with no one asked and the reason lost: everyhook refuses instead",
         basis: seen9("pre-ask")
       }),
-      allow: {
-        stdout: preToolDecision("allow"),
-        exit: 0,
-        effect: "approved",
+      allow: preToolCell("allow", {
         note: "auggie --print ran tools without asking anyway, so the approval could not be told apart",
         basis: seen9("pre-allow")
-      },
+      }),
       context: noPreToolContext("Auggie", seen9("pre-context")),
-      message: COMMON4.message,
+      message: COMMON6.message,
       input: rewriteCell(seen9("pre-updated-input"), "Auggie ran the hook's input instead (recorded with an allow beside it)"),
       none: {
-        ...COMMON4.none,
+        ...COMMON6.none,
         basis: seen9("pre-nothing")
       }
     };
     POST_TOOL10 = {
       ...postToolAsContext("Auggie", seen9("post-context"), documented9()),
-      ...COMMON4
+      ...COMMON6
     };
     PROMPT_GOES_ON = `Auggie sent the prompt to the model after a PromptSubmit hook's {"decision":"block"} and after its exit 2: a prompt cannot be refused`;
     PROMPT10 = {
       ...droppedDecisions(PROMPT_GOES_ON, seen9("ups-block")),
       allow: noApprovalCell("prompt", documented9()),
       context: droppedCell("Auggie's reference names no context at PromptSubmit", documented9()),
-      ...COMMON4
+      ...COMMON6
     };
     STOP_ENDS = `auggie --print ended the turn after a Stop hook's {"decision":"block"}: a stop cannot send it back`;
     STOP3 = {
       ...droppedDecisions(STOP_ENDS, seen9("stop-block")),
       context: droppedCell("Auggie's reference names no context at a stop", documented9()),
-      ...COMMON4
+      ...COMMON6
     };
     auggie = claudeLayoutAgent({
       id: "auggie",
@@ -5020,11 +5003,11 @@ var init_auggie = __esm({
         },
         "session-start": {
           info: "When a session starts: for logs; its additionalContext did not reach the model.",
-          cells: sessionStartCells(documented9(), droppedCell("Auggie did not pass a SessionStart additionalContext to the model", seen9("ss-context")), COMMON4)
+          cells: sessionStartCells(documented9(), droppedCell("Auggie did not pass a SessionStart additionalContext to the model", seen9("ss-context")), COMMON6)
         },
         "session-end": {
           info: "When the session ends (auggie --print fires it too): for logs and clean-up.",
-          cells: sessionEndCells(documented9(), COMMON4)
+          cells: sessionEndCells(documented9(), COMMON6)
         },
         stop: {
           info: "When the agent is about to end its turn: for logs; a block did not send it back.",
@@ -9359,7 +9342,10 @@ function judge(outcome, event, timeoutSeconds, result, fail, hookName) {
     result.hook.error = detail;
     return fail("exit", detail);
   }
-  const reading = nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH) ? {
+  const reading = outcome.kind === "exited" && outcome.answer !== void 0 ? {
+    ok: true,
+    answer: outcome.answer
+  } : nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH) ? {
     ok: false,
     problem: `it nests deeper than ${MAX_JSON_DEPTH} levels`
   } : readAnswer(outcome.stdout);
@@ -9568,6 +9554,7 @@ function planHook(argv, base, env, facts) {
     return interpreter(deno, "deno", [
       "run",
       "--no-prompt",
+      "--v8-flags=--no-lazy",
       ...shebangPermissions(firstLine2(file))
     ]);
   }

@@ -24,7 +24,7 @@
  * @module
  */
 
-import { defineHook, deny, type HookAnswer, isShell } from "../src/hook/mod.ts";
+import { defineHook, deny, type HookAnswer, isShell } from "../hook.bundle.js";
 
 /** A force push to a protected branch, found in a command. */
 export interface ForcedPush {

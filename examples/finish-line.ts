@@ -28,7 +28,7 @@
  * @module
  */
 
-import { defineHook } from "../src/hook/mod.ts";
+import { defineHook } from "../hook.bundle.js";
 import { normalize, patternToRegExp, protectEntries } from "./protect-env-files.ts";
 import { isQuestion } from "./question.ts";
 

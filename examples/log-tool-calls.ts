@@ -18,7 +18,7 @@
  * @module
  */
 
-import { defineHook } from "../src/hook/mod.ts";
+import { defineHook } from "../hook.bundle.js";
 
 /** The longest text kept whole, in characters. */
 export const MAX_TEXT = 8000;

@@ -23,7 +23,7 @@
  * @module
  */
 
-import { defineHook, deny, type HookAnswer } from "../src/hook/mod.ts";
+import { defineHook, deny, type HookAnswer } from "../hook.bundle.js";
 
 /** What protectedPath needs besides the path. */
 export interface ProtectOptions {

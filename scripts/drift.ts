@@ -29,6 +29,7 @@ import { loadConformance, loadFixtures } from "../src/readers/recorded.ts";
 import { type Change, changeLine, compareRecordings, type RecordedSet } from "./drift_diff.ts";
 import { findAgent } from "../src/agents/mod.ts";
 import { AGENT_ENTRIES } from "../src/agents/registry.ts";
+import { harnessPlace } from "../tests/e2e/harnesses.ts";
 import type { ContractEvent } from "../src/contract/contract.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -215,10 +216,16 @@ async function record(id: string, out: string, isolate: boolean, agents: string)
   if (!r.ok) throw new Error(`scripts/record.ts failed for ${id}`);
 }
 
-/** The harness scripts/record.ts loads for an agent: tests/e2e/<module>_harness.ts. */
-function harnessFile(id: string): string {
-  const module = AGENT_ENTRIES.find((e) => e.id === id)?.module ?? id;
-  return `${ROOT}/tests/e2e/${module}_harness.ts`;
+/**
+ * The harness file scripts/record.ts loads for an agent of no family with
+ * shared end-to-end files (tests/e2e/<module>_harness.ts); undefined for an
+ * agent its family records (tests/e2e/harnesses.ts).
+ */
+async function harnessFile(id: string): Promise<string | undefined> {
+  const entry = AGENT_ENTRIES.find((e) => e.id === id);
+  if (entry === undefined) return `${ROOT}/tests/e2e/${id}_harness.ts`;
+  const place = await harnessPlace(entry);
+  return "own" in place ? `${ROOT}/${place.own}` : undefined;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -261,8 +268,8 @@ async function driftOf(
       row.status = "not re-recorded";
       return row;
     }
-    const harness = harnessFile(id);
-    if (!(await exists(harness))) {
+    const harness = await harnessFile(id);
+    if (harness !== undefined && !(await exists(harness))) {
       throw new Error(`${harness.slice(ROOT.length + 1)}, which records it, is not there yet`);
     }
     // The pin itself (--same) is recorded where `deno task agents` installed it, when it is there.

@@ -1,16 +1,19 @@
 // deno-lint-ignore-file no-console -- a script that reports progress on the terminal
 /**
  * Re-record the fixtures and the conformance files from the real agent
- * binaries: for each agent, load its harness (tests/e2e/harnesses.ts: the
- * plugin family's, or tests/e2e/<module>_harness.ts) and run its
+ * binaries: for each agent, load its harness (tests/e2e/harnesses.ts: its
+ * family's, or tests/e2e/<module>_harness.ts) and run its
  * recordFixtures() (into fixtures/<agent>/) and recordConformance() (into
  * fixtures/conformance/<agent>.json). Run it inside a loopback-only network
  * namespace, as `deno task test` does:
  *
  *     unshare -n sh -c 'ip link set lo up && deno task record claude-code'
  *
- * With `--out <dir>`, the recordings go into `<dir>/<agent>/` and
- * `<dir>/conformance/` instead of fixtures/ (`deno task drift` records there).
+ * Recording into fixtures/, it then writes src/readers/shipped.ts again
+ * (scripts/ship.ts), so that the module graph carries what was recorded. With
+ * `--out <dir>`, the recordings go into `<dir>/<agent>/` and
+ * `<dir>/conformance/` instead of fixtures/ (`deno task drift` records there),
+ * and shipped.ts is left alone.
  *
  * Usage: deno run -A scripts/record.ts [--fixtures-only|--conformance-only] [--out <dir>] [agent...]
  *
@@ -22,6 +25,7 @@ import type { AgentHarness } from "../tests/e2e/harness_types.ts";
 import { FIXTURES_DIR, writeConformance } from "../tests/e2e/fixture_io.ts";
 import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 import { harnessOf } from "../tests/e2e/harnesses.ts";
+import { writeShipped } from "./ship.ts";
 
 /** everyhook's ids of the pinned agents and the module name of each one's harness, from the registry. */
 const HARNESSES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -48,6 +52,7 @@ async function main(args: string[]): Promise<number> {
     );
   }
   let failed = 0;
+  let recorded = 0;
   for (const id of wanted) {
     const module = HARNESSES[id];
     if (module === undefined) {
@@ -90,11 +95,14 @@ async function main(args: string[]): Promise<number> {
           }`,
         );
       }
+      recorded++;
     } catch (e) {
       console.error(`${id}: recording failed: ${e instanceof Error ? e.stack : e}`);
       failed++;
     }
   }
+  // Written after a failed agent too: what the others recorded is in fixtures/ already.
+  if (values.out === undefined && recorded > 0) await writeShipped();
   return failed > 0 ? 1 : 0;
 }
 

@@ -178,14 +178,30 @@ function docs(name: string, summary: string): string[] {
   ];
 }
 
-if (import.meta.main) {
+/**
+ * Writes src/readers/shipped.ts from the files as they are, unless it already
+ * holds that, and says which on the console (`deno task ship`, and
+ * scripts/record.ts after recording into fixtures/).
+ *
+ * @returns Whether the module was written.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { writeShipped } from "./ship.ts";
+ * await writeShipped();
+ * ```
+ */
+export async function writeShipped(): Promise<boolean> {
   const target = new URL(SHIPPED_MODULE, ROOT);
   const text = await shippedModule();
   const before = await Deno.readTextFile(target).catch(() => "");
   if (before === text) {
     console.log(`${SHIPPED_MODULE} is up to date`);
-  } else {
-    await Deno.writeTextFile(target, text);
-    console.log(`wrote ${SHIPPED_MODULE}`);
+    return false;
   }
+  await Deno.writeTextFile(target, text);
+  console.log(`wrote ${SHIPPED_MODULE}`);
+  return true;
 }
+
+if (import.meta.main) await writeShipped();

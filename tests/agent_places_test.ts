@@ -16,9 +16,9 @@ const ROOT = new URL("..", import.meta.url);
 /**
  * Which agents need a place: every one; one recorded from its binary; a
  * pinned one whose family has no shared recorder and end-to-end test (all but
- * the plugin family: tests/e2e/harnesses.ts); a pinned one whose record has
- * no headless run of a family with a driver builder (`Agent.headless`), so its
- * driver is its own.
+ * the plugin and chat families: tests/e2e/harnesses.ts); a pinned one whose
+ * record has no headless run of a family with a driver builder
+ * (`Agent.headless`), so its driver is its own.
  */
 type For = "every agent" | "recorded agent" | "own e2e agent" | "own headless agent";
 
@@ -103,15 +103,14 @@ Deno.test("every agent of the registry has each of its places", async () => {
     }
   }
   assert.deepEqual(missing, []);
-  // An agent of a family with shared end-to-end files has none of its own: the family's name them.
+  // An agent of a family with shared end-to-end files has none of its own (no harness, session or
+  // test named after its module): the family's name them.
+  const e2e = (await Array.fromAsync(Deno.readDir(new URL("tests/e2e/", ROOT)))).map((f) => f.name);
   for (const entry of AGENT_ENTRIES.filter((e) => e.pin !== undefined)) {
     const place = await harnessPlace(entry);
     if ("own" in place) continue;
-    for (
-      const path of [`tests/e2e/${entry.module}_harness.ts`, `tests/e2e/${entry.module}_test.ts`]
-    ) {
-      assert.ok(!await exists(path), `${entry.id}: ${path} is the ${place.family} family's to do`);
-    }
+    const own = e2e.filter((name) => name.startsWith(`${entry.module}_`));
+    assert.deepEqual(own, [], `${entry.id}: these are the ${place.family} family's to do`);
   }
   // The one line in a shared file besides the registry's: an own driver's in OWN_DRIVERS. An agent
   // of a family with a driver builder has none, and its driver still comes to be.

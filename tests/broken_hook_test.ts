@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
-const SDK = new URL("../src/hook/mod.ts", import.meta.url).pathname;
+const SDK = new URL("../hook.bundle.js", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) console.log("broken_hook_test: skipped on Windows (the worlds use POSIX paths)");
 
@@ -208,7 +208,7 @@ Deno.test({
     const line = (native: string): string => settings.hooks[native][0].hooks[0].command;
     assert.match(
       line("PreToolUse"),
-      /--no-prompt --no-config "data:application\/javascript;base64,/,
+      /--no-prompt --v8-flags=--no-lazy --no-config "data:application\/javascript;base64,/,
     );
     const pre = {
       "hook_event_name": "PreToolUse",

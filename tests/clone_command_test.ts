@@ -107,7 +107,7 @@ Deno.test({
       const settings = await Deno.readTextFile(`${root}/home/.claude/settings.json`);
       assert.match(settings, /guard\.ts\\" --everyhook-agent claude-code/);
       assert.ok(
-        (await Deno.readTextFile(`${project}/guard.ts`)).includes(`${clone}/src/hook/mod.ts`),
+        (await Deno.readTextFile(`${project}/guard.ts`)).includes(`${clone}/hook.bundle.js`),
       );
     } finally {
       await Deno.remove(root, { recursive: true });

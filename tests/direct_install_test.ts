@@ -18,7 +18,7 @@ const EVERY = AGENTS.map((a) => a.id).join(",");
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const HOOK = new URL("../examples/block-force-push.ts", import.meta.url).pathname;
-const SDK = new URL("../src/hook/mod.ts", import.meta.url).pathname;
+const SDK = new URL("../hook.bundle.js", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) console.log("direct_install_test: skipped on Windows (the worlds use POSIX paths)");
 
@@ -112,6 +112,7 @@ Deno.test({
         "run",
         "--quiet",
         "--no-prompt",
+        "--v8-flags=--no-lazy",
         "--allow-env=EVERYHOOK_PROTECTED_BRANCHES",
         "--allow-run=git",
       ]);

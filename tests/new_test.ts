@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 
 const CLI = new URL("../cli.ts", import.meta.url).pathname;
-const SDK = new URL("../src/hook/mod.ts", import.meta.url).pathname;
+const SDK = new URL("../hook.bundle.js", import.meta.url).pathname;
 const posix = Deno.build.os !== "windows";
 if (!posix) console.log("new_test: skipped on Windows (the worlds use POSIX paths)");
 

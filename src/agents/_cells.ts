@@ -141,6 +141,33 @@ export function hookSpecific(
 }
 
 /**
+ * The stdout of a PreToolUse decision in Claude Code's words (and those of the
+ * agents that copy them): `permissionDecision`, with the reason unless
+ * `withReason` is false.
+ *
+ * @param decision The decision.
+ * @param withReason Whether `permissionDecisionReason` is written.
+ * @returns The stdout template.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { preToolDecision } from "./_cells.ts";
+ * const out = preToolDecision("deny") as { hookSpecificOutput: Record<string, unknown> };
+ * assert(out.hookSpecificOutput.permissionDecisionReason === "<reason>");
+ * ```
+ */
+export function preToolDecision(
+  decision: "deny" | "ask" | "allow",
+  withReason = true,
+): { [key: string]: Template } {
+  return hookSpecific("PreToolUse", {
+    permissionDecision: decision,
+    ...(withReason ? { permissionDecisionReason: "<reason>" } : {}),
+  });
+}
+
+/**
  * The approval of a tool that already ran, or of a prompt: nothing to
  * approve, so nothing is sent.
  *

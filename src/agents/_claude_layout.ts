@@ -32,7 +32,7 @@ import type {
   TranscriptFormat,
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import { obj, parseInput, snakeCaseDocument, str, toolCall, toolKind } from "./_payload.ts";
+import { snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 export {
@@ -45,6 +45,7 @@ export {
   noApprovalCell,
   noInputCell,
   nothingCell,
+  preToolDecision,
   refusalCells,
 } from "./_cells.ts";
 import { transcriptOf } from "./_transcript.ts";
@@ -100,30 +101,39 @@ export function bases(page: string): Bases {
   return { documented: (anchor) => cells.documentedAt(page, anchor), seen: cells.recordedCase };
 }
 
+/** What each PreToolUse decision does where the agent honours it. */
+const DECISION_EFFECTS = { deny: "blocked", ask: "asked", allow: "approved" } as const;
+
 /**
- * The stdout of a PreToolUse decision: `permissionDecision`, with the reason
- * unless `withReason` is false.
+ * The cell of a PreToolUse decision the agent honours: `permissionDecision`
+ * (see `preToolDecision`), exit 0, and what that decision does (deny
+ * blocks, ask asks, allow approves).
  *
  * @param decision The decision.
+ * @param said What the agent did with it, where that is worth saying, and what it rests on.
  * @param withReason Whether `permissionDecisionReason` is written.
- * @returns The stdout template.
+ * @returns The cell.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
- * import { preToolDecision } from "./_claude_layout.ts";
- * const out = preToolDecision("deny") as { hookSpecificOutput: Record<string, unknown> };
- * assert(out.hookSpecificOutput.permissionDecisionReason === "<reason>");
+ * import { preToolCell } from "./_claude_layout.ts";
+ * const cell = preToolCell("ask", { basis: { kind: "binary", case: "pre-ask" } });
+ * assert(cell.effect === "asked" && cell.note === undefined);
  * ```
  */
-export function preToolDecision(
+export function preToolCell(
   decision: "deny" | "ask" | "allow",
+  said: cells.Said,
   withReason = true,
-): { [key: string]: Template } {
-  return cells.hookSpecific("PreToolUse", {
-    permissionDecision: decision,
-    ...(withReason ? { permissionDecisionReason: "<reason>" } : {}),
-  });
+): Cell {
+  return {
+    stdout: cells.preToolDecision(decision, withReason),
+    exit: 0,
+    effect: DECISION_EFFECTS[decision],
+    ...(said.note === undefined ? {} : { note: said.note }),
+    basis: said.basis,
+  };
 }
 
 /**
@@ -468,9 +478,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
     event: ContractEvent,
     nativeEvent: string,
   ): ToolCall => {
-    const input = parseInput(payload.tool_input);
-    const fields = obj(input) ?? {};
-    const kind = toolKind(spec.tools, name);
+    const { input, fields, kind, command } = toolInput(spec.tools, name, payload.tool_input);
     const failed = spec.failureEvent && nativeEvent === FAILURE_EVENT;
     const path = kind === "other" && !spec.tool.pathOfOther
       ? undefined
@@ -479,7 +487,7 @@ export function claudeLayoutAgent(spec: ClaudeLayoutSpec): Agent {
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields.command) : undefined,
+      command,
       path,
       output: spec.tool.outputAfterOnly && event !== "post-tool"
         ? undefined

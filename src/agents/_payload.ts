@@ -119,6 +119,44 @@ export function toolKind(table: ToolTable, name: string): ToolKind {
   return "other";
 }
 
+/** A tool call's input as read: parsed, its fields, the tool's kind, and a shell's command. */
+export interface ToolInput {
+  /** The input, parsed from JSON where it was a JSON string. */
+  input: unknown;
+  /** The input's fields; none when it is not an object. */
+  fields: Record<string, unknown>;
+  /** The tool's kind by the agent's table. */
+  kind: ToolKind;
+  /** The input's `command` field when the tool is a shell and the field is a string. */
+  command: string | undefined;
+}
+
+/**
+ * Read a tool call's input the way most agents send it: one value (an object,
+ * or that object as a JSON string), with a shell's command in its `command` field.
+ *
+ * @param table The agent's tool table.
+ * @param name The tool's name.
+ * @param raw The input as the agent sent it.
+ * @returns The parsed input, its fields, the tool's kind and a shell's command.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toolInput } from "./_payload.ts";
+ * const table = { names: { Bash: "shell" as const }, patterns: [] };
+ * const t = toolInput(table, "Bash", '{"command":"ls"}');
+ * assert(t.kind === "shell" && t.command === "ls" && t.fields.command === "ls");
+ * assert(toolInput(table, "Read", { command: "ls" }).command === undefined);
+ * ```
+ */
+export function toolInput(table: ToolTable, name: string, raw: unknown): ToolInput {
+  const input = parseInput(raw);
+  const fields = obj(input) ?? {};
+  const kind = toolKind(table, name);
+  return { input, fields, kind, command: kind === "shell" ? str(fields.command) : undefined };
+}
+
 /**
  * Build a tool call, leaving out every field that has no value.
  *
@@ -281,6 +319,27 @@ export function patchPaths(patch: string): { paths: string[]; onlyAdds: boolean 
     if (!paths.includes(path)) paths.push(path);
   }
   return { paths, onlyAdds: onlyAdds && paths.length > 0 };
+}
+
+/**
+ * Every file an `apply_patch` input touches: its patch text in any shape it
+ * comes in ({@link patchText}), read by {@link patchPaths}.
+ *
+ * @param input The tool input (already parsed from JSON where it was a JSON string).
+ * @returns The paths and whether the patch only adds files; undefined when no shape holds a patch.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { patchFiles } from "./_payload.ts";
+ * const patch = "*** Begin Patch\n*** Update File: a.txt\n-x\n+y\n*** End Patch";
+ * assert.deepEqual(patchFiles({ input: patch }), { paths: ["a.txt"], onlyAdds: false });
+ * assert.equal(patchFiles({ command: 3 }), undefined);
+ * ```
+ */
+export function patchFiles(input: unknown): { paths: string[]; onlyAdds: boolean } | undefined {
+  const patch = patchText(input);
+  return patch === undefined ? undefined : patchPaths(patch);
 }
 
 /**

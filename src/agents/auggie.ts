@@ -50,13 +50,10 @@ const PRE_TOOL: EventCells = {
       "auggie --print ran the tool when a hook asked, with no one asked and the reason lost: everyhook refuses instead",
     basis: seen("pre-ask"),
   }),
-  allow: {
-    stdout: family.preToolDecision("allow"),
-    exit: 0,
-    effect: "approved",
+  allow: family.preToolCell("allow", {
     note: "auggie --print ran tools without asking anyway, so the approval could not be told apart",
     basis: seen("pre-allow"),
-  },
+  }),
   context: family.noPreToolContext("Auggie", seen("pre-context")),
   message: COMMON.message,
   input: family.rewriteCell(

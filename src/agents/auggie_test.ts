@@ -1,39 +1,33 @@
 import assert from "node:assert/strict";
-import { recordedPayloads } from "../../tests/agent_recordings.ts";
+import {
+  assertEveryFixtureReads,
+  assertForcePushRead,
+  assertKindsAndPaths,
+  conformanceCases,
+  recordedPayloads,
+} from "../../tests/agent_recordings.ts";
 import { auggie } from "./auggie.ts";
 import { translate } from "../run/translate.ts";
-import type { ContractEvent } from "../contract/contract.ts";
 import { ANSWER_PARTS } from "./types.ts";
-import { loadConformance } from "../readers/recorded.ts";
 
 /** The payloads the real Auggie 0.36.0 sent on Linux, by `<event>.<variant>`. */
 const { fixtures: FIXTURES, read } = await recordedPayloads(auggie);
 
 Deno.test("auggie.read() takes conversation_id and workspace_roots for the session and folder", () => {
   const doc = read("pre-tool.shell-force-push");
-  assert.equal(doc.agent, "auggie");
-  assert.equal(doc.nativeEvent, "PreToolUse");
-  assert.equal(doc.tool?.name, "launch-process");
-  assert.equal(doc.tool?.kind, "shell");
-  assert.equal(doc.tool?.command, "git push --force origin main");
-  assert.equal(doc.cwd, "<project>");
+  assertForcePushRead(doc, { agent: "auggie", nativeEvent: "PreToolUse", tool: "launch-process" });
   assert.match(doc.session ?? "", /^[0-9a-f-]{36}$/);
   // Before the tool ran Auggie sends the string "[undefined]" as its output: not read.
   assert.equal(doc.tool?.output, undefined);
 });
 
 Deno.test("auggie.read() gives save-file, view and str-replace-editor their kind and path", () => {
-  const cases: Array<[string, string, string]> = [
+  assertKindsAndPaths(read, [
     ["pre-tool.write", "write", "new-file.txt"],
     ["pre-tool.read", "read", "edit-me.txt"],
     ["pre-tool.edit", "edit", "edit-me.txt"],
     ["pre-tool.write-env", "write", ".env"],
-  ];
-  for (const [key, kind, path] of cases) {
-    const tool = read(key).tool;
-    assert.equal(tool?.kind, kind, key);
-    assert.equal(tool?.path, path, key);
-  }
+  ]);
 });
 
 Deno.test("auggie.read() takes an MCP tool (named <tool>_<server>) by its is_mcp_tool flag", () => {
@@ -84,9 +78,7 @@ Deno.test("auggie: the backend's hook flag is its gate, resting on a recorded ru
 });
 
 Deno.test("auggie cells rest on cases in fixtures/conformance/auggie.json", async () => {
-  const file = (await loadConformance()).find((c) => c.agent === "auggie");
-  assert.ok(file, "no conformance file for auggie");
-  const recorded = new Map(file.cases.map((c) => [c.id, c]));
+  const recorded = await conformanceCases("auggie");
   const cited = [
     ...Object.values(auggie.events).flatMap((e) => Object.values(e?.cells ?? {})),
     auggie.listing!.gate!,
@@ -106,11 +98,6 @@ Deno.test("auggie cells rest on cases in fixtures/conformance/auggie.json", asyn
   assert.equal(recorded.get("backend-hooks-off")?.toolRan, true);
 });
 
-Deno.test("auggie: every recorded fixture reads into a document of its event", () => {
-  assert.ok(FIXTURES.size >= 10);
-  for (const [key, f] of FIXTURES) {
-    const doc = auggie.read(f.payload, { event: f.event as ContractEvent });
-    assert.equal(doc.event, f.event, key);
-    assert.equal(doc.nativeEvent, f.nativeEvent, key);
-  }
+Deno.test("auggie: every recorded fixture reads into a document of its event", async () => {
+  await assertEveryFixtureReads(auggie, 10);
 });

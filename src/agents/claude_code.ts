@@ -7,7 +7,11 @@
  * @module
  */
 
-import { CLAUDE_CODE_SWITCHES, CLAUDE_MANAGED_SETTINGS } from "./claude_code_switches.ts";
+import {
+  CLAUDE_CODE_SWITCHES,
+  CLAUDE_LOCAL_SETTINGS,
+  CLAUDE_MANAGED_SETTINGS,
+} from "./claude_code_switches.ts";
 import type { Agent, EventCells } from "./types.ts";
 import { obj, outputText, str } from "./_payload.ts";
 import * as family from "./_claude_layout.ts";
@@ -25,26 +29,13 @@ const COMMON = family.commonCells(
 );
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
-    basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("ask"),
-    exit: 0,
-    effect: "asked",
+  deny: family.preToolCell("deny", { basis: seen("pre-deny-json") }),
+  ask: family.preToolCell("ask", {
     note:
       "with no one to ask (claude -p) Claude Code refused the call and gave the model the reason",
     basis: seen("pre-ask-noperm"),
-  },
-  allow: {
-    stdout: family.preToolDecision("allow", false),
-    exit: 0,
-    effect: "approved",
-    basis: seen("pre-allow-noperm"),
-  },
+  }),
+  allow: family.preToolCell("allow", { basis: seen("pre-allow-noperm") }, false),
   context: family.contextCell("PreToolUse", seen("pre-addctx")),
   message: { ...COMMON.message, basis: seen("pre-systemmessage") },
   input: family.rewriteCell(seen("pre-updated-input-noallow")),
@@ -191,10 +182,7 @@ export const claudeCode: Agent = family.claudeLayoutAgent({
   },
   transcriptFormat: "claude-code",
   // DOCS: https://code.claude.com/docs/en/settings (settings files and managed settings).
-  reads: [
-    { scope: "project", parts: [".claude", "settings.local.json"], format: "json" },
-    ...CLAUDE_MANAGED_SETTINGS,
-  ],
+  reads: [CLAUDE_LOCAL_SETTINGS, ...CLAUDE_MANAGED_SETTINGS],
   listing: { switches: CLAUDE_CODE_SWITCHES },
   // The variable Claude Code gives every hook: its reference names it, and a project synced on one
   // machine and run in a clone on another (tests/e2e/team_clone_test.ts) ran its hooks through it.

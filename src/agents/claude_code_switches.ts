@@ -7,22 +7,26 @@
 
 import type { HookSwitch, ReadLocation } from "./types.ts";
 import { systemFiles } from "./_system_files.ts";
+import { disableAllHooks, dotFolderFiles } from "./_settings_files.ts";
 
 // DOCS: https://code.claude.com/docs/en/hooks (disableAllHooks, allowManagedHooksOnly,
 // workspace trust) and https://code.claude.com/docs/en/settings (the settings files).
-const USER: ReadLocation = {
-  scope: "user",
-  parts: [".claude", "settings.json"],
-  env: "CLAUDE_CONFIG_DIR",
-  envReplaces: 1,
-  format: "json",
-};
-const PROJECT: ReadLocation = {
-  scope: "project",
-  parts: [".claude", "settings.json"],
-  format: "json",
-};
-const LOCAL: ReadLocation = {
+const [USER, PROJECT] = dotFolderFiles([".claude", "settings.json"], "json", {
+  name: "CLAUDE_CONFIG_DIR",
+  replaces: 1,
+});
+
+/**
+ * The project's local settings of Claude Code, kept out of version control.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CLAUDE_LOCAL_SETTINGS } from "./claude_code_switches.ts";
+ * assert.deepEqual(CLAUDE_LOCAL_SETTINGS.parts, [".claude", "settings.local.json"]);
+ * ```
+ */
+export const CLAUDE_LOCAL_SETTINGS: ReadLocation = {
   scope: "project",
   parts: [".claude", "settings.local.json"],
   format: "json",
@@ -57,22 +61,13 @@ const OFF =
  * ```
  */
 export const CLAUDE_CODE_SWITCHES: readonly HookSwitch[] = [
-  ...[USER, PROJECT, LOCAL].map((file): HookSwitch => ({
-    file,
-    key: ["disableAllHooks"],
-    when: { is: true },
-    stops: ["user", "project"],
-    problem: OFF,
-  })),
+  ...disableAllHooks([USER, PROJECT, CLAUDE_LOCAL_SETTINGS], ["user", "project"], OFF),
   ...CLAUDE_MANAGED_SETTINGS.flatMap((file): HookSwitch[] => [
-    {
-      file,
-      key: ["disableAllHooks"],
-      when: { is: true },
-      stops: ["user", "project", "system"],
-      problem:
-        "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it",
-    },
+    ...disableAllHooks(
+      [file],
+      ["user", "project", "system"],
+      "disableAllHooks is true in the managed settings <file>: Claude Code runs no hook at all; only an administrator can change it",
+    ),
     {
       file,
       key: ["allowManagedHooksOnly"],

@@ -1,24 +1,20 @@
 import assert from "node:assert/strict";
-import { assertCellsRecorded } from "../../tests/agent_recordings.ts";
+import {
+  assertCellsRecorded,
+  assertEveryFixtureReads,
+  assertKindsAndPaths,
+  assertPermissionDeny,
+  assertSnakeCaseFields,
+  testdataPayloads,
+} from "../../tests/agent_recordings.ts";
 import { claudeCode } from "./claude_code.ts";
 import { translate } from "../run/translate.ts";
-import type { ContractEvent } from "../contract/contract.ts";
-import { loadFixtures } from "../readers/recorded.ts";
 
 /** Payloads the real Claude Code 2.1.332 sent on Linux (paths made <home>, <project>). */
-const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
-  await Deno.readTextFile(new URL("./testdata/claude_code.json", import.meta.url)),
+const { payload, read } = await testdataPayloads(
+  claudeCode,
+  new URL("./testdata/claude_code.json", import.meta.url),
 );
-
-function payload(key: string): Record<string, unknown> {
-  const p = PAYLOADS[key];
-  if (!p) throw new Error(`no recorded payload "${key}"`);
-  return p;
-}
-
-function read(key: string, event: ContractEvent) {
-  return claudeCode.read(payload(key), { event });
-}
 
 Deno.test("claudeCode.read() reads a Bash call with its command and the common fields", () => {
   const doc = read("PreToolUse.shell-force-push", "pre-tool");
@@ -41,18 +37,14 @@ Deno.test("claudeCode.read() reads a Bash call with its command and the common f
 });
 
 Deno.test("claudeCode.read() gives Write, Read and Edit calls their kind and path", () => {
-  const cases: Array<[string, string, string]> = [
+  assertKindsAndPaths((key) => read(key, "pre-tool"), [
     ["PreToolUse.write", "write", "<project>/new-file.txt"],
     ["PreToolUse.read", "read", "<project>/edit-me.txt"],
     ["PreToolUse.edit", "edit", "<project>/edit-me.txt"],
-  ];
-  for (const [key, kind, path] of cases) {
-    const tool = read(key, "pre-tool").tool;
-    assert.equal(tool?.kind, kind, key);
-    assert.equal(tool?.path, path, key);
-    assert.deepEqual(tool?.paths, [path], key);
+  ], (tool, key) => {
+    assert.deepEqual(tool?.paths, [tool?.path], key);
     assert.equal(tool?.command, undefined, key);
-  }
+  });
 });
 
 Deno.test("claudeCode.read() gives a shell's output as text and failed false after PostToolUse", () => {
@@ -145,12 +137,7 @@ Deno.test("claudeCode.transcriptLastMessage() finds the last assistant text of a
 });
 
 Deno.test("translate() refuses a Claude Code tool call with hookEventName PreToolUse", () => {
-  const t = translate(claudeCode, "pre-tool", { decision: "deny", reason: "No force push" });
-  assert.equal(
-    t.stdout,
-    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"No force push"}}',
-  );
-  assert.equal(t.exit, 0);
+  const t = assertPermissionDeny(claudeCode, "No force push");
   assert.deepEqual(t.effects, ["blocked"]);
   assert.deepEqual(t.notes, []);
 });
@@ -207,36 +194,13 @@ Deno.test("translate() leaves context out at a Claude Code stop, with a note", (
 });
 
 Deno.test("claudeCode.read() reads every fixture recorded from the binary", async () => {
-  const fixtures = await loadFixtures(["claude-code"]);
-  assert.ok(fixtures.length >= 10, `only ${fixtures.length} fixtures`);
-  for (const f of fixtures) {
-    const where = f.file ?? f.variant;
-    const doc = claudeCode.read(f.payload, { event: f.event as ContractEvent });
-    assert.equal(doc.event, f.event, where);
-    assert.equal(doc.nativeEvent, f.nativeEvent, where);
-    assert.equal(doc.native, f.payload, where);
-    assert.equal(typeof doc.session, "string", where);
-    assert.equal(typeof doc.cwd, "string", where);
-    if (f.event === "pre-tool" || f.event === "post-tool") {
-      assert.equal(doc.tool?.name, f.payload.tool_name, where);
-      if (doc.tool?.kind === "shell") assert.equal(typeof doc.tool.command, "string", where);
-      if (["edit", "write", "read"].includes(doc.tool?.kind ?? "")) {
-        assert.ok(doc.tool?.path, where);
-      }
-    }
+  const fixtures = await assertEveryFixtureReads(claudeCode, 10, (doc, f, where) => {
+    assertSnakeCaseFields(doc, f, where);
+    if (["edit", "write", "read"].includes(doc.tool?.kind ?? "")) assert.ok(doc.tool?.path, where);
     if (f.event === "post-tool") {
-      assert.equal(typeof doc.tool?.output, "string", where);
       assert.equal(doc.tool?.failed, f.nativeEvent === "PostToolUseFailure", where);
     }
-    if (f.event === "stop" || f.event === "subagent-stop") {
-      assert.equal(doc.stop?.continued, f.variant === "continued", where);
-      assert.equal(typeof doc.stop?.lastMessage, "string", where);
-    }
-    if (f.event === "subagent-stop") assert.equal(typeof doc.subagent?.id, "string", where);
-    if (f.event === "prompt") assert.equal(typeof doc.prompt, "string", where);
-    if (f.event === "session-start") assert.equal(typeof doc.source, "string", where);
-    if (f.event === "session-end") assert.equal(typeof doc.reason, "string", where);
-  }
+  });
   const env = fixtures.find((f) => f.variant === "write-env");
   assert.ok(env);
   const tool = claudeCode.read(env.payload, { event: "pre-tool" }).tool;

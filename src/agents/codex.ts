@@ -4,7 +4,7 @@
  * @module
  */
 
-import { CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
+import { CODEX_CONFIG_FILES, CODEX_ENTRY_TRUST, CODEX_SWITCHES } from "./codex_switches.ts";
 import { transcriptOf } from "./_transcript.ts";
 import type {
   Agent,
@@ -16,17 +16,7 @@ import type {
   ToolTable,
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import {
-  obj,
-  outputText,
-  parseInput,
-  patchPaths,
-  patchText,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_payload.ts";
+import { outputText, patchFiles, snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 const DOCS = "https://developers.openai.com/codex/hooks";
@@ -44,10 +34,13 @@ const NOT_PRINTED =
   "codex exec neither printed it nor sent it to the model; the docs say the TUI shows it as a warning";
 const MESSAGE: Cell = cells.messageCell(documented(), NOT_PRINTED);
 const NO_INPUT = cells.noInputCell(documented("pretooluse"));
-const PRE_DENY = cells.hookSpecific("PreToolUse", {
-  permissionDecision: "deny",
-  permissionDecisionReason: "<reason>",
-});
+/** The message, input and no-decision cells of every event but PreToolUse and SessionEnd. */
+const COMMON: Pick<EventCells, "message" | "input" | "none"> = {
+  message: MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
+const PRE_DENY = cells.preToolDecision("deny");
 
 const PRE_TOOL: EventCells = {
   ...cells.refusalCells(PRE_DENY, "blocked", { basis: seen("pre-deny") }, {
@@ -86,9 +79,7 @@ const POST_TOOL: EventCells = {
   }),
   allow: cells.noApprovalCell("tool", documented("posttooluse")),
   context: cells.contextCell("PostToolUse", seen("post-context")),
-  message: MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const PROMPT: EventCells = {
@@ -98,17 +89,13 @@ const PROMPT: EventCells = {
   }, { note: "Codex cannot ask about a prompt: the prompt is refused" }),
   allow: cells.noApprovalCell("prompt", documented("userpromptsubmit")),
   context: cells.contextCell("UserPromptSubmit", seen("prompt-context")),
-  message: MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const SESSION_START: EventCells = {
   ...cells.startDecisions(documented("sessionstart")),
   context: cells.contextCell("SessionStart", seen("session-start-context")),
-  message: MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const AT_END = "Codex's SessionEnd only informs: it takes no answer";
@@ -131,9 +118,7 @@ function stopCells(deny: Basis, anchor: string): EventCells {
       "Codex takes no added context at a stop (deny with a reason sends the agent back with it)",
       documented(anchor),
     ),
-    message: MESSAGE,
-    input: NO_INPUT,
-    none: NOTHING,
+    ...COMMON,
   };
 }
 
@@ -214,28 +199,26 @@ function commandText(v: unknown): string | undefined {
 
 /** The tool call of a PreToolUse or PostToolUse payload. */
 function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
-  const input = parseInput(payload.tool_input);
-  const fields = obj(input) ?? {};
+  const { input, fields, kind } = toolInput(TOOLS, name, payload.tool_input);
   const output = outputText(payload.tool_response);
   if (name === "apply_patch") {
-    const patch = patchText(input);
-    const { paths, onlyAdds } = patchPaths(patch ?? "");
+    const patched = patchFiles(input);
+    const paths = patched?.paths ?? [];
     const exit = output === undefined ? undefined : /^Exit code: (\d+)/.exec(output)?.[1];
     return toolCall({
       name,
-      kind: onlyAdds ? "write" : "edit",
+      kind: patched?.onlyAdds ? "write" : "edit",
       input,
       paths,
       output,
       failed: event === "post-tool" && exit !== undefined ? exit !== "0" : undefined,
-      unread: patch === undefined
+      unread: patched === undefined
         ? "no patch text in the input of apply_patch (a string, or command/input/patch as a string or an argv list)"
         : paths.length === 0
         ? "no file header (*** Add File:, *** Update File:, *** Delete File:, *** Move to:) in the patch"
         : undefined,
     });
   }
-  const kind = toolKind(TOOLS, name);
   return toolCall({
     name,
     kind,
@@ -293,17 +276,7 @@ export const codex: Agent = {
   },
   ...transcriptOf("codex"),
   // DOCS: https://developers.openai.com/codex/hooks ([hooks] in config.toml, beside hooks.json).
-  reads: [
-    {
-      scope: "user",
-      parts: [".codex", "config.toml"],
-      env: "CODEX_HOME",
-      envReplaces: 1,
-      format: "toml",
-      skipKeys: ["state"],
-    },
-    { scope: "project", parts: [".codex", "config.toml"], format: "toml", skipKeys: ["state"] },
-  ],
+  reads: CODEX_CONFIG_FILES.map((file) => ({ ...file, skipKeys: ["state"] })),
   listing: {
     bothFormats: "Codex CLI merges them and warns at every start",
     switches: CODEX_SWITCHES,

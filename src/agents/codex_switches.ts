@@ -8,21 +8,26 @@
  */
 
 import type { EntryTrust, HookSwitch, ReadLocation, TrustedEntry } from "./types.ts";
+import { dotFolderFiles } from "./_settings_files.ts";
 
 // DOCS: https://developers.openai.com/codex/hooks ([features] hooks, review and trust) and
 // https://developers.openai.com/codex/enterprise/managed-configuration (requirements.toml).
-const USER_CONFIG: ReadLocation = {
-  scope: "user",
-  parts: [".codex", "config.toml"],
-  env: "CODEX_HOME",
-  envReplaces: 1,
-  format: "toml",
-};
-const PROJECT_CONFIG: ReadLocation = {
-  scope: "project",
-  parts: [".codex", "config.toml"],
-  format: "toml",
-};
+/**
+ * Codex CLI's config.toml, the user's (CODEX_HOME moves it) and the project's.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CODEX_CONFIG_FILES } from "./codex_switches.ts";
+ * assert.deepEqual(CODEX_CONFIG_FILES.map((f) => f.scope), ["user", "project"]);
+ * ```
+ */
+export const CODEX_CONFIG_FILES: readonly [ReadLocation, ReadLocation] = dotFolderFiles(
+  [".codex", "config.toml"],
+  "toml",
+  { name: "CODEX_HOME", replaces: 1 },
+);
+const [USER_CONFIG, PROJECT_CONFIG] = CODEX_CONFIG_FILES;
 const REQUIREMENTS: ReadLocation = {
   scope: "system",
   parts: ["etc", "codex", "requirements.toml"],

@@ -1,23 +1,19 @@
 import assert from "node:assert/strict";
+import {
+  assertCellsRecorded,
+  assertEveryFixtureReads,
+  assertPermissionDeny,
+  assertSnakeCaseFields,
+  testdataPayloads,
+} from "../../tests/agent_recordings.ts";
 import { codex } from "./codex.ts";
 import { translate } from "../run/translate.ts";
-import type { ContractEvent } from "../contract/contract.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
 
 /** Payloads the real Codex CLI 0.171.0 sent on Linux (paths made <home>, <project>). */
-const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
-  await Deno.readTextFile(new URL("./testdata/codex.json", import.meta.url)),
+const { payload, read } = await testdataPayloads(
+  codex,
+  new URL("./testdata/codex.json", import.meta.url),
 );
-
-function payload(key: string): Record<string, unknown> {
-  const p = PAYLOADS[key];
-  if (!p) throw new Error(`no recorded payload "${key}"`);
-  return p;
-}
-
-function read(key: string, event: ContractEvent) {
-  return codex.read(payload(key), { event });
-}
 
 function patchCall(patch: string) {
   return codex.read({
@@ -180,11 +176,7 @@ Deno.test("codex.transcriptLastMessage() finds the last assistant message of a r
 });
 
 Deno.test("translate() refuses a Codex tool call with hookEventName PreToolUse", () => {
-  const t = translate(codex, "pre-tool", { decision: "deny", reason: "No force push" });
-  assert.equal(
-    t.stdout,
-    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"No force push"}}',
-  );
+  const t = assertPermissionDeny(codex, "No force push");
   assert.deepEqual(t.effects, ["blocked"]);
   assert.deepEqual(t.notes, []);
 });
@@ -258,45 +250,15 @@ Deno.test("translate() drops everything at a Codex session end", () => {
 });
 
 Deno.test("codex cells rest on cases recorded in fixtures/conformance/codex.json", async () => {
-  const file = (await loadConformance()).find((c) => c.agent === "codex");
-  assert.ok(file, "no conformance file for codex");
-  const recorded = new Set(file.cases.map((c) => c.id));
-  const cases = new Set<string>();
-  for (const table of Object.values(codex.events)) {
-    for (const cell of Object.values(table?.cells ?? {})) {
-      if (cell.basis.kind === "binary") cases.add(cell.basis.case);
-    }
-  }
+  const { cases } = await assertCellsRecorded(codex);
   assert.ok(cases.size >= 10);
-  for (const id of cases) assert.ok(recorded.has(id), `unknown case "${id}"`);
 });
 
 Deno.test("codex.read() reads every fixture recorded from the binary", async () => {
-  const fixtures = await loadFixtures(["codex"]);
-  assert.ok(fixtures.length >= 10, `only ${fixtures.length} fixtures`);
-  for (const f of fixtures) {
-    const where = f.file ?? f.variant;
-    const doc = codex.read(f.payload, { event: f.event as ContractEvent });
-    assert.equal(doc.event, f.event, where);
-    assert.equal(doc.nativeEvent, f.nativeEvent, where);
-    assert.equal(doc.native, f.payload, where);
-    assert.equal(typeof doc.session, "string", where);
-    assert.equal(typeof doc.cwd, "string", where);
-    if (f.event === "pre-tool" || f.event === "post-tool") {
-      assert.equal(doc.tool?.name, f.payload.tool_name, where);
-      if (doc.tool?.kind === "shell") assert.equal(typeof doc.tool.command, "string", where);
-      if (doc.tool?.name === "apply_patch") assert.ok((doc.tool.paths ?? []).length > 0, where);
-    }
-    if (f.event === "post-tool") assert.equal(typeof doc.tool?.output, "string", where);
-    if (f.event === "stop" || f.event === "subagent-stop") {
-      assert.equal(doc.stop?.continued, f.variant === "continued", where);
-      assert.equal(typeof doc.stop?.lastMessage, "string", where);
-    }
-    if (f.event === "subagent-stop") assert.equal(typeof doc.subagent?.id, "string", where);
-    if (f.event === "prompt") assert.equal(typeof doc.prompt, "string", where);
-    if (f.event === "session-start") assert.equal(typeof doc.source, "string", where);
-    if (f.event === "session-end") assert.equal(typeof doc.reason, "string", where);
-  }
+  const fixtures = await assertEveryFixtureReads(codex, 10, (doc, f, where) => {
+    assertSnakeCaseFields(doc, f, where);
+    if (doc.tool?.name === "apply_patch") assert.ok((doc.tool.paths ?? []).length > 0, where);
+  });
   const env = fixtures.find((f) => f.variant === "write-env");
   assert.ok(env);
   const tool = codex.read(env.payload, { event: "pre-tool" }).tool;

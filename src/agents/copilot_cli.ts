@@ -6,18 +6,17 @@
  */
 
 import { transcriptOf } from "./_transcript.ts";
-import type { Agent, HookSwitch, ReadContext, ReadLocation, ToolTable } from "./types.ts";
+import { disableAllHooks } from "./_settings_files.ts";
+import type { Agent, ReadContext, ReadLocation, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, StopStatus, ToolCall } from "../contract/contract.ts";
 import {
   obj,
   outputText,
-  parseInput,
-  patchPaths,
-  patchText,
+  patchFiles,
   snakeCaseDocument,
   str,
   toolCall,
-  toolKind,
+  toolInput,
 } from "./_payload.ts";
 import { COPILOT_CLI_ALIAS_CELLS, COPILOT_CLI_EVENTS } from "./copilot_cli_events.ts";
 
@@ -69,12 +68,10 @@ const FAILED_RESULTS = new Set(["failure", "error", "rejected", "denied"]);
 
 /** The tool call of a camelCase or a PascalCase payload. */
 function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
-  const input = parseInput(payload.toolArgs ?? payload.tool_input ?? payload.toolInput);
-  const fields = obj(input) ?? {};
-  let kind = toolKind(TOOLS, name);
-  const patch = name === "apply_patch" ? patchText(input) : undefined;
-  const patched = patch !== undefined ? patchPaths(patch) : undefined;
-  if (patched?.onlyAdds) kind = "write";
+  const raw = payload.toolArgs ?? payload.tool_input ?? payload.toolInput;
+  const { input, fields, kind: listed, command } = toolInput(TOOLS, name, raw);
+  const patched = name === "apply_patch" ? patchFiles(input) : undefined;
+  const kind = patched?.onlyAdds ? "write" : listed;
   const path = str(fields.path) ?? str(fields.file_path);
   const after = event === "post-tool";
   const result = obj(payload.toolResult) ?? obj(payload.tool_result);
@@ -89,7 +86,7 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields.command) : undefined,
+    command,
     path: kind === "other" ? undefined : path,
     paths: patched?.paths,
     output: after ? output : undefined,
@@ -137,17 +134,19 @@ function read(payload: Record<string, unknown>, { event }: ReadContext): HookDoc
   return doc;
 }
 
-/** The settings files that hold Copilot CLI's switches. */
-const COPILOT_SETTINGS: readonly ReadLocation[] = [
-  {
-    scope: "user",
-    parts: [".copilot", "settings.json"],
-    env: "COPILOT_HOME",
-    envReplaces: 1,
-    format: "json",
-  },
-  { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
-];
+/** The settings files that hold Copilot CLI's switches, and its inline hooks: the user's and the project's. */
+const USER_SETTINGS: ReadLocation = {
+  scope: "user",
+  parts: [".copilot", "settings.json"],
+  env: "COPILOT_HOME",
+  envReplaces: 1,
+  format: "json",
+};
+const PROJECT_SETTINGS: ReadLocation = {
+  scope: "project",
+  parts: [".github", "copilot", "settings.json"],
+  format: "json",
+};
 
 /**
  * GitHub Copilot CLI as everyhook knows it.
@@ -186,20 +185,14 @@ export const copilotCli: Agent = {
   // hooks keys of two settings files, and the project's .claude/settings.json in Claude Code's
   // layout (not ~/.claude).
   reads: [
-    {
-      scope: "user",
-      parts: [".copilot", "settings.json"],
-      env: "COPILOT_HOME",
-      envReplaces: 1,
-      format: "json",
-    },
+    USER_SETTINGS,
     {
       scope: "project",
       parts: [".claude", "settings.json"],
       format: "json",
       layout: "matcher-groups",
     },
-    { scope: "project", parts: [".github", "copilot", "settings.json"], format: "json" },
+    PROJECT_SETTINGS,
   ],
   listing: {
     // DOCS: the hooks reference (disableAllHooks). Folder trust: project hooks load only in a
@@ -208,14 +201,11 @@ export const copilotCli: Agent = {
     // fixtures/conformance/copilot-cli.json: project-untrusted (no hook ran) and
     // project-trusted-config (the project in trustedFolders, no --trust-folder: the hook ran).
     switches: [
-      ...COPILOT_SETTINGS.map((file): HookSwitch => ({
-        file,
-        key: ["disableAllHooks"],
-        when: { is: true },
-        stops: ["user", "project"],
-        problem:
-          "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false",
-      })),
+      ...disableAllHooks(
+        [USER_SETTINGS, PROJECT_SETTINGS],
+        ["user", "project"],
+        "disableAllHooks is true in <file>: Copilot CLI runs no hook; remove it or set it to false",
+      ),
       {
         file: {
           scope: "user",

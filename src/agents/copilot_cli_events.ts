@@ -14,13 +14,11 @@ const REFERENCE =
   "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference";
 
 /** A cell resting on a recorded run of Copilot CLI 1.0.102: the case id in fixtures/conformance/copilot-cli.json. */
-function seen(id: string): Basis {
-  return { kind: "binary", case: id };
-}
+const seen = cells.recordedCase;
 
 /** A cell resting on Copilot CLI's hooks reference. */
 function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+  return cells.documentedAt(REFERENCE, anchor);
 }
 
 const NOTHING: Cell = cells.nothingCell(seen("pre-nothing"));
@@ -29,6 +27,14 @@ const NO_MESSAGE = cells.droppedCell(
   documented("hook-events"),
 );
 const NO_INPUT = cells.noInputCell(documented("pretooluse-decision-control"));
+
+/**
+ * The message, input and no-decision cells of an event after a tool or without
+ * one: no message can be sent, nor an input, and no decision prints nothing.
+ */
+function unanswered(anchor: string): Pick<EventCells, "message" | "input" | "none"> {
+  return { message: NO_MESSAGE, input: NO_INPUT, none: cells.nothingCell(documented(anchor)) };
+}
 
 /** Context as Copilot CLI takes it: a top-level `additionalContext`. */
 function contextAnswer(note: string, basis: Basis): Cell {
@@ -85,9 +91,7 @@ const POST_TOOL: EventCells = {
     "appended to the tool's result as guidance from postToolUse hooks",
     seen("post-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("posttooluse")),
+  ...unanswered("posttooluse"),
 };
 
 const PROMPT: EventCells = {
@@ -101,9 +105,7 @@ const PROMPT: EventCells = {
     "appended to the prompt inside <system_reminder> tags",
     seen("prompt-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("userpromptsubmitted")),
+  ...unanswered("userpromptsubmitted"),
 };
 
 const SESSION_START: EventCells = {
@@ -112,9 +114,7 @@ const SESSION_START: EventCells = {
     "sent as a user message of its own before the first prompt",
     seen("start-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("sessionstart")),
+  ...unanswered("sessionstart"),
 };
 
 const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's answer";
@@ -122,23 +122,22 @@ const AT_END = "the session is over: Copilot CLI ignores a sessionEnd hook's ans
 const SESSION_END: EventCells = {
   ...cells.droppedDecisions(AT_END, documented("sessionend")),
   context: cells.droppedCell(AT_END, documented("sessionend")),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: cells.nothingCell(documented("sessionend")),
+  ...unanswered("sessionend"),
 };
 
-/** The cells of agentStop and subagentStop: deny sends the agent (or subagent) back to work. */
-function stopCells(deny: Cell, anchor: string): EventCells {
+/**
+ * The cells of agentStop and subagentStop: deny (`decision: "block"`) sends the
+ * agent (or subagent) back to work.
+ */
+function stopCells(deny: { note: string; basis: Basis }, anchor: string): EventCells {
   return {
-    deny,
+    deny: { stdout: cells.BLOCK, exit: 0, effect: "sent-back", note: deny.note, basis: deny.basis },
     ...cells.stopAskAllow(documented(anchor)),
     context: cells.droppedCell(
       `Copilot CLI's ${anchor} takes no added context`,
       documented(anchor),
     ),
-    message: NO_MESSAGE,
-    input: NO_INPUT,
-    none: cells.nothingCell(documented(anchor)),
+    ...unanswered(anchor),
   };
 }
 
@@ -190,9 +189,6 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     info: "When the agent is about to end its turn: send it back to work with a reason.",
     matcher: false,
     cells: stopCells({
-      stdout: cells.BLOCK,
-      exit: 0,
-      effect: "sent-back",
       note:
         "the reason comes back as a new user message; Copilot CLI stops sending the agent back after 8 times",
       basis: seen("stop-block"),
@@ -203,9 +199,6 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
     info: "When a subagent is about to finish: send it back to work with a reason.",
     matcher: false,
     cells: stopCells({
-      stdout: cells.BLOCK,
-      exit: 0,
-      effect: "sent-back",
       note:
         "the subagent goes back to work with the reason; an agentStop a subagent fires at the end of its own turn is not a subagentStop, and a block there was ignored",
       basis: seen("subagent-stop-block"),
@@ -217,6 +210,18 @@ export const COPILOT_CLI_EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
 const GUIDANCE =
   'a user message after the failed call\'s result: "Tool "<tool>" failed. Additional guidance from postToolUseFailure hooks:\n<text>"';
 
+/** A refusal or an ask after a failed tool, which Copilot CLI takes only as guidance. */
+function asGuidance(note: string): Cell {
+  return {
+    stdout: { additionalContext: "<reason>" },
+    exit: 0,
+    effect: "feedback",
+    becomes: "context",
+    note,
+    basis: seen("postfail-context"),
+  };
+}
+
 /**
  * The cells of a failed tool's event: Copilot CLI takes guidance there (a
  * top-level additionalContext, or exit 2 with stderr), under either spelling of
@@ -226,23 +231,12 @@ const GUIDANCE =
  */
 const POST_TOOL_FAILURE: EventCells = {
   ...POST_TOOL,
-  deny: {
-    stdout: { additionalContext: "<reason>" },
-    exit: 0,
-    effect: "feedback",
-    becomes: "context",
-    note:
-      `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
-    basis: seen("postfail-context"),
-  },
-  ask: {
-    stdout: { additionalContext: "<reason>" },
-    exit: 0,
-    effect: "feedback",
-    becomes: "context",
-    note: `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
-    basis: seen("postfail-context"),
-  },
+  deny: asGuidance(
+    `the call already failed and a block or deny is ignored here: the reason goes to the model as ${GUIDANCE}`,
+  ),
+  ask: asGuidance(
+    `the call already failed, so there is nothing to ask: the reason goes as ${GUIDANCE}`,
+  ),
   context: contextAnswer(`given to the model as ${GUIDANCE}`, seen("postfail-context")),
   none: cells.nothingCell(seen("postfail-nothing")),
 };

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { testdataPayloads } from "../../tests/agent_recordings.ts";
 import { copilotCli } from "./copilot_cli.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
@@ -7,19 +8,10 @@ import type { ContractEvent } from "../contract/contract.ts";
  * Payloads the real Copilot CLI 1.0.102 sent on Linux (paths made <home>, <project>):
  * `<event>.<variant>` from camelCase config keys, `P:<Event>.<variant>` from PascalCase ones.
  */
-const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
-  await Deno.readTextFile(new URL("./testdata/copilot_cli.json", import.meta.url)),
+const { payload, read } = await testdataPayloads(
+  copilotCli,
+  new URL("./testdata/copilot_cli.json", import.meta.url),
 );
-
-function payload(key: string): Record<string, unknown> {
-  const p = PAYLOADS[key];
-  if (!p) throw new Error(`no recorded payload "${key}"`);
-  return p;
-}
-
-function read(key: string, event: ContractEvent) {
-  return copilotCli.read(payload(key), { event });
-}
 
 const SESSION = "76425d8b-3f51-48a3-99d4-a032b3caa72a";
 

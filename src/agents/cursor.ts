@@ -17,7 +17,7 @@ import {
   snakeCaseDocument,
   str,
   toolCall,
-  toolKind,
+  toolInput,
 } from "./_payload.ts";
 import { CURSOR_ALIAS_CELLS, CURSOR_EVENTS } from "./cursor_events.ts";
 
@@ -89,15 +89,13 @@ function readTool(
     });
   }
   if (name !== undefined) {
-    const input = parseInput(payload.tool_input);
-    const fields = obj(input) ?? {};
-    const kind = toolKind(TOOLS, name);
+    const { input, fields, kind, command } = toolInput(TOOLS, name, payload.tool_input);
     const failed = nativeEvent === "postToolUseFailure" || "error_message" in payload;
     return toolCall({
       name,
       kind,
       input,
-      command: kind === "shell" ? str(fields.command) : undefined,
+      command,
       path: kind === "other" || kind === "mcp"
         ? undefined
         : str(fields.file_path) ?? str(fields.path) ?? str(fields.target_file),

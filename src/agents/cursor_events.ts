@@ -14,7 +14,7 @@ const REFERENCE = "https://cursor.com/docs/hooks";
 
 /** Every Cursor cell rests on its hooks reference: no Cursor binary was run here. */
 function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+  return cells.documentedAt(REFERENCE, anchor);
 }
 
 const NOTHING: Cell = cells.nothingCell(documented("hook-events"));

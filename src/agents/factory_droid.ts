@@ -38,14 +38,11 @@ const PRE_TOOL: EventCells = {
       "droid exec ran the tool when a hook asked (there is no one to ask, and it did not refuse): everyhook refuses instead",
     basis: seen("pre-ask"),
   }),
-  allow: {
-    stdout: family.preToolDecision("allow"),
-    exit: 0,
-    effect: "approved",
+  allow: family.preToolCell("allow", {
     note:
       "droid exec ran the force push without the hook's allow too, so the approval could not be told apart",
     basis: documented("pretooluse-decision-control"),
-  },
+  }),
   context: family.noPreToolContext("Droid", seen("pre-context")),
   message: COMMON.message,
   input: family.rewriteCell(seen("pre-updated-input-noallow")),
@@ -186,6 +183,53 @@ export const DROID_HEADLESS: ChatHeadless = {
     blocked: /^Error: Blocked .*force/s,
     refusedPrompt: { skip: "`droid exec` fires no prompt event" },
     hung: /ran past its|timed out/i,
+  },
+  recording: {
+    how:
+      "recorded: droid exec --auto high -m custom:Fake-0 -o json (a BYOK model at src/verify/fake/openai_chat.ts, FACTORY_AIRGAP_ENABLED), hooks in ~/.factory/settings.json",
+    picks: [
+      { event: "session-end", native: "SessionEnd", variant: "end" },
+      {
+        event: "prompt",
+        native: "UserPromptSubmit",
+        variant: "subagent-task",
+        session: "subagent",
+        note:
+          "droid exec fired UserPromptSubmit only in a sub-agent's session, with the task's prompt; never for the person's prompt",
+      },
+      {
+        event: "session-start",
+        native: "SessionStart",
+        variant: "subagent",
+        session: "subagent",
+        note: "a sub-agent's session starts with its own SessionStart, naming the calling session",
+      },
+      {
+        event: "stop",
+        native: "Stop",
+        variant: "subagent",
+        session: "subagent",
+        note: "a sub-agent's turn ends with Stop in its own session (not SubagentStop)",
+      },
+    ],
+    notes: {
+      "pre-tool.write-env":
+        "Droid does not refuse .env by itself: the write reached the hook, and ran",
+    },
+    // A sub-agent's Stop fires in its own session, before the main agent's: the first Stop of
+    // each session is sent back (two in all).
+    stopBack: { match: '"stop_hook_active":false', max: 2 },
+    // A sub-agent runs in a session of its own, whose SessionStart names the calling session.
+    main: { by: "session", startWithout: "calling_session_id" },
+    jobs: 3,
+    // The legacy {"decision":"block"} that does not block is among them.
+    keyCases: [
+      "pre-deny-json",
+      "pre-exit2-stderr",
+      "pre-block-legacy",
+      "post-context",
+      "stop-block",
+    ],
   },
 };
 

@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
-import { assertCellsRecorded, recordedPayloads } from "../../tests/agent_recordings.ts";
+import {
+  assertCellsRecorded,
+  assertEveryFixtureReads,
+  assertForcePushRead,
+  assertKindsAndPaths,
+  recordedPayloads,
+} from "../../tests/agent_recordings.ts";
 import { factoryDroid } from "./factory_droid.ts";
 import { translate } from "../run/translate.ts";
-import type { ContractEvent } from "../contract/contract.ts";
 import { ANSWER_PARTS } from "./types.ts";
 
 /** The payloads the real Droid 0.215.0 sent on Linux, by `<event>.<variant>`. */
@@ -10,28 +15,18 @@ const { fixtures: FIXTURES, read } = await recordedPayloads(factoryDroid);
 
 Deno.test("factoryDroid.read() reads an Execute call with its command and the common fields", () => {
   const doc = read("pre-tool.shell-force-push");
-  assert.equal(doc.agent, "factory-droid");
-  assert.equal(doc.nativeEvent, "PreToolUse");
-  assert.equal(doc.tool?.name, "Execute");
-  assert.equal(doc.tool?.kind, "shell");
-  assert.equal(doc.tool?.command, "git push --force origin main");
-  assert.equal(doc.cwd, "<project>");
+  assertForcePushRead(doc, { agent: "factory-droid", nativeEvent: "PreToolUse", tool: "Execute" });
   assert.match(doc.transcript ?? "", /^<home>\/\.factory\/sessions\/.*\.jsonl$/);
 });
 
 Deno.test("factoryDroid.read() gives Create, Read, Edit and Task calls their kind and path", () => {
-  const cases: Array<[string, string, string | undefined]> = [
+  assertKindsAndPaths(read, [
     ["pre-tool.write", "write", "<project>/new-file.txt"],
     ["pre-tool.read", "read", "<project>/edit-me.txt"],
     ["pre-tool.edit", "edit", "<project>/edit-me.txt"],
     ["pre-tool.write-env", "write", "<project>/.env"],
     ["pre-tool.agent", "agent", undefined],
-  ];
-  for (const [key, kind, path] of cases) {
-    const tool = read(key).tool;
-    assert.equal(tool?.kind, kind, key);
-    assert.equal(tool?.path, path, key);
-  }
+  ]);
 });
 
 Deno.test("factoryDroid.read() gives the tool's text after PostToolUse, which fires only on success", () => {
@@ -87,11 +82,6 @@ Deno.test("factoryDroid cells rest on cases in fixtures/conformance/factory-droi
   assert.equal(legacy?.toolRan, true, "Droid ran the tool after a legacy decision block");
 });
 
-Deno.test("factoryDroid: every recorded fixture reads into a document of its event", () => {
-  assert.ok(FIXTURES.size >= 5);
-  for (const [key, f] of FIXTURES) {
-    const doc = factoryDroid.read(f.payload, { event: f.event as ContractEvent });
-    assert.equal(doc.event, f.event, key);
-    assert.equal(doc.nativeEvent, f.nativeEvent, key);
-  }
+Deno.test("factoryDroid: every recorded fixture reads into a document of its event", async () => {
+  await assertEveryFixtureReads(factoryDroid, 5);
 });

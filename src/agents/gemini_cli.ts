@@ -21,15 +21,7 @@ import type {
   ToolTable,
 } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import {
-  obj,
-  outputText,
-  parseInput,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_payload.ts";
+import { obj, outputText, snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md";
@@ -39,13 +31,11 @@ const REFERENCE = "https://github.com/google-gemini/gemini-cli/blob/main/docs/ho
  * fixtures/conformance/gemini-cli.json, or, for the two cases seen in runs that
  * are not recorded there yet, their own id (`bt-plaintext`, `ss-context`).
  */
-function seen(id: string): Basis {
-  return { kind: "binary", case: id };
-}
+const seen = cells.recordedCase;
 
 /** A cell resting on Gemini CLI's hooks reference. */
 function documented(anchor: string): Basis {
-  return { kind: "docs", ref: `${REFERENCE}#${anchor}` };
+  return cells.documentedAt(REFERENCE, anchor);
 }
 
 const DENY: { [key: string]: Template } = { decision: "deny", reason: "<reason>" };
@@ -232,9 +222,7 @@ function toolOutput(response: Record<string, unknown> | undefined): string | und
 
 /** The tool call of a BeforeTool or AfterTool payload. */
 function readTool(name: string, payload: Record<string, unknown>, event: ContractEvent): ToolCall {
-  const input = parseInput(payload.tool_input);
-  const fields = obj(input) ?? {};
-  const kind = toolKind(TOOLS, name);
+  const { input, fields, kind, command } = toolInput(TOOLS, name, payload.tool_input);
   const many = Array.isArray(fields.paths)
     ? fields.paths.filter((p): p is string => typeof p === "string")
     : undefined;
@@ -244,7 +232,7 @@ function readTool(name: string, payload: Record<string, unknown>, event: Contrac
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields.command) : undefined,
+    command,
     path: kind === "other" ? undefined : str(fields.file_path),
     paths: kind === "other" ? undefined : many,
     output: after ? toolOutput(response) : undefined,

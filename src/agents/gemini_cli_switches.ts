@@ -7,6 +7,7 @@
 
 import type { HookSwitch, ProjectFolder, ReadLocation } from "./types.ts";
 import { systemFiles } from "./_system_files.ts";
+import { dotFolderFiles } from "./_settings_files.ts";
 
 // DOCS: https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md
 // (hooksConfig.enabled, hooksConfig.disabled) and docs/cli/trusted-folders.md (trustedFolders.json).
@@ -27,8 +28,7 @@ export const GEMINI_SYSTEM_SETTINGS: readonly ReadLocation[] = systemFiles(
 );
 
 const SETTINGS: ReadLocation[] = [
-  { scope: "user", parts: [".gemini", "settings.json"], env: "GEMINI_CLI_HOME", format: "json" },
-  { scope: "project", parts: [".gemini", "settings.json"], format: "json" },
+  ...dotFolderFiles([".gemini", "settings.json"], "json", { name: "GEMINI_CLI_HOME" }),
   ...GEMINI_SYSTEM_SETTINGS,
 ];
 

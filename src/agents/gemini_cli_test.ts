@@ -1,22 +1,14 @@
 import assert from "node:assert/strict";
+import { testdataPayloads } from "../../tests/agent_recordings.ts";
 import { geminiCli } from "./gemini_cli.ts";
 import { translate } from "../run/translate.ts";
 import type { ContractEvent } from "../contract/contract.ts";
 
 /** Payloads the real Gemini CLI 0.61.0 sent on Linux (paths made <home>, <project>). */
-const PAYLOADS: Record<string, Record<string, unknown>> = JSON.parse(
-  await Deno.readTextFile(new URL("./testdata/gemini_cli.json", import.meta.url)),
+const { payload, read } = await testdataPayloads(
+  geminiCli,
+  new URL("./testdata/gemini_cli.json", import.meta.url),
 );
-
-function payload(key: string): Record<string, unknown> {
-  const p = PAYLOADS[key];
-  if (!p) throw new Error(`no recorded payload "${key}"`);
-  return p;
-}
-
-function read(key: string, event: ContractEvent) {
-  return geminiCli.read(payload(key), { event });
-}
 
 Deno.test("geminiCli.read() reads a run_shell_command call with its command and the common fields", () => {
   const doc = read("BeforeTool.shell-force-push", "pre-tool");

@@ -91,6 +91,85 @@ export interface ToolTemplate {
 }
 
 /**
+ * A test on a hook call's payload, as data, for the family's recorder: a
+ * top-level field equal to a value or of a JSON type, or the call of one of
+ * the fixture session's scripted tool steps (the force push, the harmless
+ * command, the file steps, the subagent), which the family tells apart by the
+ * tool templates of the record.
+ */
+export type PayloadTest =
+  | { field: string; equals: string | number | boolean | null }
+  | { field: string; type: "string" | "number" | "boolean" | "object" }
+  | { step: RecordedStep };
+
+/** The tool steps of a chat agent's fixture session, in the order the model calls them. */
+export type RecordedStep =
+  | "force-push"
+  | "harmless"
+  | "write"
+  | "read"
+  | "edit"
+  | "write-env"
+  | "subagent";
+
+/**
+ * One fixture a chat agent's recorder picks beyond the family's own: the
+ * fixture's event and variant, the native event its call came under, which of
+ * those calls, in which session, and what the fixture's note says of it.
+ */
+export interface RecordingPick {
+  /** The contract event of the fixture. */
+  event: ContractEvent;
+  /** The native event the call came under. */
+  native: string;
+  /** The fixture's variant. */
+  variant: string;
+  /** Picks among that event's calls (default: any). */
+  when?: PayloadTest;
+  /** Which of the matching calls (default the first). */
+  nth?: number;
+  /** The main agent's calls, or a subagent's (default main). */
+  session?: "main" | "subagent";
+  /** A fact about the binary the fixture shows, said before the how-line. */
+  note?: string;
+}
+
+/**
+ * How a chat agent's fixture session is recorded (tests/e2e/chat_family_harness.ts
+ * reads it): the fixtures every agent of the family gives (a force push, a
+ * harmless command, a write, a read, an edit and a `.env` write by its tools,
+ * the subagent call, the posts, the session's start, the first stop and the
+ * one after it was sent back, the subagent's stop) are the family's; what the
+ * agent adds or says differently is here.
+ */
+export interface ChatRecording {
+  /** The line each fixture's note ends with: how the session ran (`recorded: ...`). */
+  how: string;
+  /** The fixtures it gives beyond the family's. */
+  picks: readonly RecordingPick[];
+  /**
+   * Facts about the binary said in a family fixture's note, by the fixture
+   * (`<event>.<variant>`, such as `pre-tool.write-env`).
+   */
+  notes: Readonly<Record<string, string>>;
+  /** Which Stops the recording hook sends back: a text the payload holds, and how many at most. */
+  stopBack: { match?: string; max: number };
+  /**
+   * How the main agent's calls are told apart from a subagent's: a field a
+   * subagent's calls carry (the native events kept whatever they carry), or
+   * the session whose SessionStart lacks a field (a subagent runs in its own
+   * session).
+   */
+  main:
+    | { by: "call"; without: string; keep: readonly string[] }
+    | { by: "session"; startWithout: string };
+  /** How many of its sessions run at once. */
+  jobs: number;
+  /** The conformance cases its end-to-end test re-runs each time. */
+  keyCases: readonly string[];
+}
+
+/**
  * An agent that speaks OpenAI chat completions to a model it is pointed at,
  * with its settings in `~/<folder>/settings.json` (Qwen Code, Factory Droid):
  * what its headless run differs in, as data.
@@ -134,6 +213,8 @@ export interface ChatHeadless {
   notSent?: ReadonlyArray<{ step: string; event: ContractEvent; why: string }>;
   /** What the shared end-to-end scenarios see of its run. */
   shows: HeadlessShows;
+  /** How its fixtures are recorded, beyond what the family records of every agent. */
+  recording: ChatRecording;
 }
 
 /** How an agent runs headless, by family. */

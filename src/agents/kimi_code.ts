@@ -14,15 +14,7 @@
 
 import type { Agent, AgentEvent, Cell, EventCells, ReadContext, ToolTable } from "./types.ts";
 import type { ContractEvent, HookDocument, ToolCall } from "../contract/contract.ts";
-import {
-  obj,
-  outputText,
-  parseInput,
-  snakeCaseDocument,
-  str,
-  toolCall,
-  toolKind,
-} from "./_payload.ts";
+import { obj, outputText, snakeCaseDocument, str, toolCall, toolInput } from "./_payload.ts";
 import * as cells from "./_cells.ts";
 
 // The config-file reference the binary itself links to: hooks are entries of that file. What a
@@ -42,10 +34,13 @@ const NO_INPUT = cells.droppedCell(
   "Kimi Code takes no rewritten input from a hook (only a refusal before a tool)",
   seen("pre-updated-input"),
 );
-const PRE_DENY = cells.hookSpecific("PreToolUse", {
-  permissionDecision: "deny",
-  permissionDecisionReason: "<reason>",
-});
+/** The message, input and no-decision cells of every event but PostToolUse and SessionEnd. */
+const COMMON: Pick<EventCells, "message" | "input" | "none"> = {
+  message: NO_MESSAGE,
+  input: NO_INPUT,
+  none: NOTHING,
+};
+const PRE_DENY = cells.preToolDecision("deny");
 
 const PRE_TOOL: EventCells = {
   ...cells.refusalCells(PRE_DENY, "blocked", {
@@ -65,9 +60,7 @@ const PRE_TOOL: EventCells = {
     "Kimi Code passes no context from a hook before a tool to the model",
     seen("pre-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const FIRE_AND_FORGET =
@@ -106,9 +99,7 @@ const PROMPT: EventCells = {
       "Kimi Code's own top-level message field, added to the prompt as a hook result (any other stdout, JSON or not, is added as it is)",
     basis: seen("ups-message"),
   },
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const SESSION_START: EventCells = {
@@ -117,9 +108,7 @@ const SESSION_START: EventCells = {
     "Kimi Code passed no context from SessionStart to the model",
     seen("ss-message"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const NOT_FIRED = "SessionEnd did not fire in a headless (-p) run: nothing of it reaches anyone";
@@ -144,9 +133,7 @@ const STOP: EventCells = {
     "Kimi Code takes no context at a stop (a deny with a reason sends the agent back with it)",
     seen("stop-context"),
   ),
-  message: NO_MESSAGE,
-  input: NO_INPUT,
-  none: NOTHING,
+  ...COMMON,
 };
 
 const EVENTS: Partial<Record<ContractEvent, AgentEvent>> = {
@@ -215,15 +202,13 @@ function readTool(
   event: ContractEvent,
   nativeEvent: string,
 ): ToolCall {
-  const input = parseInput(payload.tool_input);
-  const fields = obj(input) ?? {};
-  const kind = toolKind(TOOLS, name);
+  const { input, fields, kind, command } = toolInput(TOOLS, name, payload.tool_input);
   const failed = nativeEvent === "PostToolUseFailure";
   return toolCall({
     name,
     kind,
     input,
-    command: kind === "shell" ? str(fields.command) : undefined,
+    command,
     path: kind === "other" ? undefined : str(fields.path) ?? str(fields.file_path),
     output: event !== "post-tool"
       ? undefined

@@ -1,45 +1,33 @@
 import assert from "node:assert/strict";
+import {
+  assertCellsRecorded,
+  assertEveryFixtureReads,
+  assertForcePushRead,
+  assertKindsAndPaths,
+  recordedPayloads,
+} from "../../tests/agent_recordings.ts";
 import { opencode } from "./opencode.ts";
 import { kilo } from "./kilo.ts";
 import type { Agent } from "./types.ts";
-import type { ContractEvent } from "../contract/contract.ts";
-import { loadConformance, loadFixtures } from "../readers/recorded.ts";
 import { translate } from "../run/translate.ts";
 
 for (const agent of [opencode, kilo] as const satisfies readonly Agent[]) {
   /** What everyhook's plugin sent from the real binary, by `<event>.<variant>`. */
-  const fixtures = new Map(
-    (await loadFixtures([agent.id])).map((f) => [`${f.event}.${f.variant}`, f]),
-  );
-  const read = (key: string) => {
-    const f = fixtures.get(key);
-    if (!f) throw new Error(`no recorded fixture "${agent.id}/${key}"`);
-    return agent.read(f.payload, { event: f.event as ContractEvent });
-  };
+  const { read } = await recordedPayloads(agent);
 
   Deno.test(`${agent.id}.read() reads the plugin's bash call with its command, session and folder`, () => {
     const doc = read("pre-tool.shell-force-push");
-    assert.equal(doc.agent, agent.id);
-    assert.equal(doc.nativeEvent, "tool.execute.before");
-    assert.equal(doc.tool?.name, "bash");
-    assert.equal(doc.tool?.kind, "shell");
-    assert.equal(doc.tool?.command, "git push --force origin main");
-    assert.equal(doc.cwd, "<project>");
+    assertForcePushRead(doc, { agent: agent.id, nativeEvent: "tool.execute.before", tool: "bash" });
     assert.match(doc.session ?? "", /^ses_/);
   });
 
   Deno.test(`${agent.id}.read() gives write, read and edit calls their kind and path`, () => {
-    const cases: Array<[string, string, string]> = [
+    assertKindsAndPaths(read, [
       ["pre-tool.write", "write", "<project>/new-file.txt"],
       ["pre-tool.read", "read", "<project>/edit-me.txt"],
       ["pre-tool.edit", "edit", "<project>/edit-me.txt"],
       ["post-tool.write", "write", "<project>/new-file.txt"],
-    ];
-    for (const [key, kind, path] of cases) {
-      const tool = read(key).tool;
-      assert.equal(tool?.kind, kind, key);
-      assert.equal(tool?.path, path, key);
-    }
+    ]);
   });
 
   Deno.test(`${agent.id}.read() reads a tool's output, the prompt, the session and the idle stop`, () => {
@@ -54,25 +42,13 @@ for (const agent of [opencode, kilo] as const satisfies readonly Agent[]) {
     assert.deepEqual(read("stop.idle").stop, { continued: false });
   });
 
-  Deno.test(`${agent.id}: every recorded fixture reads into a document of its event`, () => {
-    assert.ok(fixtures.size >= 5);
-    for (const [key, f] of fixtures) {
-      const doc = agent.read(f.payload, { event: f.event as ContractEvent });
-      assert.equal(doc.event, f.event, key);
-      assert.equal(doc.nativeEvent, f.nativeEvent, key);
-    }
+  Deno.test(`${agent.id}: every recorded fixture reads into a document of its event`, async () => {
+    await assertEveryFixtureReads(agent, 5);
   });
 
   Deno.test(`${agent.id} cells rest on cases in fixtures/conformance/${agent.id}.json`, async () => {
-    const file = (await loadConformance()).find((c) => c.agent === agent.id);
-    assert.ok(file, `no conformance file for ${agent.id}`);
+    const { file } = await assertCellsRecorded(agent);
     const cases = new Map(file.cases.map((c) => [c.id, c]));
-    for (const table of Object.values(agent.events)) {
-      for (const cell of Object.values(table?.cells ?? {})) {
-        if (cell.basis.kind !== "binary") continue;
-        assert.ok(cases.has(cell.basis.case), `unknown case "${cell.basis.case}"`);
-      }
-    }
     // What the cells say rests on what the binary did.
     assert.equal(cases.get("pre-block")?.toolRan, false);
     assert.equal(cases.get("pre-block")?.reachedModel, true);

@@ -28,29 +28,20 @@ const COMMON = family.commonCells(
 );
 
 const PRE_TOOL: EventCells = {
-  deny: {
-    stdout: family.preToolDecision("deny"),
-    exit: 0,
-    effect: "blocked",
+  deny: family.preToolCell("deny", {
     note: "the model gets the reason, word for word, as the tool's result",
     basis: seen("pre-deny-json"),
-  },
-  ask: {
-    stdout: family.preToolDecision("ask"),
-    exit: 0,
-    effect: "asked",
+  }),
+  ask: family.preToolCell("ask", {
     note:
       "with no one to ask (a headless run) Qwen Code refused the call and gave the model the reason",
     basis: seen("pre-ask"),
-  },
-  allow: {
-    stdout: family.preToolDecision("allow"),
-    exit: 0,
-    effect: "approved",
+  }),
+  allow: family.preToolCell("allow", {
     note:
       "a headless run without --yolo refused the shell tool before the hook ran, so the allow could not be seen there",
     basis: documented("pretooluse"),
-  },
+  }),
   context: family.noPreToolContext("Qwen Code", seen("pre-context")),
   message: COMMON.message,
   input: family.droppedCell(
@@ -203,6 +194,43 @@ export const QWEN_HEADLESS: ChatHeadless = {
     blocked: /^Blocked .*force/s,
     refusedPrompt: { told: null },
     hung: /ran past its|timed out/i,
+  },
+  recording: {
+    how:
+      "recorded: qwen <prompt> --auth-type openai --yolo -o json on Node 22 against src/verify/fake/openai_chat.ts, hooks in ~/.qwen/settings.json",
+    picks: [
+      {
+        event: "post-tool",
+        native: "PostToolUseFailure",
+        variant: "shell-failed",
+        when: { step: "force-push" },
+        note: "a shell command that exited non-zero fires PostToolUseFailure, not PostToolUse",
+      },
+      {
+        event: "prompt",
+        native: "UserPromptSubmit",
+        variant: "prompt",
+        when: { field: "submitted_prompt", type: "string" },
+      },
+      {
+        event: "prompt",
+        native: "UserPromptSubmit",
+        variant: "tool-result",
+        when: { field: "prompt", equals: "" },
+        note:
+          "UserPromptSubmit fires again before each tool result goes back to the model, with an empty prompt",
+      },
+    ],
+    notes: {
+      "pre-tool.write-env":
+        "Qwen Code does not refuse .env by itself: the write reached the hook, and ran",
+    },
+    stopBack: { max: 1 },
+    // A subagent's calls carry its agent_id; SubagentStop is the main agent's, whatever it carries.
+    main: { by: "call", without: "agent_id", keep: ["SubagentStop"] },
+    // Each session is a heavy Node process.
+    jobs: 2,
+    keyCases: ["pre-deny-json", "post-context", "stop-block"],
   },
 };
 

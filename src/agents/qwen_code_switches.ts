@@ -7,6 +7,7 @@
 
 import type { HookSwitch, ReadLocation } from "./types.ts";
 import { systemFiles } from "./_system_files.ts";
+import { disableAllHooks, dotFolderFiles } from "./_settings_files.ts";
 
 // DOCS: https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks (disableAllHooks, and
 // "A hook does not fire") and the settings reference (the settings files).
@@ -28,14 +29,7 @@ export const QWEN_SYSTEM_SETTINGS: readonly ReadLocation[] = systemFiles(
 
 /** The settings files Qwen Code reads, each of which can turn its hooks off. */
 const SETTINGS_FILES: readonly ReadLocation[] = [
-  {
-    scope: "user",
-    parts: [".qwen", "settings.json"],
-    env: "QWEN_HOME",
-    envReplaces: 1,
-    format: "json",
-  },
-  { scope: "project", parts: [".qwen", "settings.json"], format: "json" },
+  ...dotFolderFiles([".qwen", "settings.json"], "json", { name: "QWEN_HOME", replaces: 1 }),
   ...QWEN_SYSTEM_SETTINGS,
 ];
 
@@ -49,11 +43,8 @@ const SETTINGS_FILES: readonly ReadLocation[] = [
  * assert(QWEN_CODE_SWITCHES.every((s) => s.key[0] === "disableAllHooks"));
  * ```
  */
-export const QWEN_CODE_SWITCHES: readonly HookSwitch[] = SETTINGS_FILES.map((file) => ({
-  file,
-  key: ["disableAllHooks"],
-  when: { is: true },
-  stops: ["user", "project", "system"],
-  problem:
-    "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false",
-}));
+export const QWEN_CODE_SWITCHES: readonly HookSwitch[] = disableAllHooks(
+  SETTINGS_FILES,
+  ["user", "project", "system"],
+  "disableAllHooks is true in <file>: Qwen Code runs no hook at all; remove it or set it to false",
+);

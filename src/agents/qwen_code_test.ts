@@ -1,40 +1,40 @@
 import assert from "node:assert/strict";
-import { assertCellsRecorded, recordedPayloads } from "../../tests/agent_recordings.ts";
+import {
+  assertCellsRecorded,
+  assertEveryFixtureReads,
+  assertForcePushRead,
+  assertKindsAndPaths,
+  recordedPayloads,
+} from "../../tests/agent_recordings.ts";
 import { qwenCode } from "./qwen_code.ts";
 import { translate } from "../run/translate.ts";
-import type { ContractEvent } from "../contract/contract.ts";
 import { install } from "../install/install.ts";
 import { settingsFilePath } from "../settings/locations.ts";
 
 /** The payloads the real Qwen Code 0.24.4 sent on Linux, by `<event>.<variant>`. */
-const { fixtures: FIXTURES, read } = await recordedPayloads(qwenCode);
+const { read } = await recordedPayloads(qwenCode);
 
 Deno.test("qwenCode.read() reads a run_shell_command call with its command and the common fields", () => {
   const doc = read("pre-tool.shell-force-push");
-  assert.equal(doc.agent, "qwen-code");
-  assert.equal(doc.nativeEvent, "PreToolUse");
-  assert.equal(doc.tool?.name, "run_shell_command");
-  assert.equal(doc.tool?.kind, "shell");
-  assert.equal(doc.tool?.command, "git push --force origin main");
-  assert.equal(doc.cwd, "<project>");
+  assertForcePushRead(doc, {
+    agent: "qwen-code",
+    nativeEvent: "PreToolUse",
+    tool: "run_shell_command",
+  });
   assert.match(doc.transcript ?? "", /^<home>\/\.qwen\/projects\/.*\.jsonl$/);
   assert.equal(typeof doc.session, "string");
 });
 
 Deno.test("qwenCode.read() gives write_file, read_file, edit and agent calls their kind and path", () => {
-  const cases: Array<[string, string, string | undefined]> = [
+  assertKindsAndPaths(read, [
     ["pre-tool.write", "write", "<project>/new-file.txt"],
     ["pre-tool.read", "read", "<project>/edit-me.txt"],
     ["pre-tool.edit", "edit", "<project>/edit-me.txt"],
     ["pre-tool.write-env", "write", "<project>/.env"],
     ["pre-tool.agent", "agent", undefined],
-  ];
-  for (const [key, kind, path] of cases) {
-    const tool = read(key).tool;
-    assert.equal(tool?.kind, kind, key);
-    assert.equal(tool?.path, path, key);
+  ], (tool, key) => {
     assert.equal(tool?.command, undefined, key);
-  }
+  });
 });
 
 Deno.test("qwenCode.read() gives the text the model got after PostToolUse, and the error after PostToolUseFailure", () => {
@@ -113,12 +113,8 @@ Deno.test("qwenCode cells rest on cases in fixtures/conformance/qwen-code.json",
   assert.ok(binary >= 10);
 });
 
-Deno.test("qwenCode: every recorded fixture reads into a document of its event", () => {
-  assert.ok(FIXTURES.size >= 5);
-  for (const [key, f] of FIXTURES) {
-    const doc = qwenCode.read(f.payload, { event: f.event as ContractEvent });
-    assert.equal(doc.event, f.event, key);
-    assert.equal(doc.nativeEvent, f.nativeEvent, key);
-    if (f.event === "pre-tool" || f.event === "post-tool") assert.ok(doc.tool, key);
-  }
+Deno.test("qwenCode: every recorded fixture reads into a document of its event", async () => {
+  await assertEveryFixtureReads(qwenCode, 5, (doc, f, where) => {
+    if (f.event === "pre-tool" || f.event === "post-tool") assert.ok(doc.tool, where);
+  });
 });

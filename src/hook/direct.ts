@@ -12,14 +12,14 @@
  * @module
  */
 
-import type { ContractEvent } from "../contract/contract.ts";
+import type { ContractEvent, HookAnswer } from "../contract/contract.ts";
 import { EVENTS, isContractEvent } from "../contract/contract.ts";
 import type { Agent } from "../agents/types.ts";
 import { loadAgent } from "../agents/registry.ts";
 import type { HookOutcome, HookSpec } from "../run/hook_process.ts";
 import { MAX_INPUT, runAdapter, type RunInput, type RunResult } from "../run/run.ts";
 import type { DirectArgs } from "./direct_args.ts";
-import { respond } from "./respond.ts";
+import { respondWith } from "./respond.ts";
 import { STALLED_TEXT, whenStalled } from "./stdio.ts";
 import type { Handler } from "./types.ts";
 
@@ -133,14 +133,15 @@ async function inProcess(
   try {
     const text = new TextDecoder().decode(spec.stdin);
     const first = await Promise.race([
-      respond(handler, text, keep),
+      respondWith(handler, text, keep),
       deadline.done,
-      stalled.done.then(() => STALLED_TEXT),
+      stalled.done.then((): { stdout: string; answer?: HookAnswer } => ({ stdout: STALLED_TEXT })),
     ]);
     if (first === TIMED_OUT) {
       return { kind: "timeout", timeoutMs: spec.timeoutMs, stdout: "", stderr, ms: ms() };
     }
-    return { kind: "exited", code: 0, stdout: first, stderr, ms: ms() };
+    const { stdout, answer } = first;
+    return { kind: "exited", code: 0, stdout, stderr, ms: ms(), ...(answer ? { answer } : {}) };
   } finally {
     deadline.clear();
     stalled.stop();

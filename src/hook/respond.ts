@@ -116,22 +116,51 @@ export async function respond(
   text: string,
   log: (text: string) => void,
 ): Promise<string> {
+  return (await respondWith(handler, text, log)).stdout;
+}
+
+/**
+ * What {@linkcode respond} prints, and the answer it printed when the handler
+ * gave one: for a caller in the same process, which need not read it again.
+ *
+ * @param handler The hook's handler.
+ * @param text The document, as JSON text.
+ * @param log Where a line for the person goes (the hook's stderr).
+ * @returns The text for stdout, and the answer it holds (absent where the
+ *   text is not an answer: a document or an answer that could not be read,
+ *   or a handler that threw).
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { respondWith } from "./respond.ts";
+ * const out = await respondWith(() => ({ decision: "deny", reason: "no" }), '{"event":"pre-tool"}', () => {});
+ * assert.deepEqual(out.answer, { decision: "deny", reason: "no" });
+ * assert.equal(out.stdout, JSON.stringify(out.answer));
+ * ```
+ */
+export async function respondWith(
+  handler: Handler,
+  text: string,
+  log: (text: string) => void,
+): Promise<{ stdout: string; answer?: HookAnswer }> {
   const reading = readDocument(text);
   if (!reading.ok) {
     log(`everyhook hook: cannot read the document: ${reading.problem}\n`);
-    return `The hook cannot read its document: ${reading.problem}`;
+    return { stdout: `The hook cannot read its document: ${reading.problem}` };
   }
   try {
     const called = await callHandler(handler, reading.doc);
     if (!called.ok) {
       log(`everyhook hook: the handler's answer is not one: ${called.problem}\n`);
-      return called.text;
+      return { stdout: called.text };
     }
-    return Object.keys(called.answer).length === 0 ? "" : JSON.stringify(called.answer);
+    const stdout = Object.keys(called.answer).length === 0 ? "" : JSON.stringify(called.answer);
+    return { stdout, answer: called.answer };
   } catch (error) {
     const name = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log(`${error instanceof Error && error.stack ? error.stack : name}\n`);
-    return `The handler threw ${firstLine(name)}`;
+    return { stdout: `The handler threw ${firstLine(name)}` };
   }
 }
 

@@ -17,7 +17,8 @@ const MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"];
 /**
  * True for a specifier that names the SDK: `jsr:@everyhook/cli[@version]/hook`,
  * `@everyhook/cli/hook` (through an import map), the module on jsr.io, or a
- * path to `src/hook/mod.ts` (a clone, as the examples import it).
+ * path to a clone's `hook.bundle.js` (the bundled SDK, as the examples import it)
+ * or its `src/hook/mod.ts`.
  *
  * @param specifier A module specifier, as written.
  * @returns Whether it is the SDK.
@@ -33,9 +34,11 @@ const MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"];
  */
 export function isSdkSpecifier(specifier: string): boolean {
   return /^(jsr:\/?)?@everyhook\/cli(@[^/]+)?\/hook$/.test(specifier) ||
-    /^https:\/\/jsr\.io\/@everyhook\/cli\/[^/]+\/src\/hook\/mod\.ts$/.test(specifier) ||
+    /^https:\/\/jsr\.io\/@everyhook\/cli\/[^/]+\/(?:src\/hook\/mod\.ts|hook\.bundle\.js)$/.test(
+      specifier,
+    ) ||
     (/^(\.{1,2}\/|\/|file:|[A-Za-z]:[\\/])/.test(specifier) &&
-      /(^|[\\/])src[\\/]hook[\\/]mod\.ts$/.test(specifier));
+      /(^|[\\/])(?:src[\\/]hook[\\/]mod\.ts|hook\.bundle\.js)$/.test(specifier));
 }
 
 /**

@@ -54,14 +54,17 @@ export function sdkImport(self: SelfInvocation, os: string): SdkImport {
   const last = self.argv.at(-1) ?? "";
   if (self.form === "clone") {
     const root = last.replace(/[\\/](?:run\.ts|cli\.ts|run\.bundle\.js)$/, "");
-    const path = `${os === "windows" ? root.replaceAll("\\", "/") : root}/src/hook/mod.ts`;
+    const slashed = os === "windows" ? root.replaceAll("\\", "/") : root;
+    // Where the clone runs from its bundle, its SDK's bundle is beside it (deno task bundle
+    // writes both); else the sources.
+    const bundled = /[\\/]run\.bundle\.js$/.test(last);
     return {
-      specifier: path,
+      specifier: bundled ? `${slashed}/hook.bundle.js` : `${slashed}/src/hook/mod.ts`,
       why: `the SDK of the clone everyhook runs from (${root})`,
       guard: fileUrl(`${root}/src/hook/guard.ts`, os),
       library: {
-        agents: path.replace(/hook\/mod\.ts$/, "agents/mod.ts"),
-        fixtures: path.replace(/hook\/mod\.ts$/, "readers/recorded.ts"),
+        agents: `${slashed}/src/agents/mod.ts`,
+        fixtures: `${slashed}/src/readers/recorded.ts`,
       },
     };
   }

@@ -55,6 +55,7 @@ Deno.test("install() writes direct lines for a hook made with the SDK, with its 
     "run",
     "--quiet",
     "--no-prompt",
+    "--v8-flags=--no-lazy",
     "--allow-env=X",
     "--allow-read=.",
   ]);

@@ -107,9 +107,12 @@ export function planHook(
           `Cannot start the hook "${file}": this everyhook is a compiled binary and no "deno" is on PATH to run it with`,
       };
     }
+    // --no-lazy as in a direct line (settings/command_line.ts): the hook's modules compiled
+    // whole into Deno's code cache once, not function by function on every call.
     return interpreter(deno, "deno", [
       "run",
       "--no-prompt",
+      "--v8-flags=--no-lazy",
       ...shebangPermissions(firstLine(file)),
     ]);
   }

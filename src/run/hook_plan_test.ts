@@ -32,10 +32,10 @@ Deno.test("planHook() picks the interpreter by extension", async () => {
     assert.deepEqual(a, {
       ok: true,
       program: Deno.execPath(),
-      args: ["run", "--no-prompt", "--allow-env=HOME", `${dir}/a.ts`, "x"],
+      args: ["run", "--no-prompt", "--v8-flags=--no-lazy", "--allow-env=HOME", `${dir}/a.ts`, "x"],
     });
     const b = planHook([`${dir}/b.mjs`], "/", env, linuxFacts);
-    assert.ok(b.ok && b.args.join(" ") === `run --no-prompt ${dir}/b.mjs`);
+    assert.ok(b.ok && b.args.join(" ") === `run --no-prompt --v8-flags=--no-lazy ${dir}/b.mjs`);
     const c = planHook(["./c.sh", "1"], dir, env, linuxFacts);
     assert.ok(c.ok && /bash$/.test(c.program) && c.args.join(" ") === `${dir}/c.sh 1`);
     const d = planHook(["d.ps1"], dir, { PATH: "" }, linuxFacts);

@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { HookAnswer } from "../contract/contract.ts";
 import { type HostFacts, hostFacts, planHook } from "./hook_plan.ts";
 import {
   killTree,
@@ -62,6 +63,11 @@ export type HookOutcome =
     stdout: string;
     stderr: string;
     ms: number;
+    /**
+     * The answer `stdout` holds, already read and checked: given by a runner
+     * in this process (direct mode's handler), so that it is not read twice.
+     */
+    answer?: HookAnswer;
   }
   | { kind: "timeout"; timeoutMs: number; stdout: string; stderr: string; ms: number }
   | { kind: "start-failed"; message: string; ms: number }

@@ -391,7 +391,9 @@ function judge(
     result.hook.error = detail;
     return fail("exit", detail);
   }
-  const reading = nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH)
+  const reading = outcome.kind === "exited" && outcome.answer !== undefined
+    ? { ok: true as const, answer: outcome.answer }
+    : nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH)
     ? { ok: false as const, problem: `it nests deeper than ${MAX_JSON_DEPTH} levels` }
     : readAnswer(outcome.stdout);
   if (!reading.ok) {

@@ -3,8 +3,8 @@
  * `run` line starts everyhook the way this process was started (see
  * `selfInvocation` in self.ts), then `run --agent <a> --event <e> --timeout
  * <s> [--fail-closed] -- <hook>`. A direct line starts a hook written with the
- * SDK with deno itself: `deno run --quiet --no-prompt <the hook's shebang
- * permissions> <hook> --everyhook-agent <a> --everyhook-event <e>
+ * SDK with deno itself: `deno run --quiet --no-prompt --v8-flags=--no-lazy
+ * <the hook's shebang permissions> <hook> --everyhook-agent <a> --everyhook-event <e>
  * --everyhook-timeout <s> [--everyhook-fail-closed]`. Paths are absolute and
  * double-quoted; on Windows they use forward slashes, which Git Bash,
  * PowerShell and cmd.exe all take. A path holding a character those shells
@@ -172,7 +172,7 @@ export function runArgv(self: readonly string[], line: RunLine): string[] {
  * const argv = directArgv("/bin/deno", ["--allow-run=git"], {
  *   agent: "codex", event: "pre-tool", timeout: 28, failClosed: false, hook: "/h/a.ts",
  * });
- * assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
+ * assert(argv.join(" ") === "/bin/deno run --quiet --no-prompt --v8-flags=--no-lazy --allow-run=git /h/a.ts --everyhook-agent codex --everyhook-event pre-tool --everyhook-timeout 28");
  * ```
  */
 export function directArgv(
@@ -192,8 +192,19 @@ export function directArgv(
   return argv;
 }
 
-/** What a direct line puts between deno and the hook's permissions. */
-const DIRECT_DENO_FLAGS = ["run", "--quiet", "--no-prompt"];
+/**
+ * What a direct line puts between deno and the hook's permissions. V8
+ * compiles a function the first time it is called, and Deno's code cache
+ * keeps only what was compiled when the module loaded, so a hook call paid
+ * for compiling every function it ran, every time; `--no-lazy` has V8 compile
+ * each module whole, once, into the cache (docs/speed.md has what it saves).
+ */
+const DIRECT_DENO_FLAGS: readonly string[] = [
+  "run",
+  "--quiet",
+  "--no-prompt",
+  "--v8-flags=--no-lazy",
+];
 
 /**
  * Join words into one line a shell runs: the program bare when it can be, every

@@ -83,7 +83,15 @@ Deno.test("a clone's line that names run.bundle.js reads back as everyhook's, it
   assert.equal(parsed?.hook, "/h/a.ts");
   assert.equal(parsed?.self.at(-1), "/home/me/every hook/run.bundle.js");
   const sdk = sdkImport({ form: "clone", argv: parsed!.self, warnings: [] }, "linux");
-  assert.equal(sdk.specifier, "/home/me/every hook/src/hook/mod.ts");
+  // The bundled SDK, written beside run.bundle.js by the same task.
+  assert.equal(sdk.specifier, "/home/me/every hook/hook.bundle.js");
+  // From run.ts (a clone without its bundles), the SDK's sources.
+  const fromSources = sdkImport({
+    form: "clone",
+    argv: [...parsed!.self.slice(0, -1), "/home/me/every hook/run.ts"],
+    warnings: [],
+  }, "linux");
+  assert.equal(fromSources.specifier, "/home/me/every hook/src/hook/mod.ts");
   // A file of another name is not everyhook's.
   assert.equal(parseLine(line.replace("run.bundle.js", "run.other.js"))?.form, "other");
 });
@@ -115,7 +123,13 @@ Deno.test("a direct line reads back to what was written, and says its mode", () 
       hook,
       failClosed,
     });
-    assert.deepEqual(argv.slice(0, 4), ["/usr/local/bin/deno", "run", "--quiet", "--no-prompt"]);
+    assert.deepEqual(argv.slice(0, 5), [
+      "/usr/local/bin/deno",
+      "run",
+      "--quiet",
+      "--no-prompt",
+      "--v8-flags=--no-lazy",
+    ]);
     for (const parsed of [parseLine(shellLine(argv)), parseArgv(argv)]) {
       assert.ok(parsed);
       assert.equal(parsed.mode, "direct");
@@ -125,7 +139,7 @@ Deno.test("a direct line reads back to what was written, and says its mode", () 
         [parsed.agent, parsed.event, parsed.timeout, parsed.failClosed],
         ["claude-code", "pre-tool", 28, failClosed],
       );
-      assert.deepEqual(parsed.self, argv.slice(0, 6));
+      assert.deepEqual(parsed.self, argv.slice(0, 7));
     }
   }
   const run = parseArgv(runArgv(SELVES.clone.argv, { ...LINE, hook: "/h/a.ts" }));

@@ -1,6 +1,6 @@
 /**
- * The end-to-end tests every chat agent (Qwen Code, Factory Droid, Kimi Code)
- * runs, given its own parts: the shared tests of agent_e2e.ts (its payloads
+ * The end-to-end tests a chat agent with a test file of its own (Kimi Code,
+ * Cline) runs, given its own parts: the shared tests of agent_e2e.ts (its payloads
  * still have the committed fixtures' keys, key conformance cases still hold),
  * with the chat agents' shared cases (chat_agent_cases.ts). The scenarios
  * every agent shares (block-force-push, the stop sent back once, uninstall
@@ -42,7 +42,7 @@ export interface ChatAgentTests {
  * @example Usage
  * ```ts ignore
  * import { chatAgentTests } from "./chat_agent_e2e.ts";
- * await chatAgentTests({ agent: QWEN, fixtures, keyCases: ["pre-deny-json"], jobs: 2 });
+ * await chatAgentTests({ agent: KIMI, fixtures, keyCases: ["pre-deny-json"], jobs: 2 });
  * ```
  */
 export async function chatAgentTests(t: ChatAgentTests): Promise<void> {

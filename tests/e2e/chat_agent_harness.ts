@@ -1,9 +1,11 @@
 /**
- * The chat agents (Qwen Code, Factory Droid, Kimi Code) on the shared
+ * The chat agents (Qwen Code, Factory Droid, Kimi Code, Cline) on the shared
  * recorder and tests (agent_e2e.ts): the fixtures from an agent's one fixture
  * session, the conformance file from one session per case of
  * chat_agent_cases.ts that applies to it. Each agent's harness gives only its
- * session, its picks and how many sessions run at once.
+ * session, its picks and how many sessions run at once: the chat family's
+ * (chat_family_harness.ts) from the agent's record, Kimi Code's and Cline's
+ * their own.
  *
  * @module
  */
