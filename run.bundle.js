@@ -5354,10 +5354,16 @@ var init_cline = __esm({
           "command"
         ]
       },
-      // SEEN: a hook runs in the workspace folder, and no variable names it.
+      // SEEN (tests/e2e/team_clone_test.ts): a hook runs in the workspace folder, and no variable
+      // names it. READ: a project's hook files are read from <workspace>/.clinerules/hooks alone, so
+      // the folder a project's line runs in is its project; there is no one file to search up for.
       projectFolder: {
         env: [],
-        basis: seen10("pre-nothing")
+        otherwise: "working-folder",
+        basis: {
+          kind: "binary",
+          case: "project-clone"
+        }
       },
       install: {
         matcherSyntax: "regex",
@@ -8707,6 +8713,11 @@ function projectFolderOf(agent, world) {
       };
     }
   }
+  const working = {
+    folder: world.cwd,
+    from: "the working folder"
+  };
+  if (agent.projectFolder?.otherwise === "working-folder") return working;
   const exists = world.exists ?? existsOnDisk;
   const file = agent.install.files.project.parts.join("/");
   for (let dir = world.cwd; ; dir = parentOf(dir, world.windows)) {
@@ -8716,10 +8727,7 @@ function projectFolderOf(agent, world) {
     };
     if (parentOf(dir, world.windows) === dir) break;
   }
-  return {
-    folder: world.cwd,
-    from: "the working folder"
-  };
+  return working;
 }
 function inProjectHook(hook, folder, windows) {
   return isAbsolute2(hook, windows) ? hook : joinPath2(folder, hook, windows);

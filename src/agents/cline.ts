@@ -308,8 +308,14 @@ export const cline: Agent = {
     },
   },
   listing: { runsTypes: ["command"] },
-  // SEEN: a hook runs in the workspace folder, and no variable names it.
-  projectFolder: { env: [], basis: seen("pre-nothing") },
+  // SEEN (tests/e2e/team_clone_test.ts): a hook runs in the workspace folder, and no variable
+  // names it. READ: a project's hook files are read from <workspace>/.clinerules/hooks alone, so
+  // the folder a project's line runs in is its project; there is no one file to search up for.
+  projectFolder: {
+    env: [],
+    otherwise: "working-folder",
+    basis: { kind: "binary", case: "project-clone" },
+  },
   install: {
     matcherSyntax: "regex",
     files: {

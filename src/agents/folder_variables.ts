@@ -66,11 +66,18 @@ export function folderVariables(
  * import { projectFolderFact } from "./folder_variables.ts";
  * import { findAgent } from "./mod.ts";
  * assert.match(projectFolderFact(findAgent("claude-code")!).text, /^\$CLAUDE_PROJECT_DIR/);
+ * assert.match(projectFolderFact(findAgent("cline")!).text, /^the hook's working folder/);
  * ```
  */
-export function projectFolderFact(agent: Pick<Agent, "projectFolder" | "install" | "docs">): Fact {
-  const file = agent.install.files.project.parts.join("/");
-  const up = `the nearest folder at or above the hook's working folder that holds ${file}`;
+export function projectFolderFact(
+  agent: Pick<Agent, "name" | "projectFolder" | "install" | "docs">,
+): Fact {
+  const parts = agent.install.files.project.parts;
+  const up = agent.projectFolder?.otherwise === "working-folder"
+    ? `the hook's working folder, where ${agent.name} starts it: the folder whose ${
+      parts.slice(0, -1).join("/")
+    } it reads`
+    : `the nearest folder at or above the hook's working folder that holds ${parts.join("/")}`;
   const vars = agent.projectFolder?.env.map((v) => `$${v}`) ?? [];
   return {
     text: vars.length > 0 ? `${vars.join(", else ")}, else ${up}` : up,

@@ -350,6 +350,15 @@ export interface EntryTrust {
 export interface ProjectFolder {
   /** The variables that name the project folder, in the order they are read (may be empty). */
   env: readonly string[];
+  /**
+   * Where the project is when no variable names it: `"file-above"` (the
+   * default), the nearest folder at or above the hook's working folder that
+   * holds the agent's project hooks file; `"working-folder"`, the working
+   * folder itself, for an agent that starts its hooks in the one folder whose
+   * project hooks it reads (Cline: its workspace, whose `.clinerules/hooks`
+   * holds a file per event, no one path to look for).
+   */
+  otherwise?: "file-above" | "working-folder";
   /** What it rests on. */
   basis: Basis;
 }

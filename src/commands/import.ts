@@ -192,7 +192,9 @@ export function renderImport(
       const m = e.matcher ? ` ${e.matcher}` : "";
       out.push(`  ${e.native}${m}  speaks ${report.from}: ${e.command}\n      ${e.can}\n`);
     }
-    if (r.removed > 0) out.push(`  ${would}took out ${r.removed} entries whose source is gone\n`);
+    const gone = `${r.removed} ${r.removed === 1 ? "entry" : "entries"}`;
+    const took = report.dryRun ? "would take out" : "took out";
+    if (r.removed > 0) out.push(`  ${took} ${gone} whose source is gone\n`);
     for (const s of r.skipped) out.push(`  not written: ${s.native} ${s.command}: ${s.why}\n`);
     for (const note of r.notes) out.push(`  note: ${note}\n`);
     if (r.backup) out.push(`  backup: ${short(r.backup)}\n`);

@@ -18,7 +18,7 @@ import {
 } from "../settings/json_text.ts";
 import type { Agent, InstallInfo } from "../agents/types.ts";
 import { pluginHooksText, pluginText } from "../settings/plugin_file.ts";
-import { runnerHooksText, runnerText } from "../settings/runner_file.ts";
+import { isPersonsHookText, runnerHooksText, runnerText } from "../settings/runner_file.ts";
 import { tomlHooksJson, tomlWithHooks, verifyToml } from "../settings/toml_hooks.ts";
 import {
   eventFile,
@@ -81,10 +81,81 @@ export async function readSettingsFile(
   project?: string,
 ): Promise<ReadFile> {
   const snapshot = await readSnapshot(file, project === undefined ? {} : { project });
+  return readOf(snapshot, file, info);
+}
+
+/** A file as read from its snapshot (a new file's default layout when there is none). */
+function readOf(
+  snapshot: FileSnapshot,
+  file: string,
+  info?: Pick<InstallInfo, "container">,
+): ReadFile {
   if (snapshot.bytes === null) {
     return { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined };
   }
   return { snapshot, ...settingsOf(snapshot.bytes, file, info) };
+}
+
+/**
+ * What a command says of a hook file of the person's own that it left as it
+ * is (a `.mjs` of one event that everyhook did not write: runner_file.ts).
+ */
+export const PERSONS_FILE_NOTE =
+  "a hook file everyhook did not write, with nothing of everyhook's in it: left as it is (the agent still runs it)";
+
+/**
+ * Read a settings file for a change, as {@linkcode readSettingsFile} does, but
+ * give undefined for a hook file of the person's own of one event (Cline's
+ * `<Event>.mjs` bearing no mark of everyhook's, runner_file.ts), instead of
+ * refusing it: it holds nothing of everyhook's, so a command with nothing to
+ * write there (an uninstall, a sync or an import asking nothing of that event)
+ * leaves it as it is. A copy of everyhook's edited since is still refused.
+ *
+ * @param file The path.
+ * @param info The agent's install data.
+ * @param project In project scope, the project folder the file must stay inside.
+ * @returns The file as read, or undefined for a file of the person's.
+ * @throws {EveryhookError} As {@linkcode readSettingsFile}.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { readUnlessPersons } from "./config_file.ts";
+ * const read = await readUnlessPersons("/home/me/.cline/hooks/PreToolUse.mjs", { container: "runner" });
+ * ```
+ */
+export async function readUnlessPersons(
+  file: string,
+  info: Pick<InstallInfo, "container">,
+  project?: string,
+): Promise<ReadFile | undefined> {
+  const snapshot = await readSnapshot(file, project === undefined ? {} : { project });
+  return isPersonsBytes(snapshot.bytes, info) ? undefined : readOf(snapshot, file, info);
+}
+
+/**
+ * Whether a file's bytes are a hook file of the person's own of one event
+ * (only an agent whose container is `runner` has such files).
+ *
+ * @param bytes The file's bytes, or null for no file.
+ * @param info The agent's install data.
+ * @returns True for a file everyhook did not write and has nothing of its in it.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPersonsBytes } from "./config_file.ts";
+ * const own = new TextEncoder().encode("#!/bin/sh\necho '{}'\n");
+ * assert(isPersonsBytes(own, { container: "runner" }));
+ * assert(!isPersonsBytes(own, {}));
+ * assert(!isPersonsBytes(null, { container: "runner" }));
+ * ```
+ */
+export function isPersonsBytes(
+  bytes: Uint8Array | null,
+  info: Pick<InstallInfo, "container">,
+): boolean {
+  return info.container === "runner" && bytes !== null &&
+    isPersonsHookText(new TextDecoder().decode(bytes));
 }
 
 /**

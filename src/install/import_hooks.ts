@@ -5,7 +5,9 @@
  * run through the spoken agent's shell), through the one writer. A second
  * import makes the file's imported entries match the source again: an entry
  * that is the same stays, one that changed is replaced in place, one whose
- * source entry is gone is taken out. Only entries import wrote are touched;
+ * source entry is gone is taken out (an agent's file of one event, Cline's, is
+ * deleted once none is left in it, and one of the person's own is left alone
+ * unless the source has an entry for its event). Only entries import wrote are touched;
  * the source agent's file is only read (by the caller). Not on `run`'s path.
  *
  * @module
@@ -33,6 +35,7 @@ import {
   fileContent,
   type InstallWorld,
   readSettingsFile,
+  readUnlessPersons,
   refusalReason,
   renameHook,
   verifyFile,
@@ -41,6 +44,7 @@ import type { Scope } from "../settings/locations.ts";
 import { safeWrite, sameBytes } from "../settings/safe_write.ts";
 import { matcherKinds, targetMatcher } from "./matcher_kinds.ts";
 import { canText } from "./can_text.ts";
+import { isEmptySkeleton } from "./uninstall.ts";
 
 /** One hook entry of the source agent, to be imported. */
 export interface ImportSource {
@@ -105,7 +109,7 @@ export interface ImportResult {
   /** The file. */
   file: string;
   /** What happened to it. */
-  action: "created" | "updated" | "unchanged" | "refused";
+  action: "created" | "updated" | "deleted" | "unchanged" | "refused";
   /** The backup made, or null. */
   backup: string | null;
   /** Why the file was left alone, or null. */
@@ -156,13 +160,14 @@ export async function importHooks(
   const results: ImportResult[] = [];
   const targets = options.agents.filter((a) => a.id !== options.from.id);
   const files = agentFiles(targets, options.scope, options.project, world);
-  for (const { agent, file, native } of files) {
-    // A file of one event (Cline's) takes only the sources of that event.
+  for (const { agent, file, native, project } of files) {
+    // A file of one event (Cline's) takes only the sources of that event; one with
+    // none is still read, for the entries an import wrote there before to go.
     const own = native === undefined ? options : {
       ...options,
       sources: options.sources.filter((s) => agent.events[s.event]?.native === native),
     };
-    if (native !== undefined && own.sources.length === 0) continue;
+    const onlyStale = native !== undefined && own.sources.length === 0;
     const row: ImportResult = {
       agent: agent.id,
       file,
@@ -174,14 +179,22 @@ export async function importHooks(
       skipped: [],
       notes: [],
     };
-    results.push(row);
     try {
-      const read = await readSettingsFile(file, agent.install);
+      // There, a hook file of the person's own, or none, is left alone and not reported.
+      const read = onlyStale
+        ? await readUnlessPersons(file, agent.install, project)
+        : await readSettingsFile(file, agent.install, project);
+      if (read === undefined || (onlyStale && read.snapshot.bytes === null)) continue;
       const text = planAgent(agent, own, read, world.os, row);
+      if (onlyStale && row.removed === 0) continue;
+      results.push(row);
       if (text === read.json.text && read.snapshot.bytes !== null) continue;
       if (row.entries.length === 0 && read.snapshot.bytes === null) continue;
-      const content = fileContent(agent.install, text, read.json.format);
-      if (sameBytes(content, read.snapshot.bytes)) continue;
+      // A file of one event left with no entry goes: the agent would still start it.
+      const emptied = native !== undefined && read.snapshot.bytes !== null &&
+        isEmptySkeleton(parseJsonText(text, file));
+      const content = emptied ? null : fileContent(agent.install, text, read.json.format);
+      if (content !== null && sameBytes(content, read.snapshot.bytes)) continue;
       const written = await safeWrite({
         snapshot: read.snapshot,
         content,
@@ -194,8 +207,9 @@ export async function importHooks(
       });
       row.backup = written.backup;
       row.notes.push(...written.notes);
-      row.action = read.snapshot.bytes === null ? "created" : "updated";
+      row.action = emptied ? "deleted" : read.snapshot.bytes === null ? "created" : "updated";
     } catch (e) {
+      if (!results.includes(row)) results.push(row);
       row.action = "refused";
       row.refused = refusalReason(e, file);
     }

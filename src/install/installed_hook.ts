@@ -18,7 +18,7 @@ import {
   hookPath,
   type InstallWorld,
   type ReadFile,
-  readSettingsFile,
+  readUnlessPersons,
 } from "./config_file.ts";
 import { findOurs, type FoundEntry, type JsonObject } from "../settings/settings_file.ts";
 import { pathsFor, type Scope } from "../settings/locations.ts";
@@ -93,14 +93,19 @@ export async function installedHook(
 ): Promise<string> {
   const given = hookPath(query.hook, world);
   const installed: string[] = [];
+  // The files that could not be read, named when no hook fits (the hook may be in one).
+  const unread: string[] = [];
   for (const { agent, file } of agentFiles(query.agents, query.scope, query.project, world)) {
     let value: unknown;
-    let read: ReadFile;
+    let read: ReadFile | undefined;
     try {
-      read = await readSettingsFile(file, agent.install);
+      // A hook file of the person's own (Cline's, of one event) holds no hook of everyhook's.
+      read = await readUnlessPersons(file, agent.install);
+      if (read === undefined) continue;
       value = read.value;
     } catch {
-      continue; // uninstall reports the file's problem itself
+      unread.push(file); // uninstall reports the file's problem itself
+      continue;
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
     const folder = pathsFor(world.os).resolve(world.cwd, query.project ?? ".");
@@ -117,10 +122,13 @@ export async function installedHook(
   if (fits.length === 1) return fits[0]!;
   const where = `${query.scope} scope of ${query.agents.map((a) => a.name).join(", ")}`;
   if (fits.length === 0) {
+    const unreadText = unread.length === 0
+      ? ""
+      : `; ${unread.join(", ")} could not be read as everyhook's (everyhook list says why)`;
     throw new EveryhookError(
       "not-found",
       `Cannot uninstall "${query.hook}": no installed hook fits that name (${where}); ` +
-        `everyhook list --ours shows the installed ones`,
+        `everyhook list --ours shows the installed ones${unreadText}`,
     );
   }
   throw new EveryhookError(

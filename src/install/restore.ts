@@ -1,8 +1,10 @@
 /**
  * restore: put the newest everyhook backup of each agent's settings file back (or
  * the one whose id is named), after backing up the file as it is, so that a
- * restore can be undone by another; or list the backups there are. Not on
- * `run`'s path.
+ * restore can be undone by another; or list the backups there are. A hook
+ * file of the person's own that is there now (Cline's `<Event>.mjs` that
+ * everyhook did not write) is left as it is unless `--backup` names one of its
+ * backups. Not on `run`'s path.
  *
  * @module
  */
@@ -11,7 +13,9 @@ import type { Agent } from "../agents/types.ts";
 import {
   agentFiles,
   type InstallWorld,
+  isPersonsBytes,
   linkedTo,
+  PERSONS_FILE_NOTE,
   refusalReason,
   renameHook,
   settingsOf,
@@ -191,6 +195,12 @@ export async function restore(
       }
       if (bytes !== null && snapshot.bytes !== null && sameBytes(snapshot.bytes, bytes)) {
         row.reason = "the file already holds these bytes";
+        continue;
+      }
+      // A hook file of the person's own now (Cline's, of one event) is put a backup over only
+      // when the person names that backup.
+      if (options.backup === undefined && isPersonsBytes(snapshot.bytes, agent.install)) {
+        row.reason = `${PERSONS_FILE_NOTE}; restore --backup ${chosen.id} puts that backup over it`;
         continue;
       }
       const brings = bytes === null

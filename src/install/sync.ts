@@ -5,8 +5,10 @@
  * name removed; every entry that is not everyhook's, and every other byte,
  * stays as it is. An agent with a file per event (Cline's `<Event>.mjs`,
  * runner_file.ts) has each of its files made to hold that event's entries: made
- * executable when it is new, deleted once none is left, and one that is not
- * everyhook's left alone (refused when the manifest asks something of it).
+ * executable when it is new, deleted once none is left; a file of the
+ * person's own (no mark of everyhook's) is left alone, and refused only when
+ * the manifest asks something of its event; a copy of everyhook's edited since
+ * is refused, since it may hold entries the manifest no longer asks for.
  * The lines name nothing of one machine (portable.ts). With
  * `check`, nothing is written and each difference is listed, for CI. Every
  * write goes through the one writer. Not on `run`'s path.
@@ -21,9 +23,10 @@ import {
   fileContent,
   type InstallWorld,
   type ReadFile,
+  readSettingsFile,
+  readUnlessPersons,
   refusalReason,
   renameHook,
-  settingsOf,
   verifyFile,
 } from "./config_file.ts";
 import { nativesOf, planEntry, type PlannedEntryReport } from "./entry_plan.ts";
@@ -38,13 +41,12 @@ import {
   removeEntry,
   replaceEntry,
 } from "../settings/settings_file.ts";
-import { DEFAULT_FORMAT, parseJsonText } from "../settings/json_text.ts";
+import { parseJsonText } from "../settings/json_text.ts";
 import { eventFile, eventFileNatives, pathsFor, settingsFilePath } from "../settings/locations.ts";
 import type { Manifest, ManifestHook } from "./manifest.ts";
 import { lineHook, portableSelf, portableWarnings } from "../settings/portable.ts";
 import { startText } from "./replay.ts";
-import { readSnapshot, safeWrite, sameBytes } from "../settings/safe_write.ts";
-import { isRunnerText } from "../settings/runner_file.ts";
+import { safeWrite, sameBytes } from "../settings/safe_write.ts";
 import { isEmptySkeleton } from "./uninstall.ts";
 import { hostFacts, planHook } from "../run/hook_plan.ts";
 import { notAHookFile } from "../os/read_bounded.ts";
@@ -256,8 +258,8 @@ interface FileStep {
 /**
  * Make one of an agent's project files hold exactly the wanted entries of
  * ours. Its row, or undefined when there is no file and nothing to write, or
- * (a file per event) the file there is not everyhook's and the manifest asks
- * nothing of it: a person's own file, which sync has nothing to do with.
+ * (a file per event) the file there is the person's own and the manifest asks
+ * nothing of its event: sync has nothing to do with it.
  */
 async function syncFile(
   agent: Agent,
@@ -279,14 +281,14 @@ async function syncFile(
     notes: [],
   };
   try {
-    const snapshot = await readSnapshot(file, { project });
-    if (snapshot.bytes === null && wanted.length === 0) return undefined;
-    if (runner && wanted.length === 0 && !isRunnerText(new TextDecoder().decode(snapshot.bytes!))) {
+    // A hook file of the person's own, of an event the manifest asks nothing of, is left alone.
+    const read = wanted.length === 0
+      ? await readUnlessPersons(file, agent.install, project)
+      : await readSettingsFile(file, agent.install, project);
+    if (read === undefined || (read.snapshot.bytes === null && wanted.length === 0)) {
       return undefined;
     }
-    const read: ReadFile = snapshot.bytes === null
-      ? { snapshot, json: { text: "", format: DEFAULT_FORMAT }, value: undefined }
-      : { snapshot, ...settingsOf(snapshot.bytes, file, agent.install) };
+    const snapshot = read.snapshot;
     const text = planFile(agent, read, wanted, project, world.os, row, differences);
     // A file of one event that is left with no entry goes: the agent would still start it.
     const emptied = runner && snapshot.bytes !== null &&

@@ -6,7 +6,11 @@
  * file is byte for byte what it was; any other edit since, even a comment or
  * a space, is kept and no backup is written back. A file left holding only an
  * empty skeleton (`{}`, an empty `hooks`, `version: 1`) with no comment is
- * deleted, after a backup. Not on `run`'s path.
+ * deleted, after a backup. A hook file of the person's own of one event
+ * (Cline's `<Event>.mjs` that everyhook did not write) holds nothing of
+ * everyhook's: it is left as it is, with a note, and stops nothing; a copy of
+ * everyhook's edited since, which may hold the hook's entries, is refused.
+ * Not on `run`'s path.
  *
  * @module
  */
@@ -27,7 +31,8 @@ import {
   fileContent,
   type InstallWorld,
   linkedTo,
-  readSettingsFile,
+  PERSONS_FILE_NOTE,
+  readUnlessPersons,
   refusalReason,
   renameHook,
   verifyFile,
@@ -200,7 +205,12 @@ async function uninstallOne(
   row: UninstallResult,
   before: LookupRead | undefined,
 ): Promise<void> {
-  const read = before?.read ?? await readSettingsFile(file, agent.install, project);
+  // A hook file of the person's own (Cline's, of one event) has nothing of everyhook's in it.
+  const read = before?.read ?? await readUnlessPersons(file, agent.install, project);
+  if (read === undefined) {
+    row.notes.push(PERSONS_FILE_NOTE);
+    return;
+  }
   Object.assign(row, linkedTo(read));
   if (read.snapshot.bytes === null) {
     row.action = "no-file";

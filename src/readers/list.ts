@@ -19,7 +19,7 @@ import type { FolderCondition, ListedEntry, ListedFile, Listing, ListWorld } fro
 import { readListed, remembered } from "./list_files.ts";
 import { hookWarnings } from "../hook_script/hook_check.ts";
 import { pluginHooksText } from "../settings/plugin_file.ts";
-import { isRunnerText, runnerHooksText } from "../settings/runner_file.ts";
+import { isPersonsHookText, isRunnerText, runnerHooksText } from "../settings/runner_file.ts";
 
 export type {
   FolderCondition,
@@ -32,6 +32,13 @@ export type {
 } from "./listing.ts";
 
 const FORMAT_NAMES = { json: "JSON", toml: "TOML", plugin: "everyhook's plugin" } as const;
+
+/** The name of a file's format, as a problem says it. */
+function formatName(agent: Agent, format: keyof typeof FORMAT_NAMES): string {
+  return format === "plugin" && agent.install.container === "runner"
+    ? "everyhook's hook file"
+    : FORMAT_NAMES[format];
+}
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v)
@@ -98,6 +105,10 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
           continue;
         }
         const text = read.text;
+        // A hook file of the person's own of one event is not everyhook's to read, as the
+        // person's other hook files there are not: it is no problem either.
+        const runner = agent.install.container === "runner" && loc.format === "plugin";
+        if (runner && isPersonsHookText(text)) continue;
         let root: Record<string, unknown> | undefined;
         try {
           root = asRecord(
@@ -113,7 +124,9 @@ export async function listHooks(agents: readonly Agent[], world: ListWorld): Pro
           file.status = "unreadable";
           file.problems.push({
             kind: "syntax",
-            text: `not valid ${FORMAT_NAMES[loc.format]}: ${(e as Error).message.split("\n")[0]}`,
+            text: `not valid ${formatName(agent, loc.format)}: ${
+              (e as Error).message.split("\n")[0]
+            }`,
           });
         }
         if (root) {

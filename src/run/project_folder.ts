@@ -5,7 +5,9 @@
  * `CLAUDE_PROJECT_DIR`, Gemini CLI's `GEMINI_PROJECT_DIR`), else the nearest
  * folder at or above the working folder that holds the agent's project hooks
  * file (Codex CLI names no folder and starts hooks in the session's folder),
- * else the working folder. On `run`'s path: no `node:` import.
+ * else the working folder. An agent whose rule is the working folder (Cline,
+ * which starts hooks in the workspace whose hook files it runs) has nothing
+ * searched for. On `run`'s path: no `node:` import.
  *
  * @module
  */
@@ -87,13 +89,15 @@ export function projectFolderOf(
       return { folder: value, from: `$${name}` };
     }
   }
+  const working = { folder: world.cwd, from: "the working folder" };
+  if (agent.projectFolder?.otherwise === "working-folder") return working;
   const exists = world.exists ?? existsOnDisk;
   const file = agent.install.files.project.parts.join("/");
   for (let dir = world.cwd;; dir = parentOf(dir, world.windows)) {
     if (exists(joinPath(dir, file, world.windows))) return { folder: dir, from: file };
     if (parentOf(dir, world.windows) === dir) break;
   }
-  return { folder: world.cwd, from: "the working folder" };
+  return working;
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { inProjectHook, projectFolderOf } from "./project_folder.ts";
-import { findAgent } from "../agents/mod.ts";
+import { AGENTS, findAgent } from "../agents/mod.ts";
 
 const claude = findAgent("claude-code")!;
 const codex = findAgent("codex")!;
@@ -38,6 +38,27 @@ Deno.test("projectFolderOf() finds the nearest folder up that holds the agent's 
   assert.equal(projectFolderOf(codex, { ...none, cwd: "/q/r" }).folder, "/q/r");
   const win = { env: {}, windows: true, exists: (p: string) => p === "C:\\p\\.codex\\hooks.json" };
   assert.equal(projectFolderOf(codex, { ...win, cwd: "C:\\p\\a" }).folder, "C:\\p");
+});
+
+Deno.test("projectFolderOf() takes Cline's working folder and searches for no file", () => {
+  const cline = findAgent("cline")!;
+  const asked: string[] = [];
+  // A file named with the placeholder itself, above: a search for that path would find it.
+  const exists = (p: string) => (asked.push(p), p === "/.clinerules/hooks/<Event>.mjs");
+  const world = { env: { CLAUDE_PROJECT_DIR: "/c" }, windows: false, exists };
+  assert.deepEqual(projectFolderOf(cline, { ...world, cwd: "/p/a" }), {
+    folder: "/p/a",
+    from: "the working folder",
+  });
+  assert.deepEqual(asked, []);
+});
+
+Deno.test("every agent whose project hooks are no one path takes the working folder", () => {
+  for (const agent of AGENTS) {
+    const parts = agent.install.files.project.parts;
+    if (!parts.some((p) => p.includes("<"))) continue;
+    assert.equal(agent.projectFolder?.otherwise, "working-folder", agent.id);
+  }
 });
 
 Deno.test("inProjectHook() reads a relative hook from the project folder", () => {

@@ -18,7 +18,10 @@
  *
  * A file whose text around `HOOKS` is not exactly this, or whose `HOOKS` is not
  * written the way install writes it, was not written by everyhook or was
- * edited since: it is refused, never changed. Not on `run`'s path.
+ * edited since: it is refused, never changed. One that bears no mark of
+ * everyhook's at all is the person's own (`isPersonsHookText`): it holds
+ * nothing of everyhook's, so a command with nothing to write there leaves it
+ * alone without a word of refusal. Not on `run`'s path.
  *
  * @module
  */
@@ -35,6 +38,9 @@ const HEAD = `#!/usr/bin/env node
 import { spawn } from "node:child_process";
 
 const HOOKS = `;
+
+/** The line of `HEAD` that names the file everyhook's: a copy edited by hand most likely keeps it. */
+const MARK = "// everyhook's hook file, written by `everyhook install`";
 
 /** The lines after the `HOOKS` value (no template syntax inside: it is raw). */
 const TAIL = String.raw`;
@@ -146,6 +152,35 @@ export function runnerText(jsonText: string): string {
  */
 export function isRunnerText(text: string): boolean {
   return FRAME.holds(text);
+}
+
+/**
+ * Whether a file's text is a hook file of the person's own: not empty, and
+ * bearing no mark of everyhook's (neither its first lines, nor its last, nor
+ * the line that names it everyhook's). A copy of everyhook's edited since it
+ * was written keeps a mark, and is not one: it may hold everyhook's entries.
+ *
+ * @param text The file's text.
+ * @returns True for a file everyhook did not write.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPersonsHookText, runnerText } from "./runner_file.ts";
+ * const ours = runnerText('{"version": 1, "hooks": {}}');
+ * assert(isPersonsHookText("#!/usr/bin/env node\nconsole.log('{}');\n"));
+ * assert(!isPersonsHookText(ours));
+ * assert(!isPersonsHookText(ours.replace("let payload", "console.error(1);\nlet payload")));
+ * // Its first and last lines both changed: the line naming it everyhook's still does.
+ * assert(!isPersonsHookText(ours.replace("/usr/bin/env node", "/opt/node") + "// mine\n"));
+ * assert(!isPersonsHookText(""));
+ * ```
+ */
+export function isPersonsHookText(text: string): boolean {
+  // Line endings a checkout may have changed do not make a copy the person's.
+  const unix = text.replaceAll("\r\n", "\n");
+  return text.trim() !== "" && !unix.startsWith(HEAD) && !unix.endsWith(TAIL) &&
+    !text.includes(MARK);
 }
 
 /**
