@@ -16,8 +16,11 @@
  *
  *   bare deno run   deno run <an empty script>
  *   direct bfp      the line install writes for examples/block-force-push.ts, written with the
- *                   SDK: deno run --quiet --no-prompt <its shebang's permissions> block-force-push.ts
+ *                   SDK (it imports hook.bundle.js): deno run --quiet --no-prompt
+ *                   --v8-flags=--no-lazy <its shebang's permissions> block-force-push.ts
  *                   --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
+ *   direct bfp, own folder  the same, with the hook and hook.bundle.js copied into a folder of
+ *                   their own: Deno reads no deno.json (the clone's has npm imports and a lock)
  *   run + shell     the line install writes for a shell hook that prints nothing, from a clone
  *                   without its bundle: deno run --allow-read --allow-run --allow-env run.ts run
  *                   --agent claude-code --event pre-tool -- <#!/bin/sh hook>
@@ -47,6 +50,7 @@ import { shebangPermissions } from "../src/run/hook_plan.ts";
 
 const GOALS: Readonly<Record<string, number>> = {
   "direct bfp": 1.2,
+  "direct bfp, own folder": 1.2,
   "run + shell": 1.6,
   "run + shell, bundled": 1.6,
   "uninstall": 1.0,
@@ -232,6 +236,12 @@ try {
   await Deno.writeTextFile(payload, JSON.stringify(fixture.payload));
   const hook = `${root}examples/block-force-push.ts`;
   const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
+  // The same hook and the bundled SDK it imports, in a folder of their own with no deno.json
+  // above it, as a hook in a person's folder is: Deno finds no configuration to read.
+  await Deno.mkdir(`${dir}/own/examples`, { recursive: true });
+  const ownHook = `${dir}/own/examples/block-force-push.ts`;
+  await Deno.copyFile(hook, ownHook);
+  await Deno.copyFile(`${root}hook.bundle.js`, `${dir}/own/hook.bundle.js`);
   const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });
@@ -245,6 +255,16 @@ try {
         timeout: 28,
         failClosed: false,
         hook,
+      }),
+    ),
+    newCase(
+      "direct bfp, own folder",
+      directArgv(deno, shebangPermissions(first), {
+        agent: "claude-code",
+        event: "pre-tool",
+        timeout: 28,
+        failClosed: false,
+        hook: ownHook,
       }),
     ),
     newCase("run + shell", [...run, ...line, quiet]),
