@@ -34,9 +34,10 @@
  * file of 40,000 hook entries and 40,000 variables, through cli.ts, paired the
  * same way: uninstall's ratio is to install's in the same round.
  *
- * Usage: deno task perf [--iterations N] [--file-rounds N] [--only NAMES] [--help]
+ * Usage: deno task perf [--iterations N] [--calls N] [--file-rounds N] [--only NAMES] [--help]
  *
  *   --iterations N   rounds of the per-call cases (default 20)
+ *   --calls N        calls of a case in one sample, its CPU time divided among them (default 5)
  *   --file-rounds N  rounds of install then uninstall (default 5)
  *   --only NAMES     only the cases whose names start with one of NAMES, comma-separated
  *                    ("run" is every run case; "install" is install and uninstall);
@@ -59,20 +60,22 @@ const root = new URL("..", import.meta.url).pathname;
 const deno = Deno.execPath();
 if (Deno.args.includes("--help") || Deno.args.includes("-h")) {
   console.log(
-    `Usage: deno task perf [--iterations N] [--file-rounds N] [--only NAMES]
+    `Usage: deno task perf [--iterations N] [--calls N] [--file-rounds N] [--only NAMES]
 
 What one tool call costs in CPU against a bare deno run, and install and uninstall on a large file.
 
   --iterations N   rounds of the per-call cases (default 20)
+  --calls N        calls of a case in one sample, its CPU time divided among them (default 5)
   --file-rounds N  rounds of install then uninstall (default 5)
   --only NAMES     only the cases whose names start with one of NAMES, comma-separated:
-                   bare deno run, direct bfp, run + shell (with run + shell, bundled), run + bfp,
+                   bare deno run, direct bfp (with direct bfp, own folder), run + shell (with run + shell, bundled), run + bfp,
                    python hook, node hook, install (with uninstall); "run" takes every run case.
                    Bare is always measured.`,
   );
   Deno.exit(0);
 }
 const iterations = readCount(Deno.args, "--iterations", 20);
+const calls = readCount(Deno.args, "--calls", 5);
 const fileRounds = readCount(Deno.args, "--file-rounds", 5);
 const ENTRIES = 40_000;
 
@@ -107,20 +110,25 @@ function seconds(text: string): number {
 }
 
 /**
- * Run the case once under bash, whose `times` prints the CPU time of the
- * children it waited for (the program and everything it started).
+ * Run the case `calls` times in a row under bash, whose `times` prints the CPU
+ * time of the children it waited for (the program and everything it started),
+ * and record the time of one call. `times` counts in clock ticks (10 ms here),
+ * as coarse as a whole call of a small hook: several calls to one sample make
+ * the tick a fraction of what is measured.
  */
-async function once(c: Case, stdin: string, record: boolean): Promise<void> {
+async function once(c: Case, stdin: string, record: boolean, calls = 1): Promise<void> {
   const started = performance.now();
+  const loop = 'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do "$@" <"$0" >/dev/null 2>&1 || ' +
+    "exit $?; i=$((i + 1)); done; times";
   const out = await new Deno.Command("bash", {
-    args: ["-c", '"$@" <"$0" >/dev/null 2>&1; s=$?; times; exit $s', stdin, ...c.argv],
+    args: ["-c", loop, stdin, String(calls), ...c.argv],
     cwd: root,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
     ...(c.env ? { env: c.env, clearEnv: true } : {}),
   }).output();
-  const wall = (performance.now() - started) / 1000;
+  const wall = (performance.now() - started) / 1000 / calls;
   if (!out.success) throw new Error(`${c.name} failed with ${out.code}`);
   const children = new TextDecoder().decode(out.stdout).trim().split("\n").at(-1) ?? "";
   const [user, sys] = children.split(/\s+/).map(seconds);
@@ -128,7 +136,7 @@ async function once(c: Case, stdin: string, record: boolean): Promise<void> {
     throw new Error(`cannot read the times of ${c.name}: ${children}`);
   }
   if (record) {
-    c.cpu.push(user + sys);
+    c.cpu.push((user + sys) / calls);
     c.wall.push(wall);
   }
 }
@@ -304,7 +312,7 @@ try {
   for (let i = 0; i < 2; i++) for (const c of cases) await once(c, payload, false);
   for (let i = 0; i < iterations; i++) {
     const round = i % 2 === 0 ? cases : [...cases].reverse();
-    for (const c of round) await once(c, payload, true);
+    for (const c of round) await once(c, payload, true, calls);
   }
 
   // install and uninstall on a large file, each round from the same file.
@@ -367,7 +375,7 @@ try {
   console.log(`machine: ${await machine()}`);
   console.log(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`);
   console.log(
-    `${iterations} rounds of every per-call case, alternating; CPU time (user+sys) of the program and what it starts;`,
+    `${iterations} rounds of every per-call case, alternating, each sample ${calls} calls in a row; CPU time (user+sys) of the program and what it starts, per call;`,
   );
   console.log(
     "each ratio is the median, over the rounds, of the case against bare deno run in the same round",

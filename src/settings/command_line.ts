@@ -16,7 +16,7 @@
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
 import { DIRECT_FLAGS, directWords, readDirectArgs } from "../hook/direct_args.ts";
-import type { SelfForm } from "./self.ts";
+import { NO_LAZY, type SelfForm } from "./self.ts";
 import { guardedHook } from "./guard_line.ts";
 import { speaksWords } from "./speaks_line.ts";
 
@@ -192,19 +192,8 @@ export function directArgv(
   return argv;
 }
 
-/**
- * What a direct line puts between deno and the hook's permissions. V8
- * compiles a function the first time it is called, and Deno's code cache
- * keeps only what was compiled when the module loaded, so a hook call paid
- * for compiling every function it ran, every time; `--no-lazy` has V8 compile
- * each module whole, once, into the cache (docs/speed.md has what it saves).
- */
-const DIRECT_DENO_FLAGS: readonly string[] = [
-  "run",
-  "--quiet",
-  "--no-prompt",
-  "--v8-flags=--no-lazy",
-];
+/** What a direct line puts between deno and the hook's permissions (NO_LAZY: see self.ts). */
+const DIRECT_DENO_FLAGS: readonly string[] = ["run", "--quiet", "--no-prompt", NO_LAZY];
 
 /**
  * Join words into one line a shell runs: the program bare when it can be, every

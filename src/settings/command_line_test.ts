@@ -53,7 +53,7 @@ Deno.test("shellLine() writes the program bare, paths double-quoted, flags bare"
   const argv = runArgv(SELVES.clone.argv, { ...LINE, hook: "/home/me/hooks/block.ts" });
   assert.equal(
     shellLine(argv),
-    '/usr/local/bin/deno run --allow-read --allow-run --allow-env "/home/me/every hook/run.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/home/me/hooks/block.ts"',
+    '/usr/local/bin/deno run --v8-flags=--no-lazy --allow-read --allow-run --allow-env "/home/me/every hook/run.ts" run --agent claude-code --event pre-tool --timeout 28 -- "/home/me/hooks/block.ts"',
   );
   const jsr = shellLine(runArgv(SELVES.jsr.argv, { ...LINE, hook: "/h/a.ts", failClosed: true }));
   assert.match(

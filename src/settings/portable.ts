@@ -10,7 +10,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import { JSR_PACKAGE, jsrVersion, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
+import { JSR_PACKAGE, jsrVersion, NO_LAZY, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
 import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../os/path_search.ts";
@@ -41,6 +41,7 @@ export function portableSelf(start: StartForm, version: string): string[] {
   return [
     "deno",
     "run",
+    NO_LAZY,
     "--no-config",
     ...RUN_FLAGS,
     `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,

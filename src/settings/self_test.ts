@@ -25,6 +25,7 @@ Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
     "run",
+    "--v8-flags=--no-lazy",
     "--allow-read",
     "--allow-run",
     "--allow-env",
@@ -45,6 +46,7 @@ Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside r
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
     "run",
+    "--v8-flags=--no-lazy",
     "--allow-read",
     "--allow-run",
     "--allow-env",
@@ -95,6 +97,7 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
     assert.deepEqual(s.argv, [
       "/usr/local/bin/deno",
       "run",
+      "--v8-flags=--no-lazy",
       "--no-config",
       "--allow-read",
       "--allow-run",
@@ -119,8 +122,9 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     });
     assert.equal(s.form, "jsr");
     assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run-bundle");
-    assert.deepEqual(s.argv.slice(1, 6), [
+    assert.deepEqual(s.argv.slice(1, 7), [
       "run",
+      "--v8-flags=--no-lazy",
       "--no-config",
       "--allow-read",
       "--allow-run",
