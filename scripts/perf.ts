@@ -22,7 +22,8 @@
  *   direct bfp, own folder  the same, with the hook and hook.bundle.js copied into a folder of
  *                   their own: Deno reads no deno.json (the clone's has npm imports and a lock)
  *   run + shell     the line install writes for a shell hook that prints nothing, from a clone
- *                   without its bundle: deno run --allow-read --allow-run --allow-env run.ts run
+ *                   without its bundle: deno run --v8-flags=--no-lazy --allow-read --allow-run
+ *                   --allow-env run.ts run
  *                   --agent claude-code --event pre-tool -- <#!/bin/sh hook>
  *   run + shell, bundled  the same line with run.bundle.js for run.ts, as install writes it
  *                   when the bundle is there (deno task bundle); measured in the same rounds
@@ -48,6 +49,7 @@
 
 import { directArgv } from "../src/settings/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
+import { NO_LAZY } from "../src/settings/self.ts";
 
 const GOALS: Readonly<Record<string, number>> = {
   "direct bfp": 1.2,
@@ -250,7 +252,7 @@ try {
   const ownHook = `${dir}/own/examples/block-force-push.ts`;
   await Deno.copyFile(hook, ownHook);
   await Deno.copyFile(`${root}hook.bundle.js`, `${dir}/own/hook.bundle.js`);
-  const run = [deno, "run", "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
+  const run = [deno, "run", NO_LAZY, "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });
   const all: Case[] = [
@@ -278,7 +280,7 @@ try {
     newCase("run + shell", [...run, ...line, quiet]),
     newCase("run + bfp", [...run, ...line, hook]),
   ];
-  const bundled = [deno, ...run.slice(1, 5), "run.bundle.js", "run"];
+  const bundled = [deno, ...run.slice(1, 6), "run.bundle.js", "run"];
   if (await exists(`${root}run.bundle.js`)) {
     all.splice(3, 0, newCase("run + shell, bundled", [...bundled, ...line, quiet]));
   }
