@@ -78,3 +78,27 @@ Deno.test("no doc example asserts with console.assert, which cannot fail", async
     'use `import assert from "node:assert/strict";` and `assert(...)` in these examples',
   );
 });
+
+Deno.test("the doc examples of mod.ts, cli.ts, src/ and examples/ type-check and pass, as deno task ok runs them", async () => {
+  const tasks = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).tasks as Record<
+    string,
+    string
+  >;
+  // The doc-test step of the ok task, run as it is written there, so the two cannot drift apart.
+  const step = tasks.ok?.split("&&").map((s) => s.trim()).find((s) => s.includes("--doc"));
+  assert(step !== undefined, "deno.json's ok task has a deno test --doc step");
+  const words = step.split(/\s+/);
+  assert.deepEqual(words.slice(0, 3), ["deno", "test", "--doc"]);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: words.slice(1),
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  const tail = text.split("\n").filter((l) => /ERROR|FAILED|failed|error:/.test(l)).slice(0, 20);
+  assert.equal(out.code, 0, `the doc examples failed:\n${tail.join("\n")}`);
+  assert.match(text, /ok \| \d+ passed \| 0 failed/);
+});

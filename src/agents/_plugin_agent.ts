@@ -300,7 +300,7 @@ export interface PluginAgentParts {
  *   headless: { bins: ["x"], prefix: "X", env: {} },
  * });
  * assert(a.install.files.project.parts.join("/") === ".x/plugin/everyhook.js");
- * assert(a.headless?.configFolder === "x");
+ * assert(a.headless?.family === "plugin" && a.headless.configFolder === "x");
  * ```
  */
 export function pluginAgent(parts: PluginAgentParts): Agent {
