@@ -9770,7 +9770,15 @@ var SWEEP_SCRIPT = [
   "  [ $# -gt 0 ] || exit 0",
   '  found=$(grep -lzxsF "$mark" "$@")',
   '  [ -n "$found" ] || exit 0',
-  "  for f in $found; do p=${f#/proc/}; kill -9 ${p%/environ} 2>/dev/null; done",
+  "  for f in $found; do",
+  "    p=${f#/proc/}; p=${p%/environ}",
+  // Told no pid (run ended between starting the hook and telling it), the hook is the marked
+  // process that leads its own group: that group is ended too, with what cleared its mark.
+  '    if [ -z "$pg" ] && { read -r s <"/proc/$p/stat"; } 2>/dev/null; then',
+  '      s=${s##*) }; set -- $s; [ "$3" = "$p" ] && kill -9 -"$p" 2>/dev/null',
+  "    fi",
+  '    kill -9 "$p" 2>/dev/null',
+  "  done",
   "  n=$((n + 1))",
   "done"
 ].join("\n");

@@ -23,7 +23,10 @@
  * use). The sweep ends the hook's process group as well as every marked
  * process, so a signal that ends `run` ends the hook and what it started
  * without a listener in `run` ({@linkcode passStops} is for where there is no
- * sweeper). What it does not catch: a process that rewrites or clears its
+ * sweeper). Where `run` ended before the hook's pid reached the pipe (the pid
+ * is written asynchronously, and a loaded machine may run the hook first),
+ * the sweeper finds the hook itself: the marked process that leads its own
+ * group, whose group it ends as well. What it does not catch: a process that rewrites or clears its
  * environment before the sweep (`env -i`, or a program that overwrites its
  * environ memory), and a process that runs as another user.
  *
@@ -241,7 +244,15 @@ export const SWEEP_SCRIPT: string = [
   "  [ $# -gt 0 ] || exit 0",
   '  found=$(grep -lzxsF "$mark" "$@")',
   '  [ -n "$found" ] || exit 0',
-  "  for f in $found; do p=${f#/proc/}; kill -9 ${p%/environ} 2>/dev/null; done",
+  "  for f in $found; do",
+  "    p=${f#/proc/}; p=${p%/environ}",
+  // Told no pid (run ended between starting the hook and telling it), the hook is the marked
+  // process that leads its own group: that group is ended too, with what cleared its mark.
+  '    if [ -z "$pg" ] && { read -r s <"/proc/$p/stat"; } 2>/dev/null; then',
+  '      s=${s##*) }; set -- $s; [ "$3" = "$p" ] && kill -9 -"$p" 2>/dev/null',
+  "    fi",
+  '    kill -9 "$p" 2>/dev/null',
+  "  done",
   "  n=$((n + 1))",
   "done",
 ].join("\n");

@@ -79,3 +79,41 @@ Deno.test({
     for (const pid of pids) assert.equal(await running(pid), false, `${pid} is still running`);
   },
 });
+
+Deno.test({
+  name:
+    "a sweeper told no pid (run ended before it could tell it) still ends the hook's group, found as the marked group leader",
+  ignore: !linux,
+  fn: async () => {
+    const sweeper = startSweeper("linux");
+    assert.ok(sweeper.mark);
+    const hook = new Deno.Command("/bin/sh", {
+      args: ["-c", "env -i sleep 60 & echo $!; wait"],
+      env: { [sweeper.mark.name]: sweeper.mark.value, PATH: "/usr/bin:/bin" },
+      clearEnv: true,
+      stdout: "piped",
+      detached: true,
+    }).spawn();
+    // No watch(): the sweeper has the mark only.
+    const reader = hook.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const bare = Number(text.trim());
+    assert.ok(bare > 0, text);
+    // A marked process that does not lead a group leaves other groups alone: this test's own
+    // process group is not ended (the test is still running to check it).
+    await sweeper.sweep();
+    await hook.status;
+    await reader.cancel();
+    assert.equal(
+      await running(bare),
+      false,
+      `the child that cleared its environment (${bare}) still runs`,
+    );
+    assert.equal(await running(hook.pid), false);
+  },
+});
