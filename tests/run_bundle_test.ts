@@ -57,10 +57,20 @@ interface Answer {
   stderr: string;
 }
 
-async function answer(entry: string, args: string[], stdin: string, cwd: string): Promise<Answer> {
+/** `deno run` of an entry with run's flags, fed `stdin`, in `cwd`. */
+function answer(entry: string, args: string[], stdin: string, cwd: string): Promise<Answer> {
+  return denoAnswer(["run", ...FLAGS, entry, ...args], stdin, cwd);
+}
+
+/** What deno prints and exits with for `args`, fed `stdin`. */
+async function denoAnswer(
+  args: readonly string[],
+  stdin: string,
+  cwd?: string,
+): Promise<Answer> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...FLAGS, entry, ...args],
-    cwd,
+    args: [...args],
+    ...(cwd === undefined ? {} : { cwd }),
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -149,7 +159,7 @@ Deno.test("hook.bundle.js exports what the SDK's mod.ts exports, and the package
   assert.ok(config.publish.include.includes(HOOK_BUNDLE), "the bundle is published");
 });
 
-Deno.test("a hook importing hook.bund.js, the two alone in a folder, answers direct mode and contract mode as with the SDK's sources", async () => {
+Deno.test("a hook importing hook.bundle.js, the two alone in a folder, answers direct mode and contract mode as with the SDK's sources", async () => {
   const recorded = JSON.parse(
     await Deno.readTextFile(new URL("fixtures/claude-code/pre-tool.shell-force-push.json", ROOT)),
   ) as { payload: unknown };
@@ -190,23 +200,12 @@ Deno.test("a hook importing hook.bund.js, the two alone in a folder, answers dir
   }
 });
 
-async function hookAnswer(
+/** A hook started as a direct line starts it, with `flags` for its permissions, fed `stdin`. */
+function hookAnswer(
   hook: string,
   flags: readonly string[],
   args: readonly string[],
   stdin: string,
 ): Promise<Answer> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", "--no-prompt", ...flags, hook, ...args],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(stdin));
-  await writer.close();
-  const out = await child.output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+  return denoAnswer(["run", "--quiet", "--no-prompt", ...flags, hook, ...args], stdin);
 }
