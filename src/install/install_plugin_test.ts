@@ -1,45 +1,17 @@
 import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
 import { install, type InstallOptions } from "./install.ts";
-import type { InstallWorld } from "./config_file.ts";
 import { uninstall } from "./uninstall.ts";
 import { pluginHooksText } from "../settings/plugin_file.ts";
+import { installOptions, testWorld } from "../../tests/install_world.ts";
 
 const opencode = findAgent("opencode")!;
 const kilo = findAgent("kilo")!;
 
-interface TestWorld extends InstallWorld, AsyncDisposable {
-  home: string;
-}
-
-async function world(env: Record<string, string> = {}): Promise<TestWorld> {
-  const home = await Deno.makeTempDir({ prefix: "everyhook-plugin-" });
-  await Deno.writeTextFile(`${home}/a.ts`, "");
-  await Deno.writeTextFile(`${home}/b.ts`, "");
-  let t = Date.UTC(2026, 9, 17, 17, 30, 0);
-  return {
-    home,
-    env: { HOME: home, ...env },
-    cwd: home,
-    os: "linux",
-    now: () => new Date(t += 1000),
-    [Symbol.asyncDispose]: () => Deno.remove(home, { recursive: true }),
-  };
-}
-
-function options(hook: string, over: Partial<InstallOptions> = {}): InstallOptions {
-  return {
-    hook,
-    agents: [opencode, kilo],
-    events: ["pre-tool", "stop"],
-    scope: "user",
-    timeout: 30,
-    failClosed: false,
-    dryRun: false,
-    self: { argv: ["/opt/bin/everyhook"], warnings: [] },
-    ...over,
-  };
-}
+const world = (env: Record<string, string> = {}) =>
+  testWorld({ prefix: "everyhook-plugin-", files: ["a.ts", "b.ts"], env });
+const options = (hook: string, over: Partial<InstallOptions> = {}) =>
+  installOptions(hook, [opencode, kilo], over);
 
 const exists = (path: string) => Deno.lstat(path).then(() => true, () => false);
 

@@ -1,47 +1,18 @@
 import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
 import { install, type InstallOptions } from "./install.ts";
-import type { InstallWorld } from "./config_file.ts";
 import { uninstall } from "./uninstall.ts";
 import { runnerHooksText } from "../settings/runner_file.ts";
 import { translate } from "../run/translate.ts";
 import { runProgram } from "../run/hook_process.ts";
 import { NODE_22 } from "../agents/registry.ts";
+import { installOptions, testWorld } from "../../tests/install_world.ts";
 
 const cline = findAgent("cline")!;
 
-interface TestWorld extends InstallWorld, AsyncDisposable {
-  home: string;
-}
-
-async function world(): Promise<TestWorld> {
-  const home = await Deno.makeTempDir({ prefix: "everyhook-runner-" });
-  await Deno.writeTextFile(`${home}/a.ts`, "");
-  await Deno.writeTextFile(`${home}/b.ts`, "");
-  let t = Date.UTC(2026, 9, 17, 17, 30, 0);
-  return {
-    home,
-    env: { HOME: home },
-    cwd: home,
-    os: "linux",
-    now: () => new Date(t += 1000),
-    [Symbol.asyncDispose]: () => Deno.remove(home, { recursive: true }),
-  };
-}
-
-function options(hook: string, over: Partial<InstallOptions> = {}): InstallOptions {
-  return {
-    hook,
-    agents: [cline],
-    events: ["pre-tool", "stop"],
-    scope: "user",
-    timeout: 30,
-    failClosed: false,
-    dryRun: false,
-    self: { argv: ["/opt/bin/everyhook"], warnings: [] },
-    ...over,
-  };
-}
+const world = () => testWorld({ prefix: "everyhook-runner-", files: ["a.ts", "b.ts"] });
+const options = (hook: string, over: Partial<InstallOptions> = {}) =>
+  installOptions(hook, [cline], over);
 
 const exists = (path: string) => Deno.lstat(path).then(() => true, () => false);
 

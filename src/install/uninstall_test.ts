@@ -1,43 +1,16 @@
 import assert from "node:assert/strict";
 import { findAgent } from "../agents/mod.ts";
-import { install, type InstallOptions } from "./install.ts";
-import type { InstallWorld } from "./config_file.ts";
+import { install } from "./install.ts";
 import { listBackups } from "../settings/backups.ts";
 import { uninstall } from "./uninstall.ts";
+import { installOptions, type TestWorld, testWorld } from "../../tests/install_world.ts";
 
 const claude = findAgent("claude-code")!;
 const codex = findAgent("codex")!;
 
-interface TestWorld extends InstallWorld, AsyncDisposable {
-  home: string;
-}
-
-async function world(): Promise<TestWorld> {
-  const home = await Deno.makeTempDir({ prefix: "everyhook-uninstall-" });
-  await Deno.writeTextFile(`${home}/hook.ts`, "");
-  let t = Date.UTC(2026, 9, 17, 17, 30, 0);
-  return {
-    home,
-    env: { HOME: home },
-    cwd: home,
-    os: Deno.build.os,
-    now: () => new Date(t += 1000),
-    [Symbol.asyncDispose]: () => Deno.remove(home, { recursive: true }),
-  };
-}
-
-function options(agent = claude): InstallOptions {
-  return {
-    hook: "hook.ts",
-    agents: [agent],
-    events: ["pre-tool", "stop"],
-    scope: "user",
-    timeout: 30,
-    failClosed: false,
-    dryRun: false,
-    self: { argv: ["/opt/bin/everyhook"], warnings: [] },
-  };
-}
+const world = () =>
+  testWorld({ prefix: "everyhook-uninstall-", files: ["hook.ts"], os: Deno.build.os });
+const options = (agent = claude) => installOptions("hook.ts", [agent]);
 
 const uninstallAll = (w: TestWorld, agent = claude) =>
   uninstall({ hook: "hook.ts", agents: [agent], scope: "user", dryRun: false }, w);
