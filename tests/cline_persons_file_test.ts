@@ -5,8 +5,7 @@
 // when it is the file they would have to change, and a copy of everyhook's edited since is still
 // refused (it may hold everyhook's entries).
 import assert from "node:assert/strict";
-import { main } from "../cli.ts";
-import { memoryIo } from "../src/cli/io.ts";
+import { type CliWorld as World, cliWorld, fileState as state } from "./cli_world.ts";
 import { runnerHooksText } from "../src/settings/runner_file.ts";
 
 const posix = Deno.build.os !== "windows";
@@ -14,62 +13,17 @@ const posix = Deno.build.os !== "windows";
 /** The person's own hook file: Cline runs it for PreToolUse, beside everyhook's. */
 const OWN = "#!/usr/bin/env node\n// mine\nconsole.log(JSON.stringify({ context: 'mine' }));\n";
 
-interface World extends AsyncDisposable {
-  root: string;
-  home: string;
-  project: string;
-  /** Runs everyhook with --json in the project, a second later each time (the backups' names). */
-  run(...args: string[]): Promise<{ code: number; json: Record<string, unknown>; out: string }>;
-  /** Runs everyhook with its text report. */
-  text(...args: string[]): Promise<{ code: number; out: string }>;
-}
+const HOOKS = {
+  "hooks/a.sh": "#!/bin/sh\ncat >/dev/null\n",
+  "hooks/b.sh": "#!/bin/sh\ncat >/dev/null\n",
+};
 
-let clock = Date.UTC(2026, 10, 30, 12, 0, 0);
-
-async function world(): Promise<World> {
-  const root = await Deno.makeTempDir({ prefix: "everyhook-cline-own-" });
-  const home = `${root}/home`;
-  const project = `${root}/project`;
-  const bin = `${root}/bin`;
-  for (const d of [home, `${project}/hooks`, bin]) await Deno.mkdir(d, { recursive: true });
-  for (const name of ["a.sh", "b.sh"]) {
-    await Deno.writeTextFile(`${project}/hooks/${name}`, "#!/bin/sh\ncat >/dev/null\n");
-  }
-  await Deno.writeTextFile(`${bin}/everyhook`, "#!/bin/sh\n", { mode: 0o755 });
-  const env = { HOME: home, PATH: `${bin}:${Deno.env.get("PATH") ?? ""}` };
-  const io = () => memoryIo({ env, cwd: project, now: new Date(clock += 1000) });
-  return {
-    root,
-    home,
-    project,
-    async run(...args) {
-      const m = io();
-      const code = await main([...args, "--json"], m);
-      const out = m.stdoutText() + m.stderrText();
-      return { code, json: JSON.parse(m.stdoutText()), out };
-    },
-    async text(...args) {
-      const m = io();
-      const code = await main(args, m);
-      return { code, out: m.stdoutText() + m.stderrText() };
-    },
-    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
-  };
-}
+const world = () =>
+  cliWorld({ prefix: "everyhook-cline-own-", hooks: HOOKS, everyhookOnPath: true });
 
 /** Cline's hook folder of a scope. */
 const folderOf = (w: World, scope: "user" | "project") =>
   scope === "user" ? `${w.home}/.cline/hooks` : `${w.project}/.clinerules/hooks`;
-
-/** A file's bytes and permission bits, or null when it is not there. */
-async function state(path: string): Promise<{ text: string; mode: number } | null> {
-  try {
-    return { text: await Deno.readTextFile(path), mode: (await Deno.stat(path)).mode! & 0o777 };
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
-}
 
 /** Writes the person's own PreToolUse.mjs into a hook folder (mode 0700, as a person might). */
 async function writeOwn(dir: string, name = "PreToolUse.mjs"): Promise<string> {

@@ -2,54 +2,18 @@
 // (user scope) and project (project scope), change the files, list the backups, restore, and
 // find each file's bytes and mode as they were, a file restore deletes brought back executable.
 import assert from "node:assert/strict";
-import { main } from "../cli.ts";
-import { memoryIo } from "../src/cli/io.ts";
+import { cliWorld, fileState as state } from "./cli_world.ts";
 
 const posix = Deno.build.os !== "windows";
 
-interface World extends AsyncDisposable {
-  root: string;
-  home: string;
-  project: string;
-  /** Runs everyhook with --json in the project, a second later each time (the backups' names). */
-  run(...args: string[]): Promise<{ code: number; json: Record<string, unknown>; out: string }>;
-}
-
-let clock = Date.UTC(2026, 10, 30, 12, 0, 0);
-
-async function world(): Promise<World> {
-  const root = await Deno.makeTempDir({ prefix: "everyhook-restore-cline-" });
-  const home = `${root}/home`;
-  const project = `${root}/project`;
-  await Deno.mkdir(home);
-  await Deno.mkdir(`${project}/hooks`, { recursive: true });
-  for (const name of ["a.sh", "b.sh"]) {
-    await Deno.writeTextFile(`${project}/hooks/${name}`, "#!/bin/sh\ncat >/dev/null\n");
-  }
-  const env = { HOME: home, PATH: Deno.env.get("PATH") ?? "" };
-  return {
-    root,
-    home,
-    project,
-    async run(...args) {
-      const io = memoryIo({ env, cwd: project, now: new Date(clock += 1000) });
-      const code = await main([...args, "--json"], io);
-      const out = io.stdoutText() + io.stderrText();
-      return { code, json: JSON.parse(io.stdoutText()), out };
+const world = () =>
+  cliWorld({
+    prefix: "everyhook-restore-cline-",
+    hooks: {
+      "hooks/a.sh": "#!/bin/sh\ncat >/dev/null\n",
+      "hooks/b.sh": "#!/bin/sh\ncat >/dev/null\n",
     },
-    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
-  };
-}
-
-/** A file's bytes and permission bits, or null when it is not there. */
-async function state(path: string): Promise<{ text: string; mode: number } | null> {
-  try {
-    return { text: await Deno.readTextFile(path), mode: (await Deno.stat(path)).mode! & 0o777 };
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
-}
+  });
 
 interface Row {
   file: string;

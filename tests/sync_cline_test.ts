@@ -7,51 +7,39 @@
 import assert from "node:assert/strict";
 import { main } from "../cli.ts";
 import { memoryIo } from "../src/cli/io.ts";
+import { type CliWorld, cliWorld, type CommandJson, type CommandText } from "./cli_world.ts";
 import { runnerHooksText } from "../src/settings/runner_file.ts";
 
 const posix = Deno.build.os !== "windows";
 
-interface World extends AsyncDisposable {
-  root: string;
-  project: string;
+interface World extends CliWorld {
   /** The project's hook folder of Cline. */
   dir: string;
-  sync(...args: string[]): Promise<{ code: number; out: string; json: Record<string, unknown> }>;
+  sync(...args: string[]): Promise<CommandJson>;
   /** `sync` with the text report. */
-  syncText(...args: string[]): Promise<{ code: number; out: string }>;
+  syncText(...args: string[]): Promise<CommandText>;
   manifest(hooks: unknown[]): Promise<void>;
 }
 
 async function world(): Promise<World> {
-  const root = await Deno.makeTempDir({ prefix: "everyhook-sync-cline-" });
-  const home = `${root}/home`;
-  const project = `${root}/project`;
-  const bin = `${root}/bin`;
-  for (const d of [home, `${project}/hooks`, bin]) await Deno.mkdir(d, { recursive: true });
-  await Deno.writeTextFile(`${project}/hooks/guard.sh`, "#!/bin/sh\ncat >/dev/null\n");
-  await Deno.writeTextFile(`${project}/hooks/log.sh`, "#!/bin/sh\ncat >/dev/null\n");
-  await Deno.writeTextFile(`${bin}/everyhook`, "#!/bin/sh\n", { mode: 0o755 });
-  const env = { HOME: home, PATH: `${bin}:${Deno.env.get("PATH") ?? ""}` };
-  let clock = Date.UTC(2026, 10, 30, 12, 0, 0);
-  const io = () => memoryIo({ env, cwd: project, now: new Date(clock += 1000) });
+  const base = await cliWorld({
+    prefix: "everyhook-sync-cline-",
+    hooks: {
+      "hooks/guard.sh": "#!/bin/sh\ncat >/dev/null\n",
+      "hooks/log.sh": "#!/bin/sh\ncat >/dev/null\n",
+    },
+    everyhookOnPath: true,
+  });
   const w: World = {
-    root,
-    project,
-    dir: `${project}/.clinerules/hooks`,
-    async sync(...args) {
-      const m = io();
-      const code = await main(["sync", ...args, "--json"], m);
-      const out = m.stdoutText();
-      return { code, out: out + m.stderrText(), json: JSON.parse(out) };
-    },
-    async syncText(...args) {
-      const m = io();
-      const code = await main(["sync", ...args], m);
-      return { code, out: m.stdoutText() + m.stderrText() };
-    },
+    ...base,
+    dir: `${base.project}/.clinerules/hooks`,
+    sync: (...args) => base.run("sync", ...args),
+    syncText: (...args) => base.text("sync", ...args),
     manifest: (hooks) =>
-      Deno.writeTextFile(`${project}/everyhook.json`, JSON.stringify({ hooks }, null, 2) + "\n"),
-    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
+      Deno.writeTextFile(
+        `${base.project}/everyhook.json`,
+        JSON.stringify({ hooks }, null, 2) + "\n",
+      ),
   };
   await w.manifest(TEAM);
   return w;
