@@ -9422,6 +9422,7 @@ var RUN_PERMISSIONS = [
   "run",
   "env"
 ];
+var NO_LAZY = "--v8-flags=--no-lazy";
 function flagFor(name) {
   return name === "net" ? `--allow-net=${LOOPBACK}` : `--allow-${name}`;
 }
@@ -9553,7 +9554,7 @@ function planHook(argv, base, env, facts) {
     return interpreter(deno, "deno", [
       "run",
       "--no-prompt",
-      "--v8-flags=--no-lazy",
+      NO_LAZY,
       ...shebangPermissions(firstLine2(file))
     ]);
   }

@@ -49,7 +49,7 @@
 
 import { directArgv } from "../src/settings/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
-import { NO_LAZY } from "../src/settings/self.ts";
+import { NO_LAZY } from "../src/os/runtime.ts";
 
 const GOALS: Readonly<Record<string, number>> = {
   "direct bfp": 1.2,

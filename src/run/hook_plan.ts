@@ -9,7 +9,7 @@
  */
 
 import { notAHookFile } from "../os/read_bounded.ts";
-import { runtimeFacts } from "../os/runtime.ts";
+import { NO_LAZY, runtimeFacts } from "../os/runtime.ts";
 import { extensionOf, findOnPath, hasSeparator, isFile, resolvePath } from "../os/path_search.ts";
 
 /** The facts about the machine that decide how a hook is started. */
@@ -107,12 +107,10 @@ export function planHook(
           `Cannot start the hook "${file}": this everyhook is a compiled binary and no "deno" is on PATH to run it with`,
       };
     }
-    // --no-lazy as in a direct line (settings/command_line.ts): the hook's modules compiled
-    // whole into Deno's code cache once, not function by function on every call.
     return interpreter(deno, "deno", [
       "run",
       "--no-prompt",
-      "--v8-flags=--no-lazy",
+      NO_LAZY,
       ...shebangPermissions(firstLine(file)),
     ]);
   }

@@ -16,7 +16,8 @@
 import { posix, win32 } from "node:path";
 import { EveryhookError } from "../contract/errors.ts";
 import { DIRECT_FLAGS, directWords, readDirectArgs } from "../hook/direct_args.ts";
-import { NO_LAZY, type SelfForm } from "./self.ts";
+import type { SelfForm } from "./self.ts";
+import { NO_LAZY } from "../os/runtime.ts";
 import { guardedHook } from "./guard_line.ts";
 import { speaksWords } from "./speaks_line.ts";
 
@@ -192,7 +193,7 @@ export function directArgv(
   return argv;
 }
 
-/** What a direct line puts between deno and the hook's permissions (NO_LAZY: see self.ts). */
+/** What a direct line puts between deno and the hook's permissions (NO_LAZY: see runtime.ts). */
 const DIRECT_DENO_FLAGS: readonly string[] = ["run", "--quiet", "--no-prompt", NO_LAZY];
 
 /**

@@ -10,7 +10,8 @@
  */
 
 import { posix, win32 } from "node:path";
-import { JSR_PACKAGE, jsrVersion, NO_LAZY, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
+import { JSR_PACKAGE, jsrVersion, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
+import { NO_LAZY } from "../os/runtime.ts";
 import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../os/path_search.ts";

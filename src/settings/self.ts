@@ -6,7 +6,7 @@
  * @module
  */
 
-import { flagFor, RUN_PERMISSIONS, type RuntimeFacts } from "../os/runtime.ts";
+import { flagFor, NO_LAZY, RUN_PERMISSIONS, type RuntimeFacts } from "../os/runtime.ts";
 export type { RuntimeFacts } from "../os/runtime.ts";
 
 /**
@@ -47,16 +47,6 @@ export interface SelfInvocation {
 
 /** The Deno flags `run` needs under `deno run` (read, run and env, nothing more), from the command table. */
 export const RUN_FLAGS: readonly string[] = RUN_PERMISSIONS.map(flagFor);
-
-/**
- * The V8 flag every line install writes under `deno run` carries, a `run`
- * line and a direct one alike: V8 compiles a function the first time it is
- * called, and Deno's code cache keeps only what was compiled when the module
- * loaded, so each call paid again for compiling every function it ran;
- * `--no-lazy` has V8 compile each module whole, once, into the cache
- * (docs/speed.md has what it saves).
- */
-export const NO_LAZY = "--v8-flags=--no-lazy";
 
 /** The JSR package everyhook is published as. */
 export const JSR_PACKAGE = "@everyhook/cli";
