@@ -24,10 +24,17 @@ function machineNames(): { user: string | undefined; host: string | undefined } 
   return { user, host };
 }
 
-/** Replaces `word` in `text` where it stands alone (not inside a longer name). */
+/**
+ * Replaces `word` in `text` where it stands alone (not inside a longer name),
+ * and never inside a placeholder already written (`<home>` stays itself for a
+ * user named "home").
+ */
 function replaceWord(text: string, word: string, by: string): string {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text.replace(new RegExp(`(^|[^A-Za-z0-9_])${escaped}(?=$|[^A-Za-z0-9_])`, "g"), `$1${by}`);
+  const alone = new RegExp(`(^|[^A-Za-z0-9_])${escaped}(?=$|[^A-Za-z0-9_])`, "g");
+  return text.split(/(<[a-z-]+>)/).map((part, i) =>
+    i % 2 === 1 ? part : part.replace(alone, `$1${by}`)
+  ).join("");
 }
 
 /** The real path of a folder (macOS /var → /private/var and the like), or the path itself. */

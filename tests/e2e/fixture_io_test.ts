@@ -23,6 +23,18 @@ Deno.test("redact() replaces the world's paths in values and keys, longest first
   });
 });
 
+Deno.test("redact() leaves its placeholders whole for a user named like one of them", async () => {
+  await using w = await makeWorld("test");
+  const saved = Deno.env.get("USER");
+  Deno.env.set("USER", "home");
+  try {
+    assert.equal(redact(`${w.home}/x by home`, w), "<home>/x by <user>");
+  } finally {
+    if (saved === undefined) Deno.env.delete("USER");
+    else Deno.env.set("USER", saved);
+  }
+});
+
 Deno.test("redact() replaces the host name only as a whole word", async () => {
   await using w = await makeWorld("test");
   const host = Deno.hostname();
