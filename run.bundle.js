@@ -9079,6 +9079,7 @@ ${printed2}`;
 // src/os/json_depth.ts
 var MAX_JSON_DEPTH = 256;
 function nestsDeeperThan(text, max) {
+  if (text.split(/[[{]/, max + 2).length <= max + 1) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

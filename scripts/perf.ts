@@ -19,8 +19,9 @@
  *                   SDK (it imports hook.bundle.js): deno run --quiet --no-prompt
  *                   --v8-flags=--no-lazy <its shebang's permissions> block-force-push.ts
  *                   --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
- *   direct bfp, own folder  the same, with the hook and hook.bundle.js copied into a folder of
- *                   their own: Deno reads no deno.json (the clone's has npm imports and a lock)
+ *   direct bfp, own folder  the same, with the hook, hook.bundle.js and hook.direct/ copied into
+ *                   a folder of their own: Deno reads no deno.json (the clone's has npm imports
+ *                   and a lock)
  *   run + shell     the line install writes for a shell hook that prints nothing, from a clone
  *                   without its bundle: deno run --v8-flags=--no-lazy --allow-read --allow-run
  *                   --allow-env run.ts run
@@ -252,6 +253,10 @@ try {
   const ownHook = `${dir}/own/examples/block-force-push.ts`;
   await Deno.copyFile(hook, ownHook);
   await Deno.copyFile(`${root}hook.bundle.js`, `${dir}/own/hook.bundle.js`);
+  await Deno.mkdir(`${dir}/own/hook.direct`);
+  for await (const file of Deno.readDir(`${root}hook.direct`)) {
+    await Deno.copyFile(`${root}hook.direct/${file.name}`, `${dir}/own/hook.direct/${file.name}`);
+  }
   const run = [deno, "run", NO_LAZY, "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });

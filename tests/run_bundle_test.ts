@@ -1,12 +1,22 @@
 /**
- * The two bundles scripts/bundle.ts writes: run.bundle.js, the bundled `run`
- * entry the line install writes names when it is beside run.ts, and
- * hook.bundle.js, the bundled SDK hooks import. Each is what the sources
- * bundle to now and loads one module and no `node:` or `npm:` one; each,
- * copied alone into a folder, answers a recorded payload as its sources do.
+ * The bundles scripts/bundle.ts writes: run.bundle.js, the bundled `run`
+ * entry the line install writes names when it is beside run.ts;
+ * hook.bundle.js, the bundled SDK hooks import; and hook.direct/<id>.js,
+ * direct mode with one agent, which hook.bundle.js imports in direct mode.
+ * Each is what the sources bundle to now and loads no `node:` or `npm:`
+ * module; copied alone into a folder, they answer recorded payloads as their
+ * sources do.
  */
 import assert from "node:assert/strict";
-import { HOOK_BUNDLE, hookBundle, RUN_BUNDLE, runBundle } from "../scripts/bundle.ts";
+import {
+  HOOK_BUNDLE,
+  HOOK_DIRECT_DIR,
+  hookBundle,
+  hookDirectBundles,
+  RUN_BUNDLE,
+  runBundle,
+} from "../scripts/bundle.ts";
+import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 
 const ROOT = new URL("..", import.meta.url);
 const BUNDLE = new URL(RUN_BUNDLE, ROOT).pathname;
@@ -141,6 +151,31 @@ Deno.test("hook.bundle.js is what scripts/bundle.ts writes from src/hook/mod.ts 
   assert.match(written, /^\/\/ @ts-self-types="\.\/src\/hook\/mod\.ts"$/m);
   assert.doesNotMatch(written, /\b(?:from|import)\s*\(?\s*["'](?:node|npm):/);
   assert.doesNotMatch(written, /\brequire\s*\(/);
+  // What it imports: one file of hook.direct/ per agent, by id and by short name.
+  const imported = [...written.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]);
+  const names = AGENT_ENTRIES.flatMap((e) => [e.id, ...e.aliases]);
+  assert.equal(imported.length, names.length);
+  assert.deepEqual(
+    new Set(imported),
+    new Set(AGENT_ENTRIES.map((e) => `./${HOOK_DIRECT_DIR}/${e.id}.js`)),
+  );
+});
+
+Deno.test("hook.direct/ holds what scripts/bundle.ts writes for each agent now, and nothing else (deno task bundle)", async () => {
+  const now = await hookDirectBundles(ROOT);
+  const folder = new URL(`${HOOK_DIRECT_DIR}/`, ROOT);
+  const there: string[] = [];
+  for await (const entry of Deno.readDir(folder)) there.push(entry.name);
+  assert.deepEqual(there.sort(), [...now.keys()].sort(), `run "deno task bundle" and commit it`);
+  for (const [name, text] of now) {
+    const written = await Deno.readTextFile(new URL(name, folder));
+    assert.ok(written === text, `${HOOK_DIRECT_DIR}/${name} is stale: run "deno task bundle"`);
+    assert.doesNotMatch(written, /\b(?:from|import)\s*\(?\s*["'](?:node|npm):/);
+  }
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))) as {
+    publish: { include: string[] };
+  };
+  assert.ok(config.publish.include.includes(`${HOOK_DIRECT_DIR}/*.js`), "the files are published");
 });
 
 Deno.test("hook.bundle.js exports what the SDK's mod.ts exports, and the package's ./hook is it", async () => {
@@ -170,6 +205,7 @@ Deno.test("a hook importing hook.bundle.js, the two alone in a folder, answers d
   try {
     await Deno.mkdir(`${dir}/alone/examples`, { recursive: true });
     await Deno.copyFile(HOOK_BUNDLE_PATH, `${dir}/alone/${HOOK_BUNDLE}`);
+    await copyDirectFiles(`${dir}/alone`);
     await Deno.writeTextFile(`${dir}/alone/examples/bfp.ts`, source);
     await Deno.writeTextFile(
       `${dir}/sources.ts`,
@@ -209,3 +245,65 @@ function hookAnswer(
 ): Promise<Answer> {
   return denoAnswer(["run", "--quiet", "--no-prompt", ...flags, hook, ...args], stdin);
 }
+
+/** Copy hook.direct/ into a folder, beside a copy of hook.bundle.js. */
+async function copyDirectFiles(into: string): Promise<void> {
+  await Deno.mkdir(`${into}/${HOOK_DIRECT_DIR}`, { recursive: true });
+  for await (const entry of Deno.readDir(new URL(`${HOOK_DIRECT_DIR}/`, ROOT))) {
+    await Deno.copyFile(
+      new URL(`${HOOK_DIRECT_DIR}/${entry.name}`, ROOT),
+      `${into}/${HOOK_DIRECT_DIR}/${entry.name}`,
+    );
+  }
+}
+
+/** The first recorded or documented payload of an agent, by file name, with its event. */
+async function firstFixture(id: string): Promise<{ event: string; payload: string }> {
+  const folder = new URL(`fixtures/${id}/`, ROOT);
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(folder)) {
+    if (entry.name.endsWith(".json")) names.push(entry.name);
+  }
+  for (const name of names.sort()) {
+    const fixture = JSON.parse(await Deno.readTextFile(new URL(name, folder))) as {
+      event?: unknown;
+      payload?: unknown;
+    };
+    if (typeof fixture.event === "string" && fixture.payload !== undefined) {
+      return { event: fixture.event, payload: JSON.stringify(fixture.payload) };
+    }
+  }
+  throw new Error(`fixtures/${id}/ has no payload`);
+}
+
+Deno.test("every agent, by id and by short name, answers direct mode from hook.bundle.js and its hook.direct/ file as from the SDK's sources", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "everyhook-hook-direct-" });
+  try {
+    const hook = (from: string) =>
+      `import { defineHook } from ${JSON.stringify(from)};\n` +
+      `export default defineHook((doc) => ({ decision: "deny", reason: \`seen \${doc.agent} \${doc.event}\` }));\n`;
+    await Deno.mkdir(`${dir}/alone`);
+    await Deno.copyFile(HOOK_BUNDLE_PATH, `${dir}/alone/${HOOK_BUNDLE}`);
+    await copyDirectFiles(`${dir}/alone`);
+    await Deno.writeTextFile(`${dir}/alone/hook.ts`, hook(`./${HOOK_BUNDLE}`));
+    await Deno.writeTextFile(`${dir}/sources.ts`, hook(new URL("src/hook/mod.ts", ROOT).href));
+    const flags = ["--no-config"];
+    for (const entry of AGENT_ENTRIES) {
+      const { event, payload } = await firstFixture(entry.id);
+      for (const name of [entry.id, ...entry.aliases]) {
+        const args = ["--everyhook-agent", name, "--everyhook-event", event];
+        const viaBundle = await hookAnswer(`${dir}/alone/hook.ts`, flags, args, payload);
+        const viaSources = await hookAnswer(`${dir}/sources.ts`, flags, args, payload);
+        const what = `${name} at ${event}`;
+        assert.deepEqual(viaBundle, viaSources, what);
+        assert.doesNotMatch(viaBundle.stderr, /cannot run this hook in direct mode/, what);
+      }
+    }
+    const nobody = ["--everyhook-agent", "nobody", "--everyhook-event", "pre-tool"];
+    const unknown = await hookAnswer(`${dir}/alone/hook.ts`, flags, nobody, "{}");
+    assert.deepEqual(unknown, await hookAnswer(`${dir}/sources.ts`, flags, nobody, "{}"));
+    assert.match(unknown.stderr, /no agent is named "nobody"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -111,7 +111,7 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
     return 2;
   }
   if (reading.kind === "contract") {
-    const text = new TextDecoder().decode((await readStdin(Infinity)).bytes);
+    const text = new TextDecoder().decode(readStdin(Infinity).bytes);
     const restore = redirectConsole((line) => write("stderr", line));
     const stalled = whenStalled();
     const out = await Promise.race([
@@ -123,8 +123,8 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
     write("stdout", out === "" ? "" : `${out}\n`);
     return 0;
   }
-  const { runDirect, DIRECT_MAX_INPUT } = await import("./direct.ts");
-  const input = await readStdin(DIRECT_MAX_INPUT);
+  const direct = await (await import("./direct_load.ts")).loadDirect(reading.args.agent);
+  const input = readStdin(direct.maxInput);
   const debug = debugWriter();
   // The handler's console never reaches the agent: stdout is the agent's JSON,
   // and an agent may read stderr too (Gemini CLI takes a JSON object there for
@@ -132,7 +132,8 @@ async function runMain(handler: Handler, args: readonly string[]): Promise<numbe
   let logs = "";
   const keep = (line: string) => void (logs += line);
   redirectConsole(keep);
-  const out = await runDirect(handler, reading.args, {
+  const out = await direct.runDirect(handler, reading.args, {
+    agent: direct.agent,
     hook: guardedHook() ?? Deno.mainModule,
     input,
     log: keep,

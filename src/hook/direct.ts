@@ -1,7 +1,8 @@
 /**
  * Direct mode: the agent starts the hook itself, and the hook does in its own
  * process what `everyhook run` would: it reads the agent's JSON, builds the
- * document with that one agent's module (loaded alone, through the registry),
+ * document with that one agent's module (given by direct_load.ts, which loads
+ * it alone),
  * calls the handler in place of a hook process, checks the answer, translates
  * it, and prints the agent's JSON. It is `run`'s adapter with the handler as
  * the runner, so every rule of the contract holds as it does under `run`: a
@@ -15,7 +16,6 @@
 import type { ContractEvent, HookAnswer } from "../contract/contract.ts";
 import { EVENTS, isContractEvent } from "../contract/contract.ts";
 import type { Agent } from "../agents/types.ts";
-import { loadAgent } from "../agents/registry.ts";
 import type { HookOutcome, HookSpec } from "../run/hook_process.ts";
 import { MAX_INPUT, runAdapter, type RunInput, type RunResult } from "../run/run.ts";
 import type { DirectArgs } from "./direct_args.ts";
@@ -37,6 +37,8 @@ export interface DirectOutput {
 
 /** What direct mode needs besides the handler and its arguments. */
 export interface DirectOptions {
+  /** The agent the line names, loaded (direct_load.ts); undefined for a name no agent has. */
+  agent: Agent | undefined;
   /** The hook's path or URL, for messages. */
   hook: string;
   /** What the agent wrote on stdin. */
@@ -54,17 +56,21 @@ export interface DirectOptions {
  *
  * @param handler The hook's handler.
  * @param args Direct mode's arguments.
- * @param options The input, the hook's name, where logs go.
+ * @param options The agent, the input, the hook's name, where logs go.
  * @returns What to print and the exit code.
  *
  * @example Usage
  * ```ts
  * import assert from "node:assert/strict";
  * import { runDirect } from "./direct.ts";
+ * import { claudeCode } from "../agents/claude_code.ts";
  * const payload = { hook_event_name: "UserPromptSubmit", prompt: "hi", session_id: "s" };
  * const out = await runDirect(() => ({ decision: "deny", reason: "not today" }), {
  *   agent: "claude-code", event: "prompt", timeout: 5, failClosed: false,
- * }, { hook: "h.ts", input: { bytes: new TextEncoder().encode(JSON.stringify(payload)), truncated: false }, log: () => {} });
+ * }, {
+ *   agent: claudeCode, hook: "h.ts", log: () => {},
+ *   input: { bytes: new TextEncoder().encode(JSON.stringify(payload)), truncated: false },
+ * });
  * assert(out.stdout.includes("not today"));
  * ```
  */
@@ -73,7 +79,7 @@ export async function runDirect(
   args: DirectArgs,
   options: DirectOptions,
 ): Promise<DirectOutput> {
-  const agent = await loadAgent(args.agent);
+  const agent = options.agent;
   if (!agent) {
     return usage(`no agent is named "${args.agent}"`);
   }

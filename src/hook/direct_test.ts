@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runDirect } from "./direct.ts";
+import { loadDirect } from "./direct_load.ts";
 import type { DirectArgs } from "./direct_args.ts";
 import type { Handler } from "./types.ts";
 
@@ -21,11 +21,15 @@ const ARGS: DirectArgs = { agent: "claude-code", event: "pre-tool", timeout: 5, 
 function direct(handler: Handler, payload: unknown, args: Partial<DirectArgs> = {}) {
   const text = typeof payload === "string" ? payload : JSON.stringify(payload);
   const logs: string[] = [];
-  const out = runDirect(handler, { ...ARGS, ...args }, {
-    hook: "file:///hooks/mine.ts",
-    input: { bytes: new TextEncoder().encode(text), truncated: false },
-    log: (line) => logs.push(line),
-  });
+  const all = { ...ARGS, ...args };
+  const out = loadDirect(all.agent).then((d) =>
+    d.runDirect(handler, all, {
+      agent: d.agent,
+      hook: "file:///hooks/mine.ts",
+      input: { bytes: new TextEncoder().encode(text), truncated: false },
+      log: (line) => logs.push(line),
+    })
+  );
   return out.then((o) => ({
     ...o,
     logs,

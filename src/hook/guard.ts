@@ -13,7 +13,7 @@
 
 import { readDirectArgs } from "./direct_args.ts";
 import { DEFINED } from "./define.ts";
-import { DIRECT_MAX_INPUT, runDirect } from "./direct.ts";
+import { loadDirect } from "./direct_load.ts";
 import { readStdin, write } from "./stdio.ts";
 
 /**
@@ -63,8 +63,10 @@ export async function answerBroken(hook: string, error: unknown): Promise<never>
   }
   const ran = (globalThis as unknown as Record<symbol, unknown>)[DEFINED] === true;
   const stderr = loadErrorText(hook, error, ran);
-  const input = await readStdin(DIRECT_MAX_INPUT);
-  const out = await runDirect(() => undefined, reading.args, {
+  const direct = await loadDirect(reading.args.agent);
+  const input = readStdin(direct.maxInput);
+  const out = await direct.runDirect(() => undefined, reading.args, {
+    agent: direct.agent,
     hook,
     input,
     log: () => {},

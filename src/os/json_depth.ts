@@ -23,9 +23,14 @@ export const MAX_JSON_DEPTH = 256;
  * import assert from "node:assert/strict";
  * import { nestsDeeperThan } from "./json_depth.ts";
  * assert(nestsDeeperThan("[[[1]]]", 2) && !nestsDeeperThan('{"a":"[[[["}', 2));
+ * assert(!nestsDeeperThan("[1],[2],[3]", 2) && !nestsDeeperThan("[[1]]", 2));
  * ```
  */
 export function nestsDeeperThan(text: string, max: number): boolean {
+  // No more opening brackets than `max` (in strings or not): it cannot nest deeper. The split
+  // runs in the regular expression engine; the walk below, one character at a time, is for the
+  // texts with more.
+  if (text.split(/[[{]/, max + 2).length <= max + 1) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
