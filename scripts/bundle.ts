@@ -1,23 +1,28 @@
 // deno-lint-ignore-file no-console -- a script: it reports to the person on the console
 /**
- * Write the two bundles everyhook ships beside its sources, each made by
- * `deno bundle` of an entry and every module it reaches, so that Deno
- * evaluates one module where the sources cost one per module:
+ * Write the bundles everyhook ships beside its sources, each made by `deno
+ * bundle` of an entry and every module it reaches, so that Deno evaluates one
+ * module where the sources cost one per module, and loads only the agent a
+ * call is for:
  *
  * - run.bundle.js, of run.ts: the line install writes names it when it is
- *   beside run.ts;
+ *   beside run.ts. In place of each agent's module and each spoken protocol's
+ *   (the registries' imports) it imports chunks/agent-<id>.js and
+ *   chunks/speaks-<id>.js, so that a call loads one agent's code;
  * - hook.bundle.js, of the SDK (src/hook/mod.ts), minified: what a hook
  *   written with the SDK imports (`everyhook new` writes that import, the
  *   examples have it, and the package's `./hook` export is it). It holds
  *   what every hook needs; in place of src/hook/direct_load.ts it has a
- *   table that imports, in direct mode, the file of the agent the line names;
- * - hook.direct/<id>.js, one per agent of the registry, minified: direct
- *   mode (src/hook/direct.ts) with that agent's module alone. So a hook in
- *   direct mode loads three modules, itself, the SDK and one agent's direct
- *   mode, and the code of one agent where a single bundle holds twelve
- *   (docs/speed.md has the figures); a hook under `run` loads two.
+ *   table that imports, in direct mode, chunks/direct-<id>.js of the agent
+ *   the line names;
+ * - chunks/: those files, minified. direct-<id>.js is direct mode
+ *   (src/hook/direct.ts) with that agent's module; agent-<id>.js the agent's
+ *   module; speaks-<id>.js the spoken protocol's. Each holds the modules it
+ *   reaches, so a module the bundle has too is in both (no module of the
+ *   agents, the protocols or the contract keeps state or is told apart by
+ *   identity). docs/speed.md has the figures.
  *
- * Both are committed and published; a test (tests/run_bundle_test.ts) fails
+ * All are committed and published; a test (tests/run_bundle_test.ts) fails
  * when one is not what this script writes from the sources as they are.
  *
  * The output is the same for the same sources: `deno bundle` runs from the
@@ -35,14 +40,14 @@ export const RUN_BUNDLE = "run.bundle.js";
 /** The generated SDK, relative to the repository. */
 export const HOOK_BUNDLE = "hook.bundle.js";
 
+/** The folder of the files the two bundles import, beside them. */
+export const CHUNKS_DIR = "chunks";
+
 /** The header of run.bundle.js after the shebang: what the file is and how to make it again. */
 export const BUNDLE_HEADER = header("run.ts");
 
 /** The header of hook.bundle.js: what the file is and how to make it again. */
 export const HOOK_BUNDLE_HEADER = header("src/hook/mod.ts", ["--minify"]);
-
-/** The folder of the per-agent direct-mode files, beside hook.bundle.js. */
-export const HOOK_DIRECT_DIR = "hook.direct";
 
 /** The module hook.bundle.js has a table in place of. */
 const DIRECT_LOAD = "direct_load.ts";
@@ -60,14 +65,78 @@ function header(entry: string, flags: readonly string[] = [], types = true): str
 
 const ROOT = new URL("..", import.meta.url);
 
+/** One loader of a registry: the module it imports, the name it takes, and its entry's id. */
+interface Loaded {
+  /** `agent` (src/agents/registry.ts) or `speaks` (src/speaks/registry.ts). */
+  kind: "agent" | "speaks";
+  /** The entry's id, which names its chunk. */
+  id: string;
+  /** The module's file name in the registry's folder, without `.ts`. */
+  module: string;
+  /** The export the loader takes. */
+  name: string;
+  /** The module's URL. */
+  url: URL;
+}
+
+const REGISTRIES = [
+  { kind: "agent", folder: "src/agents/" },
+  { kind: "speaks", folder: "src/speaks/" },
+] as const;
+
+/**
+ * Every loader of the two registries, read from their text (each is
+ * `(await import("./<module>.ts")).<name>`) and matched to its entry by
+ * what it loads.
+ */
+async function loaders(root: URL): Promise<Loaded[]> {
+  const found: Loaded[] = [];
+  for (const { kind, folder } of REGISTRIES) {
+    const registry = new URL(`${folder}registry.ts`, root);
+    const text = await Deno.readTextFile(registry);
+    const mod = await import(registry.href) as {
+      AGENT_ENTRIES?: ReadonlyArray<{ id: string; load(): Promise<unknown> }>;
+      SPOKEN_ENTRIES?: ReadonlyArray<{ id: string; load(): Promise<unknown> }>;
+    };
+    const entries = mod.AGENT_ENTRIES ?? mod.SPOKEN_ENTRIES ?? [];
+    const loadedBy = new Map<unknown, string>();
+    for (const e of entries) loadedBy.set(await e.load(), e.id);
+    for (const m of text.matchAll(/\(await import\("\.\/(\w+)\.ts"\)\)\.(\w+)/g)) {
+      const [, module = "", name = ""] = m;
+      const url = new URL(`${folder}${module}.ts`, root);
+      const value = (await import(url.href) as Record<string, unknown>)[name];
+      const id = loadedBy.get(value);
+      if (id === undefined) throw new Error(`no entry of ${folder}registry.ts loads ${name}`);
+      found.push({ kind, id, module, name, url });
+    }
+    if (found.filter((l) => l.kind === kind).length !== entries.length) {
+      throw new Error(`${folder}registry.ts has a loader not of the form this script reads`);
+    }
+  }
+  return found;
+}
+
 /**
  * The text of run.bundle.js for the sources as they are now.
  *
  * @param root The repository (default this script's).
  * @returns The text to write.
  */
-export function runBundle(root: URL = ROOT): Promise<string> {
-  return bundleOf(root, "run.ts", [], BUNDLE_HEADER);
+export async function runBundle(root: URL = ROOT): Promise<string> {
+  const all = await loaders(root);
+  const flags = [...new Set(all.map((l) => l.module))].flatMap((m) => ["--external", `./${m}.ts`]);
+  let text = await bundleOf(root, "run.ts", flags, BUNDLE_HEADER);
+  for (const l of all) {
+    const kept = new RegExp(`import\\("\\./${l.module}\\.ts"\\)\\)\\.${l.name}(?![\\w$])`, "g");
+    const times = [...text.matchAll(kept)].length;
+    if (times !== 1) {
+      throw new Error(`run's bundle imports ${l.module}.ts for ${l.name} ${times} times`);
+    }
+    text = text.replace(kept, `import("./${CHUNKS_DIR}/${l.kind}-${l.id}.js")).${l.name}`);
+  }
+  const left = text.match(/(?:\bimport\s*\(|\bfrom)\s*"\.\.?\/[^"]*\.ts"/);
+  if (left) throw new Error(`run's bundle still imports a source module: ${left[0]}`);
+  return text;
 }
 
 /**
@@ -99,7 +168,7 @@ async function directTable(root: URL): Promise<string> {
   ) as typeof import("../src/agents/registry.ts");
   const rows = AGENT_ENTRIES.flatMap((e) =>
     [e.id, ...e.aliases].map((name) =>
-      `${JSON.stringify(name)}:()=>import("./${HOOK_DIRECT_DIR}/${e.id}.js")`
+      `${JSON.stringify(name)}:()=>import("./${CHUNKS_DIR}/direct-${e.id}.js")`
     )
   );
   const first = JSON.stringify(AGENT_ENTRIES[0]?.id);
@@ -109,43 +178,47 @@ async function directTable(root: URL): Promise<string> {
 }
 
 /**
- * The texts of hook.direct/<id>.js for the sources as they are now, by file
- * name: each is direct mode and one agent's module, and exports `direct`, a
- * DirectMode of src/hook/direct_load.ts.
+ * The texts of the files in chunks/ for the sources as they are now, by file
+ * name: `direct-<id>.js`, direct mode with one agent's module, which exports
+ * `direct`, a DirectMode of src/hook/direct_load.ts; `agent-<id>.js` and
+ * `speaks-<id>.js`, which export what the registries' loaders take.
  *
  * @param root The repository (default this script's).
- * @returns The file names (in hook.direct/) and their texts, in the registry's order.
+ * @returns The file names (in chunks/) and their texts.
  */
-export async function hookDirectBundles(root: URL = ROOT): Promise<Map<string, string>> {
-  const { AGENT_ENTRIES } = await import(
-    new URL("src/agents/registry.ts", root).href
-  ) as typeof import("../src/agents/registry.ts");
-  const dir = await Deno.makeTempDir({ prefix: "everyhook-direct-entries-" });
+export async function chunkBundles(root: URL = ROOT): Promise<Map<string, string>> {
+  const all = await loaders(root);
+  const dir = await Deno.makeTempDir({ prefix: "everyhook-chunk-entries-" });
   const files = new Map<string, string>();
+  const source = (url: URL) => url.href.slice(root.href.length);
   try {
-    for (const entry of AGENT_ENTRIES) {
-      const module = new URL(`src/agents/${entry.module}.ts`, root);
-      const agent = await entry.load();
-      const exports = await import(module.href) as Record<string, unknown>;
-      const name = Object.keys(exports).find((k) => exports[k] === agent);
-      if (name === undefined) throw new Error(`${module.pathname} does not export ${entry.id}`);
-      const source = `src/agents/${entry.module}.ts`;
-      const main = `${dir}/${entry.id}.ts`;
-      await Deno.writeTextFile(
-        main,
-        `import { DIRECT_MAX_INPUT, runDirect } from ${
-          JSON.stringify(new URL("src/hook/direct.ts", root).href)
-        };\n` +
-          `import { ${name} } from ${JSON.stringify(module.href)};\n` +
-          `export const direct = { agent: ${name}, runDirect, maxInput: DIRECT_MAX_INPUT };\n`,
-      );
-      const head = header(`src/hook/direct.ts and ${source}`, ["--minify"], false);
-      files.set(`${entry.id}.js`, await bundleOf(root, main, ["--minify"], head));
+    const direct = new URL("src/hook/direct.ts", root);
+    for (const l of all) {
+      const entries: Array<[string, string, string]> = [[
+        `${l.kind}-${l.id}`,
+        `export { ${l.name} } from ${JSON.stringify(l.url.href)};\n`,
+        source(l.url),
+      ]];
+      if (l.kind === "agent") {
+        entries.push([
+          `direct-${l.id}`,
+          `import { DIRECT_MAX_INPUT, runDirect } from ${JSON.stringify(direct.href)};\n` +
+          `import { ${l.name} } from ${JSON.stringify(l.url.href)};\n` +
+          `export const direct = { agent: ${l.name}, runDirect, maxInput: DIRECT_MAX_INPUT };\n`,
+          `${source(direct)} with ${source(l.url)}`,
+        ]);
+      }
+      for (const [name, text, from] of entries) {
+        const main = `${dir}/${name}.ts`;
+        await Deno.writeTextFile(main, text);
+        const head = header(from, ["--minify"], false);
+        files.set(`${name}.js`, await bundleOf(root, main, ["--minify"], head));
+      }
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-  return files;
+  return new Map([...files].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
 
 async function bundleOf(
@@ -182,13 +255,13 @@ if (import.meta.main) {
     await Deno.writeTextFile(new URL(name, ROOT), text);
     console.log(`Wrote ${name} (${text.length} characters)`);
   }
-  const folder = new URL(`${HOOK_DIRECT_DIR}/`, ROOT);
-  const files = await hookDirectBundles();
+  const folder = new URL(`${CHUNKS_DIR}/`, ROOT);
+  const files = await chunkBundles();
   await Deno.mkdir(folder, { recursive: true });
   for await (const old of Deno.readDir(folder)) {
     if (!files.has(old.name)) await Deno.remove(new URL(old.name, folder));
   }
   for (const [name, text] of files) await Deno.writeTextFile(new URL(name, folder), text);
   const size = [...files.values()].reduce((n, t) => n + t.length, 0);
-  console.log(`Wrote ${HOOK_DIRECT_DIR}/: ${files.size} files (${size} characters)`);
+  console.log(`Wrote ${CHUNKS_DIR}/: ${files.size} files (${size} characters)`);
 }

@@ -19,7 +19,7 @@
  *                   SDK (it imports hook.bundle.js): deno run --quiet --no-prompt
  *                   --v8-flags=--no-lazy <its shebang's permissions> block-force-push.ts
  *                   --everyhook-agent claude-code --everyhook-event pre-tool --everyhook-timeout 28
- *   direct bfp, own folder  the same, with the hook, hook.bundle.js and hook.direct/ copied into
+ *   direct bfp, own folder  the same, with the hook, hook.bundle.js and chunks/ copied into
  *                   a folder of their own: Deno reads no deno.json (the clone's has npm imports
  *                   and a lock)
  *   run + shell     the line install writes for a shell hook that prints nothing, from a clone
@@ -253,9 +253,9 @@ try {
   const ownHook = `${dir}/own/examples/block-force-push.ts`;
   await Deno.copyFile(hook, ownHook);
   await Deno.copyFile(`${root}hook.bundle.js`, `${dir}/own/hook.bundle.js`);
-  await Deno.mkdir(`${dir}/own/hook.direct`);
-  for await (const file of Deno.readDir(`${root}hook.direct`)) {
-    await Deno.copyFile(`${root}hook.direct/${file.name}`, `${dir}/own/hook.direct/${file.name}`);
+  await Deno.mkdir(`${dir}/own/chunks`);
+  for await (const file of Deno.readDir(`${root}chunks`)) {
+    await Deno.copyFile(`${root}chunks/${file.name}`, `${dir}/own/chunks/${file.name}`);
   }
   const run = [deno, "run", NO_LAZY, "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];

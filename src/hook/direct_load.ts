@@ -2,7 +2,7 @@
  * Direct mode's code and the one agent a direct line names, loaded together
  * when a hook starts in direct mode. From the sources, they come through the
  * registry. The bundled SDK (hook.bundle.js) has, in place of this module, a
- * table that imports one generated file per agent, `hook.direct/<id>.js`,
+ * table that imports one generated file per agent, `chunks/direct-<id>.js`,
  * which holds direct mode and that agent's module alone (scripts/bundle.ts):
  * a hook in direct mode then loads the code of one agent, not of all twelve.
  *
