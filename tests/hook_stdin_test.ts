@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-console -- a skipped test prints why
 /**
  * A hook written with the SDK reads its stdin with `readSync`. An agent may
  * hand it a pipe left non-blocking, whose data comes later than the hook's
@@ -5,21 +6,13 @@
  * cannot); without python3 on PATH the test skips and says so.
  */
 import assert from "node:assert/strict";
+import { findOnPath } from "../src/os/path_search.ts";
 
 const ROOT = new URL("..", import.meta.url);
 const SDK = new URL("hook.bundle.js", ROOT).href;
 
-async function hasPython(): Promise<boolean> {
-  try {
-    const out = await new Deno.Command("python3", { args: ["-c", "pass"], stderr: "null" })
-      .output();
-    return out.success;
-  } catch {
-    return false;
-  }
-}
-
-const python = await hasPython();
+// The project's own PATH search, as run uses it to find an interpreter.
+const python = findOnPath("python3", Deno.env.toObject(), Deno.build.os);
 if (!python) {
   console.log("hook stdin test: skipped, no python3 on PATH to make a non-blocking pipe");
 }
@@ -27,7 +20,7 @@ if (!python) {
 Deno.test({
   name:
     "a direct-mode hook on a non-blocking stdin whose payload comes late waits for it and answers",
-  ignore: !python,
+  ignore: python === undefined,
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "everyhook-stdin-" });
     try {
@@ -57,7 +50,7 @@ Deno.test({
         "sys.stderr.write(err.decode())",
         "sys.exit(p.returncode)",
       ].join("\n");
-      const out = await new Deno.Command("python3", {
+      const out = await new Deno.Command(python ?? "python3", {
         args: [
           "-c",
           script,

@@ -1,6 +1,7 @@
 /**
- * A throwaway home for the install, uninstall and restore unit tests
- * (src/install/*_test.ts): an `InstallWorld` over a temporary folder, its
+ * A throwaway home for the tests that install and uninstall through the
+ * library (src/install/*_test.ts, src/os/fs_errors_test.ts,
+ * tests/scale_test.ts): an `InstallWorld` over a temporary folder, its
  * clock a second further at every reading, and the options those tests
  * install with. Imported by tests only.
  *

@@ -19,6 +19,7 @@ import {
 } from "../scripts/bundle.ts";
 import { AGENT_ENTRIES } from "../src/agents/registry.ts";
 import { SPOKEN_ENTRIES } from "../src/speaks/registry.ts";
+import { loadFixtures } from "../src/readers/recorded.ts";
 
 const ROOT = new URL("..", import.meta.url);
 const BUNDLE = new URL(RUN_BUNDLE, ROOT).pathname;
@@ -269,25 +270,6 @@ async function copyChunks(into: string): Promise<void> {
   }
 }
 
-/** The first recorded or documented payload of an agent, by file name, with its event. */
-async function firstFixture(id: string): Promise<{ event: string; payload: string }> {
-  const folder = new URL(`fixtures/${id}/`, ROOT);
-  const names: string[] = [];
-  for await (const entry of Deno.readDir(folder)) {
-    if (entry.name.endsWith(".json")) names.push(entry.name);
-  }
-  for (const name of names.sort()) {
-    const fixture = JSON.parse(await Deno.readTextFile(new URL(name, folder))) as {
-      event?: unknown;
-      payload?: unknown;
-    };
-    if (typeof fixture.event === "string" && fixture.payload !== undefined) {
-      return { event: fixture.event, payload: JSON.stringify(fixture.payload) };
-    }
-  }
-  throw new Error(`fixtures/${id}/ has no payload`);
-}
-
 Deno.test("every agent, by id and by short name, answers direct mode from hook.bundle.js and its chunk as from the SDK's sources", async () => {
   const dir = await Deno.makeTempDir({ prefix: "everyhook-hook-direct-" });
   try {
@@ -301,7 +283,11 @@ Deno.test("every agent, by id and by short name, answers direct mode from hook.b
     await Deno.writeTextFile(`${dir}/sources.ts`, hook(new URL("src/hook/mod.ts", ROOT).href));
     const flags = ["--no-config"];
     for (const entry of AGENT_ENTRIES) {
-      const { event, payload } = await firstFixture(entry.id);
+      // The agent's first recorded or documented payload (fixtures/<id>/, in file order).
+      const [first] = await loadFixtures([entry.id]);
+      assert.ok(first, `fixtures/${entry.id}/ has a payload`);
+      const { event } = first;
+      const payload = JSON.stringify(first.payload);
       for (const name of [entry.id, ...entry.aliases]) {
         const args = ["--everyhook-agent", name, "--everyhook-event", event];
         const viaBundle = await hookAnswer(`${dir}/alone/hook.ts`, flags, args, payload);

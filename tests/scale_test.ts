@@ -10,10 +10,10 @@
 import assert from "node:assert/strict";
 import { cpuUsage } from "node:process";
 import { findAgent } from "../src/agents/mod.ts";
-import type { InstallWorld } from "../src/install/config_file.ts";
 import { install } from "../src/install/install.ts";
 import { uninstall } from "../src/install/uninstall.ts";
 import { listHooks } from "../src/readers/list.ts";
+import { installOptions, testWorld } from "./install_world.ts";
 
 const claude = findAgent("claude-code")!;
 const N = 4000;
@@ -42,54 +42,38 @@ interface Times {
 }
 
 async function timed(n: number): Promise<Times> {
-  const home = await Deno.makeTempDir({ prefix: "everyhook-scale-" });
-  try {
-    await Deno.mkdir(`${home}/.claude`);
-    await Deno.mkdir(`${home}/project`);
-    await Deno.writeTextFile(`${home}/hook.ts`, "");
-    const text = settings(n);
-    await Deno.writeTextFile(`${home}/.claude/settings.json`, text);
-    let t = Date.UTC(2026, 9, 17, 17, 30, 0);
-    const world: InstallWorld = {
-      env: { HOME: home },
-      cwd: home,
-      os: Deno.build.os,
-      now: () => new Date(t += 1000),
-    };
-    const cpu = () => {
-      const used = cpuUsage();
-      return (used.user + used.system) / 1000;
-    };
-    const clock = cpu();
-    const r = await install({
-      hook: "hook.ts",
-      agents: [claude],
-      events: ["pre-tool", "stop"],
-      scope: "user",
-      timeout: 30,
-      failClosed: false,
-      dryRun: false,
-      self: { argv: ["/opt/bin/everyhook"], warnings: [] },
-    }, world);
-    const installed = cpu();
-    assert.equal(r.results[0]!.action, "updated");
-    const listing = await listHooks([claude], {
-      env: { HOME: home, PATH: "" },
-      os: Deno.build.os,
-      project: `${home}/project`,
-    });
-    const listed = cpu();
-    assert.equal(listing.entries.length, n + 2);
-    const u = await uninstall({ hook: "hook.ts", agents: [claude], scope: "user", dryRun: false }, {
-      ...world,
-    });
-    const done = cpu();
-    assert.equal(u.results[0]!.removed, 2);
-    assert.equal(await Deno.readTextFile(`${home}/.claude/settings.json`), text);
-    return { install: installed - clock, list: listed - installed, uninstall: done - listed };
-  } finally {
-    await Deno.remove(home, { recursive: true });
-  }
+  await using world = await testWorld({
+    prefix: "everyhook-scale-",
+    files: ["hook.ts"],
+    os: Deno.build.os,
+  });
+  const home = world.home;
+  await Deno.mkdir(`${home}/.claude`);
+  await Deno.mkdir(`${home}/project`);
+  const text = settings(n);
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, text);
+  const cpu = () => {
+    const used = cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  const clock = cpu();
+  const r = await install(installOptions("hook.ts", [claude]), world);
+  const installed = cpu();
+  assert.equal(r.results[0]!.action, "updated");
+  const listing = await listHooks([claude], {
+    env: { HOME: home, PATH: "" },
+    os: Deno.build.os,
+    project: `${home}/project`,
+  });
+  const listed = cpu();
+  assert.equal(listing.entries.length, n + 2);
+  const u = await uninstall({ hook: "hook.ts", agents: [claude], scope: "user", dryRun: false }, {
+    ...world,
+  });
+  const done = cpu();
+  assert.equal(u.results[0]!.removed, 2);
+  assert.equal(await Deno.readTextFile(`${home}/.claude/settings.json`), text);
+  return { install: installed - clock, list: listed - installed, uninstall: done - listed };
 }
 
 function best(runs: Times[]): Times {

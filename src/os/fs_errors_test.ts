@@ -2,48 +2,19 @@
 import assert from "node:assert/strict";
 import { AGENTS, findAgent } from "../agents/mod.ts";
 import { install, type InstallOptions } from "../install/install.ts";
-import type { InstallWorld } from "../install/config_file.ts";
 import { asRefusal, fsErrorCode, fsErrorWords } from "./fs_errors.ts";
 import { settingsFilePath } from "../settings/locations.ts";
 import { uninstall } from "../install/uninstall.ts";
+import { installOptions, type TestWorld, testWorld } from "../../tests/install_world.ts";
 
 const unix = Deno.build.os !== "windows";
 if (!unix) console.log("fs_errors_test: the FIFO and /dev/zero cases are skipped on Windows");
 
 const codex = findAgent("codex")!;
 
-interface TestWorld extends InstallWorld, AsyncDisposable {
-  home: string;
-}
-
-async function world(over: Partial<InstallWorld> = {}): Promise<TestWorld> {
-  const home = await Deno.makeTempDir({ prefix: "everyhook-fs-" });
-  await Deno.writeTextFile(`${home}/hook.ts`, "");
-  let t = Date.UTC(2026, 9, 17, 17, 30, 0);
-  return {
-    home,
-    env: { HOME: home },
-    cwd: home,
-    os: Deno.build.os,
-    now: () => new Date(t += 1000),
-    ...over,
-    [Symbol.asyncDispose]: () => Deno.remove(home, { recursive: true }),
-  };
-}
-
-function options(over: Partial<InstallOptions> = {}): InstallOptions {
-  return {
-    hook: "hook.ts",
-    agents: [...AGENTS],
-    events: ["pre-tool"],
-    scope: "user",
-    timeout: 30,
-    failClosed: false,
-    dryRun: false,
-    self: { argv: ["/opt/bin/everyhook"], warnings: [] },
-    ...over,
-  };
-}
+const world = () => testWorld({ prefix: "everyhook-fs-", files: ["hook.ts"], os: Deno.build.os });
+const options = (over: Partial<InstallOptions> = {}) =>
+  installOptions("hook.ts", [...AGENTS], { events: ["pre-tool"], ...over });
 
 /** The error Deno throws on a read-only file system: an Error with a code, no Deno.errors class. */
 function erofs(): Error {
