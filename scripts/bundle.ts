@@ -128,11 +128,8 @@ export async function runBundle(root: URL = ROOT): Promise<string> {
   let text = await bundleOf(root, "run.ts", flags, BUNDLE_HEADER);
   for (const l of all) {
     const kept = new RegExp(`import\\("\\./${l.module}\\.ts"\\)\\)\\.${l.name}(?![\\w$])`, "g");
-    const times = [...text.matchAll(kept)].length;
-    if (times !== 1) {
-      throw new Error(`run's bundle imports ${l.module}.ts for ${l.name} ${times} times`);
-    }
-    text = text.replace(kept, `import("./${CHUNKS_DIR}/${l.kind}-${l.id}.js")).${l.name}`);
+    const chunk = `import("./${CHUNKS_DIR}/${l.kind}-${l.id}.js")).${l.name}`;
+    text = replaceOnce(text, kept, chunk, `run's import of ${l.module}.ts for ${l.name}`);
   }
   const left = text.match(/(?:\bimport\s*\(|\bfrom)\s*"\.\.?\/[^"]*\.ts"/);
   if (left) throw new Error(`run's bundle still imports a source module: ${left[0]}`);
@@ -148,12 +145,15 @@ export async function runBundle(root: URL = ROOT): Promise<string> {
 export async function hookBundle(root: URL = ROOT): Promise<string> {
   const flags = ["--minify", "--external", `*/${DIRECT_LOAD}`];
   const text = await bundleOf(root, "src/hook/mod.ts", flags, HOOK_BUNDLE_HEADER);
-  const kept = `import("./${DIRECT_LOAD}")`;
-  const at = text.indexOf(kept);
-  if (at === -1 || text.indexOf(kept, at + 1) !== -1) {
-    throw new Error(`the SDK's bundle does not import ./${DIRECT_LOAD} exactly once`);
-  }
-  return text.slice(0, at) + await directTable(root) + text.slice(at + kept.length);
+  const kept = new RegExp(`import\\("\\./${DIRECT_LOAD.replace(".", "\\.")}"\\)`, "g");
+  return replaceOnce(text, kept, await directTable(root), `the SDK's import of ./${DIRECT_LOAD}`);
+}
+
+/** `text` with the one match of `kept` replaced by `by`; an error when it matches other than once. */
+function replaceOnce(text: string, kept: RegExp, by: string, what: string): string {
+  const times = [...text.matchAll(kept)].length;
+  if (times !== 1) throw new Error(`${what} is in the bundle ${times} times, not once`);
+  return text.replace(kept, () => by);
 }
 
 /**

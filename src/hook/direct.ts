@@ -2,9 +2,8 @@
  * Direct mode: the agent starts the hook itself, and the hook does in its own
  * process what `everyhook run` would: it reads the agent's JSON, builds the
  * document with that one agent's module (given by direct_load.ts, which loads
- * it alone),
- * calls the handler in place of a hook process, checks the answer, translates
- * it, and prints the agent's JSON. It is `run`'s adapter with the handler as
+ * it alone), calls the handler in place of a hook process, checks the answer,
+ * translates it, and prints the agent's JSON. It is `run`'s adapter with the handler as
  * the runner, so every rule of the contract holds as it does under `run`: a
  * failure is ignored with a message, or denies before a tool and on a prompt
  * with fail-closed; a handler that runs past its time is answered for on time.

@@ -3,8 +3,9 @@
  * `Deno.stdin.readSync` (the stream form costs a few milliseconds more on
  * every call, and the asynchronous `read` about 2% of a bare Deno start more;
  * the hook has nothing else to do until its input is in, and Deno blocks on
- * a stdin an agent left non-blocking), stdout and stderr written whole, and the handler's console sent away
- * from stdout, which carries nothing but the answer. Needs no permission.
+ * a stdin an agent left non-blocking), stdout and stderr written whole, and
+ * the handler's console sent away from stdout, which carries nothing but the
+ * answer. Needs no permission.
  *
  * @module
  */

@@ -26,9 +26,10 @@
  * sweeper). Where `run` ended before the hook's pid reached the pipe (the pid
  * is written asynchronously, and a loaded machine may run the hook first),
  * the sweeper finds the hook itself: the marked process that leads its own
- * group, whose group it ends as well. What it does not catch: a process that rewrites or clears its
- * environment before the sweep (`env -i`, or a program that overwrites its
- * environ memory), and a process that runs as another user.
+ * group, whose group it ends as well. What it does not catch: a process that
+ * rewrites or clears its environment before the sweep (`env -i`, or a program
+ * that overwrites its environ memory), and a process that runs as another
+ * user.
  *
  * @module
  */
