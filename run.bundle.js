@@ -2504,22 +2504,73 @@ var SWEEP_SCRIPT = [
 ].join("\n");
 var hex = (byte) => byte.toString(16).padStart(2, "0");
 function sweepCommand(entry, stdin) {
-  return new Deno.Command("/bin/sh", {
-    args: [
-      "-c",
-      SWEEP_SCRIPT,
-      "everyhook-sweep",
-      entry
-    ],
+  return inSession("/bin/sh", [
+    "-c",
+    SWEEP_SCRIPT,
+    "everyhook-sweep",
+    entry
+  ], {
     env: {
       PATH: "/usr/local/bin:/usr/bin:/bin"
     },
     clearEnv: true,
     stdin,
     stdout: "null",
-    stderr: "null",
+    stderr: "null"
+  }, "linux").command;
+}
+var SETSID_PATHS = [
+  "/usr/bin/setsid",
+  "/bin/setsid"
+];
+var setsidAt;
+function setsidProgram(os) {
+  if (os !== "linux") return void 0;
+  setsidAt ??= SETSID_PATHS.find(isProgramFile) ?? null;
+  return setsidAt ?? void 0;
+}
+function isProgramFile(path) {
+  try {
+    const info = Deno.statSync(path);
+    return info.isFile && ((info.mode ?? 0) & 73) !== 0;
+  } catch {
+    return false;
+  }
+}
+function inSession(program, args, options, os) {
+  const setsid = setsidProgram(os);
+  if (setsid !== void 0) {
+    const command3 = new Deno.Command(setsid, {
+      ...options,
+      args: [
+        program,
+        ...args
+      ]
+    });
+    return {
+      command: command3,
+      via: setsid
+    };
+  }
+  const command2 = new Deno.Command(program, {
+    ...options,
+    args: [
+      ...args
+    ],
     detached: true
   });
+  return {
+    command: command2,
+    via: void 0
+  };
+}
+function setsidFailure(code, stderr) {
+  if (code !== 126 && code !== 127) return void 0;
+  const line = stderr.replace(/\r?\n$/, "");
+  if (line.includes("\n") || !/^setsid: (failed to execute|can't execute) /.test(line)) {
+    return void 0;
+  }
+  return line.slice(line.lastIndexOf(": ") + 2);
 }
 function startSweeper(os) {
   const none = {
@@ -2587,20 +2638,26 @@ async function runPlanned(program, args, spec, facts, started, noun) {
     ...spec.env
   };
   if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
-  let child;
-  try {
-    child = new Deno.Command(program, {
+  const options = {
+    cwd: spec.cwd,
+    env,
+    clearEnv: true,
+    stdin: spec.stdin === void 0 ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped"
+  };
+  const { command: command2, via } = grouped ? inSession(program, args, options, facts.os) : {
+    command: new Deno.Command(program, {
+      ...options,
       args: [
         ...args
-      ],
-      cwd: spec.cwd,
-      env,
-      clearEnv: true,
-      stdin: spec.stdin === void 0 ? "null" : "piped",
-      stdout: "piped",
-      stderr: "piped",
-      detached: grouped
-    }).spawn();
+      ]
+    }),
+    via: void 0
+  };
+  let child;
+  try {
+    child = command2.spawn();
   } catch (error) {
     await sweeper.sweep();
     return {
@@ -2667,10 +2724,19 @@ async function runPlanned(program, args, spec, facts, started, noun) {
       ...out.both(err),
       ms: ms()
     };
+    const texts = out.both(err);
+    const unstarted = via === void 0 ? void 0 : setsidFailure(code, texts.stderr);
+    if (unstarted !== void 0) {
+      return {
+        kind: "start-failed",
+        message: startMessage(noun, program, unstarted),
+        ms: ms()
+      };
+    }
     return {
       kind: "exited",
       code,
-      ...out.both(err),
+      ...texts,
       ms: ms()
     };
   } finally {
@@ -2689,8 +2755,12 @@ var NO_SWEEPER = {
   watch: () => false,
   sweep: () => Promise.resolve()
 };
+var NOT_STARTED = {
+  "No such file or directory": "it does not exist",
+  "Permission denied": "it is not executable"
+};
 function startMessage(noun, program, error) {
-  const why = error instanceof Deno.errors.NotFound ? "it does not exist" : error instanceof Deno.errors.PermissionDenied ? "it is not executable" : error instanceof Error ? error.message : String(error);
+  const why = error instanceof Deno.errors.NotFound ? NOT_STARTED["No such file or directory"] : error instanceof Deno.errors.PermissionDenied ? NOT_STARTED["Permission denied"] : error instanceof Error ? error.message : typeof error === "string" ? NOT_STARTED[error] ?? error : String(error);
   return `Cannot start the ${noun} "${program}": ${why}`;
 }
 async function writeQuietly(stdin, bytes) {

@@ -12,8 +12,10 @@
 import type { HookAnswer } from "../contract/contract.ts";
 import { type HostFacts, hostFacts, planHook } from "./hook_plan.ts";
 import {
+  inSession,
   killTree,
   passStops,
+  setsidFailure,
   signalNumber,
   startSweeper,
   type Sweeper,
@@ -162,18 +164,20 @@ async function runPlanned(
   const sweeper = spec.sweep === false ? NO_SWEEPER : startSweeper(facts.os);
   const env = { ...spec.env };
   if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
+  const options = {
+    cwd: spec.cwd,
+    env,
+    clearEnv: true,
+    stdin: spec.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  } as const;
+  const { command, via } = grouped
+    ? inSession(program, args, options, facts.os)
+    : { command: new Deno.Command(program, { ...options, args: [...args] }), via: undefined };
   let child: Deno.ChildProcess;
   try {
-    child = new Deno.Command(program, {
-      args: [...args],
-      cwd: spec.cwd,
-      env,
-      clearEnv: true,
-      stdin: spec.stdin === undefined ? "null" : "piped",
-      stdout: "piped",
-      stderr: "piped",
-      detached: grouped,
-    }).spawn();
+    child = command.spawn();
   } catch (error) {
     await sweeper.sweep();
     return { kind: "start-failed", message: startMessage(noun, program, error), ms: ms() };
@@ -218,7 +222,12 @@ async function runPlanned(
       return { kind: "timeout", timeoutMs: spec.timeoutMs, ...out.both(err), ms: ms() };
     }
     if (code === 0 && out.cut) return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
-    return { kind: "exited", code, ...out.both(err), ms: ms() };
+    const texts = out.both(err);
+    const unstarted = via === undefined ? undefined : setsidFailure(code, texts.stderr);
+    if (unstarted !== undefined) {
+      return { kind: "start-failed", message: startMessage(noun, program, unstarted), ms: ms() };
+    }
+    return { kind: "exited", code, ...texts, ms: ms() };
   } finally {
     timer.clear();
     const bound = new Deadline(2000);
@@ -231,13 +240,21 @@ async function runPlanned(
 /** The sweeper of a run that leaves detached processes alone. */
 const NO_SWEEPER: Sweeper = { mark: undefined, watch: () => false, sweep: () => Promise.resolve() };
 
+/** What the system's reasons for not starting a program say here. */
+const NOT_STARTED: Readonly<Record<string, string>> = {
+  "No such file or directory": "it does not exist",
+  "Permission denied": "it is not executable",
+};
+
 function startMessage(noun: string, program: string, error: unknown): string {
   const why = error instanceof Deno.errors.NotFound
-    ? "it does not exist"
+    ? NOT_STARTED["No such file or directory"]
     : error instanceof Deno.errors.PermissionDenied
-    ? "it is not executable"
+    ? NOT_STARTED["Permission denied"]
     : error instanceof Error
     ? error.message
+    : typeof error === "string"
+    ? NOT_STARTED[error] ?? error
     : String(error);
   return `Cannot start the ${noun} "${program}": ${why}`;
 }

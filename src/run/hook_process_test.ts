@@ -156,6 +156,51 @@ Deno.test("runHook() reports a hook that cannot start", async () => {
   });
 });
 
+Deno.test({
+  name: "runHook() reports a hook whose #! line names no program as not started, and no other",
+  ignore: !unix,
+  fn: async () => {
+    // Executable with no #! line: execvp hands it to /bin/sh, as it always has.
+    await inWorld({
+      "noshebang": `echo ran >"$(dirname "$0")/marker"\n`,
+      "badline": "#!/nonexistent/interpreter\necho hi\n",
+      "exits127":
+        "#!/bin/sh\necho 'setsid: failed to execute x: Permission denied' >&2\necho two >&2\nexit 127\n",
+    }, async (dir) => {
+      const plain = await runHook(inDir(dir, ["./noshebang"], { timeoutMs: 5000 }));
+      assert.equal(plain.kind, "exited", JSON.stringify(plain));
+      assert.equal(await Deno.readTextFile(`${dir}/marker`), "ran\n");
+      const bad = await runHook(inDir(dir, ["./badline"], { timeoutMs: 5000 }));
+      assert.equal(bad.kind, "start-failed", JSON.stringify(bad));
+      if (bad.kind === "start-failed") assert.match(bad.message, /badline.*does not exist/);
+      // A hook's own exit 127 stays the hook's, whatever it printed before its last line.
+      const own = await runHook(inDir(dir, ["./exits127"], { timeoutMs: 5000 }));
+      assert.equal(own.kind, "exited", JSON.stringify(own));
+      if (own.kind === "exited") assert.equal(own.code, 127);
+    });
+  },
+});
+
+Deno.test({
+  name: "runHook() starts the hook leading a session and a process group of its own",
+  ignore: !unix,
+  fn: async () => {
+    // Fields 5 and 6 of /proc/self/stat (after the name) are the group and the session.
+    const hook = Deno.build.os === "linux"
+      ? '#!/bin/sh\nread -r s </proc/self/stat; s=${s##*) }; set -- $s; echo "$$ $3 $4"\n'
+      : '#!/bin/sh\necho "$$ $(ps -o pgid= -p $$) $(ps -o sess= -p $$)"\n';
+    await inWorld({ "whoami": hook }, async (dir) => {
+      const r = await runHook(inDir(dir, ["./whoami"], { timeoutMs: 5000 }));
+      assert.equal(r.kind, "exited", JSON.stringify(r));
+      if (r.kind !== "exited") return;
+      const [pid, group, session] = r.stdout.trim().split(/\s+/).map(Number);
+      assert.ok(pid !== undefined && pid > 0, r.stdout);
+      assert.equal(group, pid, `the hook leads its group: ${r.stdout}`);
+      if (Deno.build.os === "linux") assert.equal(session, pid, `and its session: ${r.stdout}`);
+    });
+  },
+});
+
 Deno.test("runHook() grants a TypeScript hook exactly its shebang's permissions", async () => {
   const body =
     'const v = Deno.env.get("EVERYHOOK_X"); console.log(JSON.stringify({ context: v }));\n';
