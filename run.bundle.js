@@ -3,6 +3,11 @@
 // with `deno bundle --platform deno`. Do not edit: change the sources and run `deno task bundle`.
 // Its exports are run.ts's, and so are its types:
 // @ts-self-types="./run.ts"
+const __everyhookChunk = (name) =>
+  import.meta.url.startsWith("file:")
+    ? import(new URL(`./chunks/${name}.js`, import.meta.url).href)
+    : import(new URL("./chunks/remote.js", import.meta.url).href)
+      .then((m) => m.chunk(name));
 var __defProp = Object.defineProperty;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __esm = (fn, res) => function __init() {
@@ -833,7 +838,7 @@ var init_registry = __esm({
         env: [
           "CLAUDE"
         ],
-        load: async () => (await import("./chunks/agent-claude-code.js")).claudeCode
+        load: async () => (await __everyhookChunk("agent-claude-code")).claudeCode
       },
       {
         id: "codex",
@@ -847,7 +852,7 @@ var init_registry = __esm({
         env: [
           "CODEX"
         ],
-        load: async () => (await import("./chunks/agent-codex.js")).codex
+        load: async () => (await __everyhookChunk("agent-codex")).codex
       },
       {
         id: "gemini-cli",
@@ -863,7 +868,7 @@ var init_registry = __esm({
         env: [
           "GEMINI"
         ],
-        load: async () => (await import("./chunks/agent-gemini-cli.js")).geminiCli
+        load: async () => (await __everyhookChunk("agent-gemini-cli")).geminiCli
       },
       {
         id: "copilot-cli",
@@ -880,7 +885,7 @@ var init_registry = __esm({
           "COPILOT",
           "GITHUB_COPILOT"
         ],
-        load: async () => (await import("./chunks/agent-copilot-cli.js")).copilotCli
+        load: async () => (await __everyhookChunk("agent-copilot-cli")).copilotCli
       },
       {
         id: "cursor",
@@ -889,7 +894,7 @@ var init_registry = __esm({
         env: [
           "CURSOR"
         ],
-        load: async () => (await import("./chunks/agent-cursor.js")).cursor
+        load: async () => (await __everyhookChunk("agent-cursor")).cursor
       },
       {
         id: "qwen-code",
@@ -907,7 +912,7 @@ var init_registry = __esm({
         env: [
           "QWEN"
         ],
-        load: async () => (await import("./chunks/agent-qwen-code.js")).qwenCode
+        load: async () => (await __everyhookChunk("agent-qwen-code")).qwenCode
       },
       {
         id: "factory-droid",
@@ -925,7 +930,7 @@ var init_registry = __esm({
           "FACTORY",
           "DROID"
         ],
-        load: async () => (await import("./chunks/agent-factory-droid.js")).factoryDroid
+        load: async () => (await __everyhookChunk("agent-factory-droid")).factoryDroid
       },
       {
         id: "opencode",
@@ -940,7 +945,7 @@ var init_registry = __esm({
         env: [
           "OPENCODE"
         ],
-        load: async () => (await import("./chunks/agent-opencode.js")).opencode
+        load: async () => (await __everyhookChunk("agent-opencode")).opencode
       },
       {
         id: "kilo",
@@ -957,7 +962,7 @@ var init_registry = __esm({
         env: [
           "KILO"
         ],
-        load: async () => (await import("./chunks/agent-kilo.js")).kilo
+        load: async () => (await __everyhookChunk("agent-kilo")).kilo
       },
       {
         id: "kimi-code",
@@ -975,7 +980,7 @@ var init_registry = __esm({
         env: [
           "KIMI"
         ],
-        load: async () => (await import("./chunks/agent-kimi-code.js")).kimiCode
+        load: async () => (await __everyhookChunk("agent-kimi-code")).kimiCode
       },
       {
         id: "auggie",
@@ -992,7 +997,7 @@ var init_registry = __esm({
         env: [
           "AUGMENT"
         ],
-        load: async () => (await import("./chunks/agent-auggie.js")).auggie
+        load: async () => (await __everyhookChunk("agent-auggie")).auggie
       },
       {
         id: "cline",
@@ -1008,7 +1013,7 @@ var init_registry = __esm({
         env: [
           "CLINE"
         ],
-        load: async () => (await import("./chunks/agent-cline.js")).cline
+        load: async () => (await __everyhookChunk("agent-cline")).cline
       }
     ];
   }
@@ -1190,45 +1195,45 @@ var init_registry2 = __esm({
         aliases: [
           "claude"
         ],
-        load: async () => (await import("./chunks/speaks-claude-code.js")).claudeCodeSpoken
+        load: async () => (await __everyhookChunk("speaks-claude-code")).claudeCodeSpoken
       },
       {
         id: "codex",
         aliases: [],
-        load: async () => (await import("./chunks/speaks-codex.js")).codexSpoken
+        load: async () => (await __everyhookChunk("speaks-codex")).codexSpoken
       },
       {
         id: "copilot-cli",
         aliases: [
           "copilot"
         ],
-        load: async () => (await import("./chunks/speaks-copilot-cli.js")).copilotCliSpoken
+        load: async () => (await __everyhookChunk("speaks-copilot-cli")).copilotCliSpoken
       },
       {
         id: "gemini-cli",
         aliases: [
           "gemini"
         ],
-        load: async () => (await import("./chunks/speaks-gemini-cli.js")).geminiCliSpoken
+        load: async () => (await __everyhookChunk("speaks-gemini-cli")).geminiCliSpoken
       },
       {
         id: "cursor",
         aliases: [],
-        load: async () => (await import("./chunks/speaks-cursor.js")).cursorSpoken
+        load: async () => (await __everyhookChunk("speaks-cursor")).cursorSpoken
       },
       {
         id: "qwen-code",
         aliases: [
           "qwen"
         ],
-        load: async () => (await import("./chunks/speaks-qwen-code.js")).qwenCodeSpoken
+        load: async () => (await __everyhookChunk("speaks-qwen-code")).qwenCodeSpoken
       },
       {
         id: "factory-droid",
         aliases: [
           "droid"
         ],
-        load: async () => (await import("./chunks/speaks-factory-droid.js")).factoryDroidSpoken
+        load: async () => (await __everyhookChunk("speaks-factory-droid")).factoryDroidSpoken
       }
     ];
   }
