@@ -213,8 +213,10 @@ export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
  * Only the environments of processes that can be the hook's are read: this
  * user's, started after the hook, whose pids run from the hook's up to the
  * last pid the kernel gave out (the last field of `/proc/loadavg`), across
- * the wrap at `pid_max`. When there is none, as after most hooks, no `grep`
- * is started at all. Without the hook's pid (run ended before it could write
+ * the wrap at `pid_max`. When at most 256 pids were given out since the
+ * hook's, as after most hooks, each is looked at by its number, so the cost
+ * does not grow with the processes the machine runs; else every process
+ * `/proc` lists is. When there is none, no `grep` is started at all. Without the hook's pid (run ended before it could write
  * it), every process is looked at. Exported for scripts/perf.ts, which
  * measures what it costs.
  *
@@ -241,9 +243,19 @@ export const SWEEP_SCRIPT: string = [
   "while [ $n -lt 5 ]; do",
   "  read -r _ _ _ _ last </proc/loadavg || last=0",
   "  set --",
-  "  for d in /proc/[0-9]*; do",
-  '    p=${d#/proc/}; after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
-  "  done",
+  // Few pids given out since the hook's, as after most hooks: each is looked at by its number
+  // (a thread's id among them leads to its process); else every process /proc lists.
+  '  if [ -n "$pg" ] && [ "$last" -ge "$pg" ] && [ $((last - pg)) -le 256 ]; then',
+  "    p=$((pg + 1))",
+  '    while [ "$p" -le "$last" ]; do',
+  '      [ -O "/proc/$p" ] && set -- "$@" "/proc/$p/environ"',
+  "      p=$((p + 1))",
+  "    done",
+  "  else",
+  "    for d in /proc/[0-9]*; do",
+  '      p=${d#/proc/}; after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
+  "    done",
+  "  fi",
   "  [ $# -gt 0 ] || exit 0",
   '  found=$(grep -lzxsF "$mark" "$@")',
   '  [ -n "$found" ] || exit 0',

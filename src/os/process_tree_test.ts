@@ -117,3 +117,39 @@ Deno.test({
     assert.equal(await running(hook.pid), false);
   },
 });
+
+Deno.test({
+  name:
+    "a sweeper ends a marked process started after the hook also when more than 256 pids were given out in between",
+  ignore: !linux,
+  fn: async () => {
+    const sweeper = startSweeper("linux");
+    assert.ok(sweeper.mark);
+    // 300 short processes before the marked one: the sweep then reads every process /proc
+    // lists rather than each pid given out since the hook's.
+    const hook = new Deno.Command("/bin/sh", {
+      args: [
+        "-c",
+        "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done; sleep 60 & echo $!; wait",
+      ],
+      env: { [sweeper.mark.name]: sweeper.mark.value, PATH: "/usr/bin:/bin" },
+      clearEnv: true,
+      stdout: "piped",
+      detached: true,
+    }).spawn();
+    assert.equal(sweeper.watch(hook.pid), true);
+    const reader = hook.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const pid = Number(text.trim());
+    assert.ok(pid - hook.pid > 256, `only ${pid - hook.pid} pids between`);
+    await sweeper.sweep();
+    await hook.status;
+    await reader.cancel();
+    assert.equal(await running(pid), false, `${pid} is still running`);
+  },
+});
