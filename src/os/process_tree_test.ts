@@ -25,6 +25,39 @@ async function after(pg: string, last: number, p: number): Promise<boolean> {
   return out.code === 0;
 }
 
+/**
+ * Start a marked "hook" (`sh -c script`, leading its own group) watched by a new sweeper, and
+ * read the first `count` pids it prints, one a line.
+ */
+async function watchedHook(script: string, count: number) {
+  const sweeper = startSweeper("linux");
+  assert.ok(sweeper.mark);
+  const hook = new Deno.Command("/bin/sh", {
+    args: ["-c", script],
+    env: { [sweeper.mark.name]: sweeper.mark.value, PATH: "/usr/bin:/bin" },
+    clearEnv: true,
+    stdout: "piped",
+    detached: true,
+  }).spawn();
+  assert.equal(sweeper.watch(hook.pid), true);
+  const reader = hook.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (text.split("\n").length <= count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += value;
+  }
+  const pids = text.trim().split("\n").map(Number);
+  assert.equal(pids.length, count, text);
+  /** Sweep, then wait for the hook. */
+  const sweep = async () => {
+    await sweeper.sweep();
+    await hook.status;
+    await reader.cancel();
+  };
+  return { hook, pids, sweep };
+}
+
 Deno.test({
   name: "the sweeper reads only pids given out after the hook's, across the wrap at pid_max",
   ignore: !linux,
@@ -49,33 +82,13 @@ Deno.test({
   name: "a sweeper ends the watched group and a marked process that started after the hook",
   ignore: !linux,
   fn: async () => {
-    const sweeper = startSweeper("linux");
-    assert.ok(sweeper.mark);
     // A "hook" that leads its own group and leaves a child that cleared its
     // environment, and a daemon of its own session that keeps the mark.
-    const hook = new Deno.Command("/bin/sh", {
-      args: [
-        "-c",
-        "env -i sleep 60 & echo $!; setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!; wait",
-      ],
-      env: { [sweeper.mark.name]: sweeper.mark.value, PATH: "/usr/bin:/bin" },
-      clearEnv: true,
-      stdout: "piped",
-      detached: true,
-    }).spawn();
-    assert.equal(sweeper.watch(hook.pid), true);
-    const reader = hook.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    while (text.split("\n").length < 3) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-    }
-    const pids = text.trim().split("\n").map(Number);
-    assert.equal(pids.length, 2, text);
-    await sweeper.sweep();
-    await hook.status;
-    await reader.cancel();
+    const { pids, sweep } = await watchedHook(
+      "env -i sleep 60 & echo $!; setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!; wait",
+      2,
+    );
+    await sweep();
     for (const pid of pids) assert.equal(await running(pid), false, `${pid} is still running`);
   },
 });
@@ -123,33 +136,14 @@ Deno.test({
     "a sweeper ends a marked process started after the hook also when more than 256 pids were given out in between",
   ignore: !linux,
   fn: async () => {
-    const sweeper = startSweeper("linux");
-    assert.ok(sweeper.mark);
     // 300 short processes before the marked one: the sweep then reads every process /proc
     // lists rather than each pid given out since the hook's.
-    const hook = new Deno.Command("/bin/sh", {
-      args: [
-        "-c",
-        "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done; sleep 60 & echo $!; wait",
-      ],
-      env: { [sweeper.mark.name]: sweeper.mark.value, PATH: "/usr/bin:/bin" },
-      clearEnv: true,
-      stdout: "piped",
-      detached: true,
-    }).spawn();
-    assert.equal(sweeper.watch(hook.pid), true);
-    const reader = hook.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    while (!text.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-    }
-    const pid = Number(text.trim());
+    const { hook, pids: [pid = 0], sweep } = await watchedHook(
+      "i=0; while [ $i -lt 300 ]; do /bin/true; i=$((i + 1)); done; sleep 60 & echo $!; wait",
+      1,
+    );
     assert.ok(pid - hook.pid > 256, `only ${pid - hook.pid} pids between`);
-    await sweeper.sweep();
-    await hook.status;
-    await reader.cancel();
+    await sweep();
     assert.equal(await running(pid), false, `${pid} is still running`);
   },
 });
