@@ -2677,7 +2677,7 @@ async function runPlanned(program, args, spec, facts, started, noun) {
     await sweeper.sweep();
     return {
       kind: "start-failed",
-      message: startMessage(noun, program, error),
+      message: startMessage(noun, program, spawnError(error)),
       ms: ms()
     };
   }
@@ -2774,9 +2774,14 @@ var NOT_STARTED = {
   "No such file or directory": "it does not exist",
   "Permission denied": "it is not executable"
 };
-function startMessage(noun, program, error) {
-  const why = error instanceof Deno.errors.NotFound ? NOT_STARTED["No such file or directory"] : error instanceof Deno.errors.PermissionDenied ? NOT_STARTED["Permission denied"] : error instanceof Error ? error.message : typeof error === "string" ? NOT_STARTED[error] ?? error : String(error);
-  return `Cannot start the ${noun} "${program}": ${why}`;
+function spawnError(error) {
+  if (error instanceof Deno.errors.NotFound) return "No such file or directory";
+  if (error instanceof Deno.errors.PermissionDenied) return "Permission denied";
+  return error instanceof Error ? error.message : String(error);
+}
+function startMessage(noun, program, reason) {
+  const said = Object.hasOwn(NOT_STARTED, reason) ? NOT_STARTED[reason] : reason;
+  return `Cannot start the ${noun} "${program}": ${said}`;
 }
 async function writeQuietly(stdin, bytes) {
   const writer = stdin.getWriter();

@@ -216,9 +216,9 @@ export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
  * the wrap at `pid_max`. When at most 256 pids were given out since the
  * hook's, as after most hooks, each is looked at by its number, so the cost
  * does not grow with the processes the machine runs; else every process
- * `/proc` lists is. When there is none, no `grep` is started at all. Without the hook's pid (run ended before it could write
- * it), every process is looked at. Exported for scripts/perf.ts, which
- * measures what it costs.
+ * `/proc` lists is. When there is none, no `grep` is started at all. Without
+ * the hook's pid (run ended before it could write it), every process is
+ * looked at. Exported for scripts/perf.ts, which measures what it costs.
  *
  * @example Usage
  * ```ts
@@ -364,9 +364,10 @@ function isProgramFile(path: string): boolean {
  * A command that starts `program` in a session, and so a process group, of
  * its own, with the same pid. On Linux it is started through `setsid` where
  * there is one: Deno starts a process with `posix_spawn`, but its own
- * `detached` makes it `fork` the whole Deno process first, which `deno task
- * perf` measured at about a tenth of a bare Deno start for each call of `run`.
- * Elsewhere Deno's `detached` does it. Both start the program with `execvp`,
+ * `detached` makes it `fork` the whole Deno process first (a small Deno
+ * program that starts one detached process measured 1.31x a bare start, one
+ * that starts it plainly 1.22x; docs/speed.md). Elsewhere Deno's `detached`
+ * does it. Both start the program with `execvp`,
  * which hands a file that is neither a `#!` script nor a binary to `/bin/sh`.
  * When `setsid` cannot start the program, it exits 126 or 127 and says why on
  * stderr: {@linkcode setsidFailure} reads that.

@@ -180,7 +180,11 @@ async function runPlanned(
     child = command.spawn();
   } catch (error) {
     await sweeper.sweep();
-    return { kind: "start-failed", message: startMessage(noun, program, error), ms: ms() };
+    return {
+      kind: "start-failed",
+      message: startMessage(noun, program, spawnError(error)),
+      ms: ms(),
+    };
   }
   const cap = spec.outputCap ?? OUTPUT_CAP;
   const out = new Capture(cap);
@@ -240,23 +244,23 @@ async function runPlanned(
 /** The sweeper of a run that leaves detached processes alone. */
 const NO_SWEEPER: Sweeper = { mark: undefined, watch: () => false, sweep: () => Promise.resolve() };
 
-/** What the system's reasons for not starting a program say here. */
+/** The system's reasons for not starting a program (strerror's words), as said here. */
 const NOT_STARTED: Readonly<Record<string, string>> = {
   "No such file or directory": "it does not exist",
   "Permission denied": "it is not executable",
 };
 
-function startMessage(noun: string, program: string, error: unknown): string {
-  const why = error instanceof Deno.errors.NotFound
-    ? NOT_STARTED["No such file or directory"]
-    : error instanceof Deno.errors.PermissionDenied
-    ? NOT_STARTED["Permission denied"]
-    : error instanceof Error
-    ? error.message
-    : typeof error === "string"
-    ? NOT_STARTED[error] ?? error
-    : String(error);
-  return `Cannot start the ${noun} "${program}": ${why}`;
+/** The system's reason in a spawn's error: NotFound and PermissionDenied by their words. */
+function spawnError(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "No such file or directory";
+  if (error instanceof Deno.errors.PermissionDenied) return "Permission denied";
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The message of a program that did not start, for the system's `reason`. */
+function startMessage(noun: string, program: string, reason: string): string {
+  const said = Object.hasOwn(NOT_STARTED, reason) ? NOT_STARTED[reason] : reason;
+  return `Cannot start the ${noun} "${program}": ${said}`;
 }
 
 async function writeQuietly(stdin: WritableStream<Uint8Array>, bytes: Uint8Array): Promise<void> {
