@@ -8,56 +8,8 @@ const __everyhookChunk = (name) =>
     ? import(new URL(`./chunks/${name}.js`, import.meta.url).href)
     : import(new URL("./chunks/remote.js", import.meta.url).href)
       .then((m) => m.chunk(name));
-var __defProp = Object.defineProperty;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __esm = (fn, res) => function __init() {
-  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
-};
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
-};
-
-// src/contract/errors.ts
-var EXIT, USAGE_CODES, EveryhookError;
-var init_errors = __esm({
-  "src/contract/errors.ts"() {
-    EXIT = {
-      ok: 0,
-      failure: 1,
-      usage: 2
-    };
-    USAGE_CODES = /* @__PURE__ */ new Set([
-      "usage",
-      "path-refused"
-    ]);
-    EveryhookError = class extends Error {
-      /** The stable code. */
-      code;
-      /** The exit code the CLI ends with. */
-      exitCode;
-      /**
-       * Make an error.
-       *
-       * @param code The stable code.
-       * @param message The message, sentence case, no trailing period.
-       * @param options The cause, if any.
-       */
-      constructor(code, message, options) {
-        super(message, options);
-        this.code = code;
-        this.exitCode = USAGE_CODES.has(code) ? EXIT.usage : EXIT.failure;
-      }
-      /** The class's name, as stack traces and `String(error)` show it. */
-      get name() {
-        return "EveryhookError";
-      }
-    };
-  }
-});
-
-// src/contract/strict_json.ts
-function duplicateKey(text) {
+// The bundle's top-level functions, each in parentheses so that V8 compiles it with the module (scripts/eager_functions.ts):
+var duplicateKey = (function duplicateKey(text) {
   const stack = [];
   const childPath = () => {
     const top = stack.at(-1);
@@ -105,8 +57,8 @@ function duplicateKey(text) {
     i++;
   }
   return void 0;
-}
-function stringEnd(text, start) {
+});
+var stringEnd = (function stringEnd(text, start) {
   let i = start + 1;
   while (i < text.length) {
     const c = text[i];
@@ -115,14 +67,8 @@ function stringEnd(text, start) {
     else i++;
   }
   return text.length;
-}
-var init_strict_json = __esm({
-  "src/contract/strict_json.ts"() {
-  }
 });
-
-// src/contract/contract.ts
-function readAnswer(text) {
+var readAnswer = (function readAnswer(text) {
   const trimmed = text.trim();
   if (trimmed === "") return {
     ok: true,
@@ -190,50 +136,15 @@ function readAnswer(text) {
     ok: true,
     answer
   };
-}
-function preview(text) {
+});
+var preview = (function preview(text) {
   const one = text.replace(/\s+/g, " ");
   return one.length > 80 ? `${one.slice(0, 77)}...` : one;
-}
-function isContractEvent(value) {
-  return EVENTS.includes(value);
-}
-var EVENTS, TOOL_KINDS, ANSWER_KEYS, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS;
-var init_contract = __esm({
-  "src/contract/contract.ts"() {
-    init_strict_json();
-    EVENTS = [
-      "pre-tool",
-      "post-tool",
-      "prompt",
-      "session-start",
-      "session-end",
-      "stop",
-      "subagent-stop"
-    ];
-    TOOL_KINDS = [
-      "shell",
-      "edit",
-      "write",
-      "read",
-      "mcp",
-      "agent",
-      "other"
-    ];
-    ANSWER_KEYS = /* @__PURE__ */ new Set([
-      "decision",
-      "reason",
-      "message",
-      "context",
-      "input"
-    ]);
-    MAX_TIMEOUT_SECONDS = 3600;
-    MIN_TIMEOUT_SECONDS = 1;
-  }
 });
-
-// src/run/hook_failure.ts
-function failureAnswer(event, failClosed, hookName, detail) {
+var isContractEvent = (function isContractEvent(value) {
+  return EVENTS.includes(value);
+});
+var failureAnswer = (function failureAnswer(event, failClosed, hookName, detail) {
   const message = personMessage(failClosed, event, hookName, detail);
   if (failClosed && closes(event)) {
     return {
@@ -245,40 +156,25 @@ function failureAnswer(event, failClosed, hookName, detail) {
   return {
     message
   };
-}
-function closes(event) {
+});
+var closes = (function closes(event) {
   return event === "pre-tool" || event === "prompt";
-}
-function personMessage(failClosed, event, hookName, detail) {
+});
+var personMessage = (function personMessage(failClosed, event, hookName, detail) {
   const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
   return failClosed && closes(event) ? `everyhook blocked this because ${name} failed (--fail-closed): ${detail}` : `everyhook ignored ${name}: ${detail}`;
-}
-function reasonText(stderr) {
+});
+var reasonText = (function reasonText(stderr) {
   const plain = stderr.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").trim();
   return plain.length > MAX_REASON ? `${plain.slice(0, MAX_REASON - 3)}...` : plain;
-}
-var MAX_REASON;
-var init_hook_failure = __esm({
-  "src/run/hook_failure.ts"() {
-    MAX_REASON = 8e3;
-  }
 });
-
-// src/agents/_payload.ts
-function str(v) {
+var str = (function str(v) {
   return typeof v === "string" ? v : void 0;
-}
-function obj(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
-}
-var init_payload = __esm({
-  "src/agents/_payload.ts"() {
-    init_contract();
-  }
 });
-
-// src/agents/_transcript.ts
-function jsonLines(text) {
+var obj = (function obj(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
+});
+var jsonLines = (function jsonLines(text) {
   const out = [];
   for (const line of text.split("\n")) {
     const t = line.trim();
@@ -290,8 +186,8 @@ function jsonLines(text) {
     }
   }
   return out;
-}
-function contentText(content, blockType) {
+});
+var contentText = (function contentText(content, blockType) {
   if (typeof content === "string") return content.trim() === "" ? void 0 : content;
   if (!Array.isArray(content)) return void 0;
   const texts = [];
@@ -302,106 +198,27 @@ function contentText(content, blockType) {
     if (text) texts.push(text);
   }
   return texts.length > 0 ? texts.join("\n") : void 0;
-}
-function lastLineText(transcript, textOf) {
+});
+var lastLineText = (function lastLineText(transcript, textOf) {
   const lines = jsonLines(transcript);
   for (let i = lines.length - 1; i >= 0; i--) {
     const text = textOf(lines[i]);
     if (text) return text;
   }
   return void 0;
-}
-function lastMessageInAnyFormat(transcript, except) {
+});
+var lastMessageInAnyFormat = (function lastMessageInAnyFormat(transcript, except) {
   for (const format of TRANSCRIPT_FORMATS) {
     if (format === except) continue;
     const message = lastLineText(transcript, FORMATS[format]);
     if (message !== void 0) return message;
   }
   return void 0;
-}
-var FORMATS, TRANSCRIPT_FORMATS;
-var init_transcript = __esm({
-  "src/agents/_transcript.ts"() {
-    init_payload();
-    FORMATS = {
-      /**
-       * The text of the last assistant message in a Claude Code transcript (JSON
-       * Lines: one line per content block, `type: "assistant"`, `message.content[]`).
-       */
-      "claude-code": (line) => line.type === "assistant" ? contentText(obj(line.message)?.content, "text") : void 0,
-      /**
-       * The text of the last assistant message in a Codex rollout (JSON Lines of
-       * `{ timestamp, type, payload }`): the `last_agent_message` of a `task_complete`
-       * event, a `response_item` message of role `assistant` with `output_text`
-       * parts, or an `agent_message` event, whichever comes last.
-       */
-      "codex": (line) => {
-        const item = obj(line.payload);
-        if (line.type === "event_msg") {
-          if (item?.type === "task_complete") return str(item.last_agent_message);
-          if (item?.type === "agent_message") return str(item.message);
-        }
-        if (line.type === "response_item" && item?.type === "message" && item.role === "assistant") {
-          return contentText(item.content, "output_text");
-        }
-        return void 0;
-      },
-      /**
-       * The text of the last model message in a Gemini CLI chat file (JSON Lines under
-       * `~/.gemini/tmp/<project>/chats/`: `type: "gemini"` lines with `content` a
-       * string, or parts with `text`).
-       */
-      "gemini-cli": (line) => line.type === "gemini" ? contentText(line.content) : void 0,
-      /**
-       * The text of the last assistant message in a Copilot CLI session's
-       * `events.jsonl` (`type: "assistant.message"`, `data.content`).
-       */
-      "copilot-cli": (line) => line.type === "assistant.message" ? contentText(obj(line.data)?.content) : void 0,
-      /**
-       * The text of the last assistant message in a Cursor agent transcript: JSON
-       * Lines of `{ role, message: { content } }`, the text in `text` blocks. Cursor
-       * does not document the format and no Cursor binary runs here: this is the
-       * shape other tools report its agent-transcripts files in, read as a best
-       * effort (explain says the format is undocumented).
-       */
-      "cursor": (line) => {
-        if (line.role !== "assistant") return void 0;
-        const message = obj(line.message);
-        return contentText(message?.content ?? line.content, "text");
-      },
-      /**
-       * The text of the last model message in a Qwen Code chat file (JSON Lines under
-       * `~/.qwen/projects/<project>/chats/`: `type: "assistant"` lines, `message.parts[]`
-       * with `text`).
-       */
-      "qwen-code": (line) => line.type === "assistant" ? contentText(obj(line.message)?.parts) : void 0,
-      /**
-       * The text of the last assistant message in a Droid session file (JSON Lines
-       * under `~/.factory/sessions/`: `type: "message"` lines, `message.role`,
-       * `message.content[]` blocks).
-       */
-      "factory-droid": (line) => {
-        const message = obj(line.message);
-        return line.type === "message" && message?.role === "assistant" ? contentText(message.content, "text") : void 0;
-      }
-    };
-    TRANSCRIPT_FORMATS = Object.keys(FORMATS);
-  }
 });
-
-// src/run/transcript_tail.ts
-var transcript_tail_exports = {};
-__export(transcript_tail_exports, {
-  TRANSCRIPT_TAIL: () => TRANSCRIPT_TAIL,
-  addLastMessage: () => addLastMessage,
-  lastMessageIn: () => lastMessageIn,
-  mayRead: () => mayRead,
-  readTail: () => readTail
-});
-function lastMessageIn(agent, text, others = false) {
+var lastMessageIn = (function lastMessageIn(agent, text, others = false) {
   return agent.transcriptLastMessage?.(text) ?? (others ? lastMessageInAnyFormat(text, agent.transcriptFormat) : void 0);
-}
-function addLastMessage(agent, doc, notes) {
+});
+var addLastMessage = (function addLastMessage(agent, doc, notes) {
   if (!doc.stop || doc.stop.lastMessage !== void 0) return;
   const path = doc.event === "subagent-stop" ? doc.subagent?.transcript ?? doc.transcript : doc.transcript;
   if (path === void 0) return;
@@ -416,14 +233,14 @@ function addLastMessage(agent, doc, notes) {
   }
   const message = lastMessageIn(agent, tail, true);
   if (message !== void 0) doc.stop.lastMessage = message;
-}
-function mayRead(path) {
+});
+var mayRead = (function mayRead(path) {
   return Deno.permissions.querySync({
     name: "read",
     path
   }).state === "granted";
-}
-function readTail(path, size) {
+});
+var readTail = (function readTail(path, size) {
   try {
     if (!Deno.statSync(path).isFile) return void 0;
     using file = Deno.openSync(path);
@@ -446,21 +263,8 @@ function readTail(path, size) {
   } catch {
     return void 0;
   }
-}
-var TRANSCRIPT_TAIL;
-var init_transcript_tail = __esm({
-  "src/run/transcript_tail.ts"() {
-    init_transcript();
-    TRANSCRIPT_TAIL = 256 * 1024;
-  }
 });
-
-// src/run/spoken_call.ts
-var spoken_call_exports = {};
-__export(spoken_call_exports, {
-  callSpoken: () => callSpoken
-});
-async function callSpoken(speaks, doc, spec, runner, how, result, fail, other) {
+var callSpoken = (async function callSpoken(speaks, doc, spec, runner, how, result, fail, other) {
   const kind = doc.tool?.kind;
   const only = how.onlyTools;
   if (kind !== void 0 && only && !only.includes(kind)) {
@@ -504,8 +308,8 @@ async function callSpoken(speaks, doc, spec, runner, how, result, fail, other) {
   });
   if (outcome.kind !== "exited") return other(outcome);
   return heard(speaks, said, outcome, doc.event, result, fail);
-}
-function heard(speaks, said, outcome, event, result, fail) {
+});
+var heard = (function heard(speaks, said, outcome, event, result, fail) {
   result.hook.ms = outcome.ms;
   result.hook.stdout = outcome.stdout;
   result.hook.stderr = outcome.stderr;
@@ -534,15 +338,8 @@ function heard(speaks, said, outcome, event, result, fail) {
     }
   }
   return answer;
-}
-var init_spoken_call = __esm({
-  "src/run/spoken_call.ts"() {
-    init_hook_failure();
-  }
 });
-
-// src/cli/suggest.ts
-function editDistance(a, b) {
+var editDistance = (function editDistance(a, b) {
   const d = Array.from({
     length: a.length + 1
   }, (_, i) => [
@@ -560,8 +357,8 @@ function editDistance(a, b) {
     }
   }
   return d[a.length][b.length];
-}
-function closest(word, candidates) {
+});
+var closest = (function closest(word, candidates) {
   const w = word.toLowerCase();
   let best;
   let bestDistance = Infinity;
@@ -575,17 +372,11 @@ function closest(word, candidates) {
   if (best !== void 0 && bestDistance <= 2 && bestDistance < w.length / 2) return best;
   const starts = candidates.filter((c) => w.length >= 3 && c.toLowerCase().startsWith(w));
   return starts.length === 1 ? starts[0] : void 0;
-}
-var init_suggest = __esm({
-  "src/cli/suggest.ts"() {
-  }
 });
-
-// src/cli/args.ts
-function valueWords(f) {
+var valueWords = (function valueWords(f) {
   return `${flagName(f)} ${f.value ?? "<value>"}, ${f.text}`;
-}
-function checkValue(rule, text) {
+});
+var checkValue = (function checkValue(rule, text) {
   if (rule.kind === "one-of") {
     if (rule.values.includes(text)) return text;
     const near = closest(text, rule.values);
@@ -608,8 +399,8 @@ function checkValue(rule, text) {
     wrong: `is too long: at most ${rule.max} seconds`
   };
   return n;
-}
-function parseArgs(spec, words) {
+});
+var parseArgs = (function parseArgs(spec, words) {
   const usage2 = (detail) => new EveryhookError("usage", `Cannot read the "${spec.name}" command line: ${detail}`);
   const values = /* @__PURE__ */ new Map();
   const given = /* @__PURE__ */ new Set();
@@ -701,15 +492,15 @@ function parseArgs(spec, words) {
     operands,
     help
   });
-}
-function unknown(spec, written) {
+});
+var unknown = (function unknown(spec, written) {
   const near = closest(written.replace(/^-+/, ""), [
     ...spec.flags.map((f) => f.name),
     "help"
   ]);
   return `unknown option ${written}; ${near ? `did you mean --${near}?` : `see everyhook ${spec.name} --help for its options`}`;
-}
-function checkOperands(spec, operands, usage2) {
+});
+var checkOperands = (function checkOperands(spec, operands, usage2) {
   const required = spec.operands.filter((o) => o.required);
   const missing = required[operands.length];
   if (missing) throw usage2(`name the ${missing.name}: ${missing.text}`);
@@ -718,8 +509,8 @@ function checkOperands(spec, operands, usage2) {
   const extra = operands[spec.operands.length];
   const takes = spec.operands.length === 0 ? "it takes options only" : `it takes ${spec.operands.map((o) => `<${o.name}>`).join(" ")} at most`;
   throw usage2(`"${extra}" is one word too many; ${takes}`);
-}
-function readValue(f, text, usage2) {
+});
+var readValue = (function readValue(f, text, usage2) {
   const check = (one) => {
     if (!f.rule) return one;
     const v = checkValue(f.rule, one);
@@ -734,10 +525,1819 @@ function readValue(f, text, usage2) {
   }
   if (f.kind === "list" || f.kind === "repeat") return items.map((s) => String(check(s)));
   return check(text);
-}
+});
+var loadAgent = (async function loadAgent(name) {
+  const entry = AGENT_ENTRIES.find((e) => e.id === name || e.aliases.includes(name));
+  return entry ? await entry.load() : void 0;
+});
+var folderVariables = (function folderVariables(agents) {
+  const out = [];
+  for (const agent of agents) {
+    const places = agent.install ? [
+      agent.install.files.user,
+      agent.install.files.project
+    ] : [];
+    for (const at of [
+      ...places,
+      ...agent.reads ?? []
+    ]) {
+      if (at.env === void 0 || out.some((v) => v.name === at.env)) continue;
+      const replaced = at.parts.slice(0, at.envReplaces ?? 0).join("/");
+      out.push({
+        name: at.env,
+        text: replaced === "" ? `the folder holding ${agent.name}'s ${at.parts[0]} instead of ~` : `${agent.name}'s folder instead of ~/${replaced}`
+      });
+    }
+  }
+  return out;
+});
+var findAgent = (function findAgent(name) {
+  return AGENTS.find((a) => a.id === name || a.aliases.includes(name));
+});
+var optionSource = (function optionSource(spec, name) {
+  const flag = spec.flags.find((f) => f.name === name);
+  if (!flag) throw new Error(`"${spec.name}" declares no option --${name}`);
+  return {
+    command: spec.name,
+    option: flagName(flag)
+  };
+});
+var usage = (function usage(source, detail) {
+  const option = source.option === void 0 ? "" : `${source.option}: `;
+  return new EveryhookError("usage", `Cannot read the "${source.command}" command line: ${option}${detail}`);
+});
+var agentNamed = (function agentNamed(name, source) {
+  const agent = findAgent(name);
+  if (agent) return agent;
+  const near = closest(name, AGENTS.flatMap((a) => [
+    a.id,
+    ...a.aliases
+  ]));
+  throw usage(source, `no agent named "${name}"${near ? `; did you mean ${near}?` : ""} (the agents: ${AGENTS.map((a) => a.id).join(", ")})`);
+});
+var agentsNamed = (function agentsNamed(names, source) {
+  if (names === void 0) return void 0;
+  const agents = [];
+  for (const agent of names.map((n) => agentNamed(n, source))) {
+    if (!agents.includes(agent)) agents.push(agent);
+  }
+  return agents;
+});
+var and = (function and(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+});
+var nativeMeaning = (function nativeMeaning(name, first) {
+  const order = first ? [
+    first,
+    ...AGENTS.filter((a) => a !== first)
+  ] : AGENTS;
+  let event;
+  const agents = [];
+  for (const agent of order) {
+    const found = EVENTS.find((e) => agent.events[e]?.native === name) ?? agent.aliasEvents[name];
+    if (found === void 0 || event !== void 0 && found !== event) continue;
+    event = found;
+    agents.push(agent);
+  }
+  return event === void 0 ? void 0 : {
+    event,
+    agents
+  };
+});
+var eventNamed = (function eventNamed(name, how) {
+  const events2 = `(the events: ${EVENTS.join(", ")})`;
+  let event = isContractEvent(name) ? name : void 0;
+  if (event === void 0) {
+    const meaning = nativeMeaning(name, how.agent);
+    if (meaning && how.native && how.agent && meaning.agents[0] === how.agent) {
+      event = meaning.event;
+    } else if (meaning) {
+      const who = how.agent && meaning.agents.includes(how.agent) ? `${how.agent.name} calls` : `${and(meaning.agents.map((a) => a.name))} call${meaning.agents.length > 1 ? "" : "s"}`;
+      throw usage(how, `no event named "${name}": that is what ${who} ${meaning.event}; write ${meaning.event} ${events2}`);
+    } else {
+      const near = closest(name, EVENTS);
+      throw usage(how, `no event named "${name}"${near ? `; did you mean ${near}?` : ""} ${events2}`);
+    }
+  }
+  if (how.agent && !how.agent.events[event]) {
+    const has = EVENTS.filter((e) => how.agent.events[e] !== void 0);
+    throw usage(how, `${how.agent.name} has no ${event} event (it has ${has.join(", ")})`);
+  }
+  return event;
+});
+var eventsNamed = (function eventsNamed(names, how) {
+  if (names === void 0) return void 0;
+  if (names.includes("all")) return "all";
+  const events2 = [];
+  for (const event of names.map((n) => eventNamed(n, how))) {
+    if (!events2.includes(event)) events2.push(event);
+  }
+  return events2;
+});
+var agentsOption = (function agentsOption(a, name = "agent") {
+  return agentsNamed(a.list(name), optionSource(a.spec, name));
+});
+var agentOption = (function agentOption(a, name) {
+  const value = a.text(name);
+  return value === void 0 ? void 0 : agentNamed(value, optionSource(a.spec, name));
+});
+var eventsOption = (function eventsOption(a, name = "event") {
+  return eventsNamed(a.list(name), optionSource(a.spec, name));
+});
+var loadSpoken = (async function loadSpoken(name) {
+  const entry = SPOKEN_ENTRIES.find((e) => e.id === name || e.aliases.includes(name));
+  return entry ? await entry.load() : void 0;
+});
+var spokenIds = (function spokenIds() {
+  return SPOKEN_ENTRIES.map((e) => e.id).join(", ");
+});
+var effectWords = (function effectWords(effects) {
+  return effects.map((e) => EFFECTS[e].words).join(", ");
+});
+var jsonText = (function jsonText(value) {
+  return `${JSON.stringify(value, null, 2)}
+`;
+});
+var jsonOutput = (function jsonOutput(value) {
+  return jsonText({
+    everyhook: OUTPUT_VERSION,
+    ...value
+  });
+});
+var errorDocument = (function errorDocument(error) {
+  return {
+    everyhook: OUTPUT_VERSION,
+    ok: false,
+    code: error.code,
+    error: error.message
+  };
+});
+var answerSummary = (function answerSummary(answer) {
+  const parts = [];
+  if (answer.decision) {
+    parts.push(answer.reason ? `${answer.decision}: ${answer.reason}` : answer.decision);
+  }
+  if (answer.context !== void 0) parts.push(`context: ${answer.context}`);
+  if (answer.message !== void 0) parts.push(`message: ${answer.message}`);
+  if (answer.input !== void 0) parts.push(`input: ${JSON.stringify(answer.input)}`);
+  return parts.length === 0 ? "no opinion" : parts.join("; ");
+});
+var runSummary = (function runSummary(result, indent) {
+  const hook = result.failure ? `failed (${result.failure.kind}): ${result.failure.detail}` : answerSummary(result.answer);
+  const printed2 = result.native.stdout === "" ? "nothing" : result.native.stdout;
+  const lines = [
+    `the hook: ${hook}`,
+    `printed:  ${printed2} (exit ${result.native.exit})`,
+    `so:       ${effectWords(result.effects)}`,
+    ...result.notes.map((n) => `note:     ${n}`)
+  ];
+  return lines.map((l) => `${indent}${l}`).join("\n");
+});
+var printed = (function printed(text) {
+  const trimmed = text.trim();
+  if (trimmed === "") return {
+    kind: "nothing"
+  };
+  try {
+    return {
+      kind: "json",
+      value: JSON.parse(trimmed)
+    };
+  } catch {
+    return {
+      kind: "text",
+      text
+    };
+  }
+});
+var printedText = (function printedText(p) {
+  switch (p.kind) {
+    case "json":
+      return JSON.stringify(p.value);
+    case "text":
+      return p.text;
+    case "nothing":
+      return "(nothing)";
+  }
+});
+var existsOnDisk = (function existsOnDisk(path) {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+});
+var isAbsolute2 = (function isAbsolute2(path, windows) {
+  return windows ? /^(?:[A-Za-z]:[\\/]|\\\\|\/\/)/.test(path) : path.startsWith("/");
+});
+var parentOf = (function parentOf(dir, windows) {
+  const trimmed = dir.replace(windows ? /[\\/]+$/ : /\/+$/, "");
+  const at = Math.max(trimmed.lastIndexOf("/"), windows ? trimmed.lastIndexOf("\\") : -1);
+  if (at < 0) return dir;
+  if (at === 0) return trimmed.slice(0, 1);
+  const up = trimmed.slice(0, at);
+  return windows && /^[A-Za-z]:$/.test(up) ? `${up}\\` : up;
+});
+var joinPath2 = (function joinPath2(dir, rest, windows) {
+  const sep = windows ? "\\" : "/";
+  const tail = windows ? rest.replaceAll("/", "\\") : rest;
+  return dir.endsWith("/") || dir.endsWith("\\") ? `${dir}${tail}` : `${dir}${sep}${tail}`;
+});
+var projectFolderOf = (function projectFolderOf(agent, world) {
+  for (const name of agent.projectFolder?.env ?? []) {
+    const value = world.env[name];
+    if (value !== void 0 && value !== "" && isAbsolute2(value, world.windows)) {
+      return {
+        folder: value,
+        from: `$${name}`
+      };
+    }
+  }
+  const working = {
+    folder: world.cwd,
+    from: "the working folder"
+  };
+  if (agent.projectFolder?.otherwise === "working-folder") return working;
+  const exists = world.exists ?? existsOnDisk;
+  const file = agent.install.files.project.parts.join("/");
+  for (let dir = world.cwd; ; dir = parentOf(dir, world.windows)) {
+    if (exists(joinPath2(dir, file, world.windows))) return {
+      folder: dir,
+      from: file
+    };
+    if (parentOf(dir, world.windows) === dir) break;
+  }
+  return working;
+});
+var inProjectHook = (function inProjectHook(hook, folder, windows) {
+  return isAbsolute2(hook, windows) ? hook : joinPath2(folder, hook, windows);
+});
+var invocationCwd = (function invocationCwd(processCwd2, initCwd, root) {
+  if (initCwd === void 0 || root === void 0) return processCwd2;
+  const absolute = initCwd.startsWith("/") || /^[A-Za-z]:[\\/]|^\\\\/.test(initCwd);
+  if (!absolute) return processCwd2;
+  const trim = (p) => p.replace(/[\\/]+$/, "") || p;
+  return trim(processCwd2) === trim(root) ? initCwd : processCwd2;
+});
+var packageRootOf = (function packageRootOf(moduleUrl) {
+  const here = new URL(".", moduleUrl);
+  if (here.protocol !== "file:") return {};
+  const path = decodeURIComponent(here.pathname);
+  const root = /^\/[A-Za-z]:\//.test(path) ? path.slice(1).replaceAll("/", "\\") : path;
+  return {
+    root: root.replace(/[\\/]$/, "")
+  };
+});
+var denoIo = (function denoIo(options = {}) {
+  const encoder = new TextEncoder();
+  let env;
+  return {
+    async readStdin(limit, timeoutMs) {
+      return await readAllFrom((buf) => Deno.stdin.read(buf), limit, timeoutMs);
+    },
+    stdinIsTerminal: () => Deno.stdin.isTerminal(),
+    async ask(question) {
+      writeAllSync(Deno.stderr, encoder.encode(question));
+      return await readLine((buf) => Deno.stdin.read(buf));
+    },
+    out(text) {
+      writeAllSync(Deno.stdout, encoder.encode(text));
+    },
+    err(text) {
+      writeAllSync(Deno.stderr, encoder.encode(text));
+    },
+    get env() {
+      env ??= Deno.env.toObject();
+      return env;
+    },
+    get cwd() {
+      const here = processCwd();
+      if (options.root === void 0) return here;
+      const allowed = Deno.permissions.querySync({
+        name: "env",
+        variable: "INIT_CWD"
+      });
+      const init = allowed.state === "granted" ? Deno.env.get("INIT_CWD") : void 0;
+      return invocationCwd(here, init, options.root);
+    },
+    isTerminal: () => Deno.stdout.isTerminal(),
+    errIsTerminal: () => Deno.stderr.isTerminal(),
+    now: () => /* @__PURE__ */ new Date()
+  };
+});
+var processCwd = (function processCwd() {
+  try {
+    return Deno.cwd();
+  } catch (e) {
+    if (!(e instanceof Deno.errors.InvalidData)) throw e;
+    throw new EveryhookError("file-system", "Cannot read the name of the current folder: it is not valid UTF-8, and everyhook holds paths as UTF-8; cd to a folder whose name is valid UTF-8 and run the command again", {
+      cause: e
+    });
+  }
+});
+var readableCwd = (function readableCwd(io) {
+  try {
+    return io.cwd;
+  } catch (e) {
+    if (e instanceof EveryhookError && e.code === "file-system") return void 0;
+    throw e;
+  }
+});
+var readAllFrom = (async function readAllFrom(read, limit, timeoutMs) {
+  const chunks = [];
+  let size = 0;
+  let truncated = false;
+  const buf = new Uint8Array(64 * 1024);
+  const timer = timeoutMs === void 0 ? void 0 : waitFor(timeoutMs);
+  try {
+    while (!truncated) {
+      const n = await (timer ? Promise.race([
+        read(buf),
+        timer.done
+      ]) : read(buf));
+      if (n === "timeout") return {
+        bytes: concat(chunks, size),
+        truncated,
+        timedOut: true
+      };
+      if (n === null) break;
+      const room = limit - size;
+      if (n > room) truncated = true;
+      const kept = Math.min(n, Math.max(room, 0));
+      if (kept > 0) {
+        chunks.push(buf.slice(0, kept));
+        size += kept;
+      }
+    }
+  } finally {
+    timer?.clear();
+  }
+  return {
+    bytes: concat(chunks, size),
+    truncated
+  };
+});
+var readLine = (async function readLine(read) {
+  const chunks = [];
+  let size = 0;
+  const buf = new Uint8Array(1);
+  while (size < 4096) {
+    const n = await read(buf);
+    if (n === null || n === 0) break;
+    if (buf[0] === 10) return new TextDecoder().decode(concat(chunks, size));
+    chunks.push(buf.slice(0, 1));
+    size++;
+  }
+  return size === 0 ? null : new TextDecoder().decode(concat(chunks, size));
+});
+var waitFor = (function waitFor(ms) {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const wait = Atomics.waitAsync(cell, 0, 0, Math.max(0, ms));
+  const settled = wait.async ? wait.value : Promise.resolve(wait.value);
+  return {
+    done: settled.then((v) => v === "timed-out" ? "timeout" : new Promise(() => {
+    })),
+    clear: () => void Atomics.notify(cell, 0)
+  };
+});
+var concat = (function concat(chunks, size) {
+  const bytes = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    bytes.set(c, off);
+    off += c.length;
+  }
+  return bytes;
+});
+var writeAllSync = (function writeAllSync(w, data) {
+  let off = 0;
+  while (off < data.length) off += w.writeSync(data.subarray(off));
+});
+var translate = (function translate(agent, event, answer, options = {}) {
+  const table = agent.events[event];
+  if (!table) throw new RangeError(`${agent.name} has no event "${event}"`);
+  const sent = options.nativeEvent;
+  const alias = sent !== void 0 && agent.aliasEvents[sent] === event ? sent : void 0;
+  const nativeEvent = alias ?? table.native;
+  const cells = (alias !== void 0 ? agent.aliasCells?.[alias] : void 0) ?? table.cells;
+  const notes = [];
+  const parts = [];
+  const decision = answer.decision ?? "none";
+  parts.push({
+    part: decision,
+    cell: cells[decision]
+  });
+  if (answer.context !== void 0) parts.push({
+    part: "context",
+    cell: cells.context
+  });
+  if (answer.message !== void 0) parts.push({
+    part: "message",
+    cell: cells.message
+  });
+  if (answer.input !== void 0) {
+    if (answer.decision === void 0 || answer.decision === "allow") {
+      parts.push({
+        part: "input",
+        cell: cells.input
+      });
+    } else {
+      notes.push(`input dropped: it is taken only with allow or no decision, not with ${answer.decision}`);
+    }
+  }
+  const isStop = event === "stop" || event === "subagent-stop";
+  const values = {
+    event: nativeEvent,
+    reason: answer.reason ?? (isStop ? DEFAULT_STOP_REASON : DEFAULT_REASON),
+    message: answer.message ?? "",
+    context: answer.context ?? ""
+  };
+  let merged;
+  const stderr = [];
+  let exit = 0;
+  const effects = [];
+  for (const { part, cell } of parts) {
+    if (cell.note) notes.push(`${part}: ${cell.note}`);
+    if (cell.becomes === "dropped") continue;
+    if (cell.stdout) merged = mergeTemplates(merged ?? {}, cell.stdout);
+    if (cell.stderr) stderr.push(fill(cell.stderr, values, answer.input));
+    exit = Math.max(exit, cell.exit);
+    if (cell.effect !== "none" && !effects.includes(cell.effect)) effects.push(cell.effect);
+  }
+  if (effects.length === 0) effects.push("none");
+  const stdout = merged === void 0 ? "" : JSON.stringify(fill(merged, values, answer.input));
+  return {
+    stdout,
+    stderr: stderr.join("\n"),
+    exit,
+    effects,
+    parts,
+    notes
+  };
+});
+var mergeTemplates = (function mergeTemplates(a, b) {
+  const out = {
+    ...a
+  };
+  for (const [key, value] of Object.entries(b)) {
+    const prev = out[key];
+    out[key] = isObject(prev) && isObject(value) ? mergeTemplates(prev, value) : value;
+  }
+  return out;
+});
+var isObject = (function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+});
+var shellWord = (function shellWord(text) {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+});
+var fill = (function fill(t, values, input) {
+  if (typeof t === "string") {
+    if (t === "<input>") return input ?? {};
+    return t.replace(/<(event|reason|message|context|reason-sh)>/g, (_, k) => k === "reason-sh" ? shellWord(values.reason ?? "") : values[k] ?? "");
+  }
+  if (Array.isArray(t)) return t.map((x) => fill(x, values, input));
+  if (isObject(t)) {
+    const out = {};
+    for (const [k, v] of Object.entries(t)) out[k] = fill(v, values, input);
+    return out;
+  }
+  return t;
+});
+var readCrash = (function readCrash(stderr) {
+  for (const { pattern } of UNCAUGHT) {
+    const m = pattern.exec(stderr);
+    if (!m) continue;
+    const error = m[1] ?? "Error";
+    const message = (m[2] ?? "").trim();
+    const flag = PERMISSION_ERRORS.has(error) ? /--allow-[a-z-]+/.exec(message)?.[0] : void 0;
+    const line = flag !== void 0 ? `it needs ${flag}: add it to its shebang` : `it crashed with ${error}${message === "" ? "" : `: ${short(message)}`}`;
+    return {
+      error,
+      message,
+      line
+    };
+  }
+  return null;
+});
+var short = (function short(text) {
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+});
+var crashReason = (function crashReason(hookName, crash) {
+  const name = hookName === "" ? "The hook" : `The hook "${hookName}"`;
+  return `${name} crashed, so this is blocked: ${crash.line}`;
+});
+var readBroken = (function readBroken(stderr) {
+  for (const { pattern } of LOAD_ERRORS) {
+    const m = pattern.exec(stderr);
+    if (m?.[1] !== void 0) return short2(m[1].trim());
+  }
+  return null;
+});
+var short2 = (function short2(text) {
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+});
+var brokenReason = (function brokenReason(hookName, why) {
+  const name = hookName === "" ? "The hook" : `The hook "${hookName}"`;
+  return `${name} is broken (it does not load), so this is blocked: ${why}`;
+});
+var brokenStderr = (function brokenStderr(hookName, printed2) {
+  const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
+  return `everyhook: ${name} is broken: it does not load, so it guards nothing; fix it and put it to \`everyhook bench\`. It printed:
+${printed2}`;
+});
+var nestsDeeperThan = (function nestsDeeperThan(text, max) {
+  if (text.split(/[[{]/, max + 2).length <= max + 1) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+});
+var runAdapter = (async function runAdapter(agent, event, input, hook, options) {
+  const table = agent.events[event];
+  if (!table) {
+    const has = Object.keys(agent.events).join(", ");
+    throw new EveryhookError("usage", `Cannot run "--event ${event}" for ${agent.name}: it has no such event (it has ${has})`);
+  }
+  const debug = options.debug;
+  const failClosed = options.failClosed ?? false;
+  const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const hookName = (hook[0] ?? "").split(/[\\/]/).pop() ?? "";
+  const result = {
+    ok: true,
+    agent: agent.id,
+    event,
+    nativeEvent: table.native,
+    document: null,
+    hook: {
+      status: "not-run",
+      exit: null,
+      ms: 0,
+      stdout: "",
+      stderr: "",
+      error: null
+    },
+    answer: {},
+    failure: null,
+    native: {
+      stdout: "",
+      stderr: "",
+      exit: 0
+    },
+    effect: "none",
+    effects: [
+      "none"
+    ],
+    notes: []
+  };
+  const fail = (kind, detail) => {
+    result.ok = false;
+    result.failure = {
+      kind,
+      detail
+    };
+    return failureAnswer(event, failClosed, hookName, detail);
+  };
+  let answer;
+  const reading = readDocument(agent, event, input, timeoutSeconds);
+  if (!reading.ok) {
+    answer = fail("input", reading.problem);
+  } else {
+    const doc = reading.document;
+    result.document = doc;
+    result.nativeEvent = doc.nativeEvent;
+    if (doc.stop && doc.stop.lastMessage === void 0) {
+      const { addLastMessage: addLastMessage2 } = await Promise.resolve().then(() => (init_transcript_tail(), transcript_tail_exports));
+      addLastMessage2(agent, doc, result.notes);
+    }
+    debug?.(`document: ${JSON.stringify(doc)}`);
+    const runner = options.runner;
+    const timeoutMs = Math.floor(options.deadline === void 0 ? timeoutSeconds * 1e3 : Math.min(timeoutSeconds * 1e3, options.deadline - performance.now()));
+    if (timeoutMs <= 0) {
+      result.hook.status = "timeout";
+      answer = fail("timeout", `The ${timeoutSeconds} s --timeout had passed before the hook could start`);
+    } else {
+      const spec = {
+        argv: hook,
+        env: {
+          ...options.env,
+          EVERYHOOK: "1",
+          EVERYHOOK_AGENT: agent.id,
+          EVERYHOOK_EVENT: event
+        },
+        cwd: !options.inProcess && doc.cwd !== void 0 && isFolder(doc.cwd) ? doc.cwd : options.cwd,
+        base: options.cwd,
+        timeoutMs
+      };
+      const other = (outcome) => judge(outcome, event, timeoutSeconds, result, fail, hookName);
+      if (options.speaks) {
+        const how = {
+          ...options,
+          failClosed,
+          hookName
+        };
+        const { callSpoken: callSpoken2 } = await Promise.resolve().then(() => (init_spoken_call(), spoken_call_exports));
+        answer = await callSpoken2(options.speaks, doc, spec, runner, how, result, fail, other);
+      } else {
+        answer = other(await runner({
+          ...spec,
+          stdin: new TextEncoder().encode(JSON.stringify(doc))
+        }));
+      }
+    }
+  }
+  result.answer = answer;
+  debug?.(`hook: ${JSON.stringify(result.hook)}`);
+  debug?.(`answer: ${JSON.stringify(answer)}`);
+  const sentAs = result.document ? {
+    nativeEvent: result.document.nativeEvent
+  } : {};
+  const t = translate(agent, event, answer, sentAs);
+  const stderr = [
+    t.stderr
+  ];
+  if (result.hook.status === "crashed") {
+    const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
+    stderr.push(`everyhook: ${name} crashed; it printed:
+${reasonText(result.hook.stderr)}`);
+  } else if (result.hook.status === "broken") {
+    stderr.push(brokenStderr(hookName, reasonText(result.hook.stderr)));
+  } else if (result.failure) {
+    const said = personMessage(failClosed, event, hookName, result.failure.detail);
+    stderr.push(result.failure.kind === "start" ? `${said} (the hook is broken: it guards nothing)` : said);
+  }
+  result.native = {
+    stdout: t.stdout,
+    stderr: stderr.filter((s) => s !== "").join("\n"),
+    exit: t.exit
+  };
+  result.effects = t.effects;
+  result.effect = t.effects[0] ?? "none";
+  result.notes.push(...t.notes);
+  debug?.(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
+  return result;
+});
+var readDocument = (function readDocument(agent, event, input, timeoutSeconds) {
+  const mb = Math.round(MAX_INPUT / 1024 / 1024);
+  if (input.timedOut) {
+    return {
+      ok: false,
+      problem: `The agent's JSON had not ended on stdin within the ${timeoutSeconds} s --timeout`
+    };
+  }
+  if (input.truncated) {
+    return {
+      ok: false,
+      problem: `The agent's JSON is over ${mb} MB: read the first ${mb} MB and stopped`
+    };
+  }
+  const text = new TextDecoder().decode(input.bytes).replace(/^\uFEFF/, "");
+  if (text.trim() === "") return {
+    ok: false,
+    problem: "The agent sent nothing on stdin"
+  };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return {
+      ok: false,
+      problem: `The agent's JSON nests deeper than ${MAX_JSON_DEPTH} levels`
+    };
+  }
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      problem: `The agent's input is not JSON: ${why}`
+    };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const what = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+    return {
+      ok: false,
+      problem: `The agent's input is not a JSON object but ${what}`
+    };
+  }
+  try {
+    return {
+      ok: true,
+      document: agent.read(value, {
+        event
+      })
+    };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      problem: `Cannot read the agent's JSON as ${agent.name}: ${why}`
+    };
+  }
+});
+var judge = (function judge(outcome, event, timeoutSeconds, result, fail, hookName) {
+  result.hook.ms = outcome.ms;
+  if (outcome.kind === "start-failed") {
+    result.hook.status = "start-failed";
+    result.hook.error = outcome.message;
+    return fail("start", outcome.message);
+  }
+  result.hook.stdout = outcome.stdout;
+  result.hook.stderr = outcome.stderr;
+  if (outcome.kind === "timeout") {
+    result.hook.status = "timeout";
+    const detail = `The hook ran past its ${timeoutSeconds} s and was stopped`;
+    result.hook.error = detail;
+    return fail("timeout", detail);
+  }
+  if (outcome.kind === "output-too-large") {
+    result.hook.status = "output-too-large";
+    const mib = Math.round(outcome.cap / 1024 / 1024 * 10) / 10;
+    const detail = `The hook printed more than ${mib} MiB on stdout, which is not an answer`;
+    result.hook.error = detail;
+    return fail("invalid", detail);
+  }
+  result.hook.exit = outcome.code;
+  const stopping = event === "stop" || event === "subagent-stop";
+  const said = reasonText(outcome.stderr);
+  const broken = outcome.code === 1 ? readBroken(said) : null;
+  if (broken !== null) {
+    result.hook.status = "broken";
+    result.hook.error = broken;
+    if (!stopping) {
+      fail("broken", broken);
+      return {
+        decision: "deny",
+        reason: brokenReason(hookName, broken)
+      };
+    }
+    return fail("broken", `${broken} (at a stop only exit 2 sends the agent back)`);
+  }
+  const crash = outcome.code !== 0 ? readCrash(said) : null;
+  if (crash) {
+    result.hook.status = "crashed";
+    result.hook.error = crash.line;
+    if (!stopping || outcome.code === 2) {
+      fail("crash", crash.line);
+      return {
+        decision: "deny",
+        reason: crashReason(hookName, crash)
+      };
+    }
+    return fail("crash", `${crash.line} (at a stop only exit 2 sends the agent back)`);
+  }
+  if (outcome.code !== 0) {
+    result.hook.status = "exit";
+    if (!stopping || outcome.code === 2) {
+      return {
+        decision: "deny",
+        reason: said !== "" ? said : `The hook exited with ${outcome.code}`
+      };
+    }
+    const detail = `The hook exited with ${outcome.code}${said !== "" ? `: ${firstLine(said)}` : ""} (at a stop only exit 2 sends the agent back)`;
+    result.hook.error = detail;
+    return fail("exit", detail);
+  }
+  const reading = outcome.kind === "exited" && outcome.answer !== void 0 ? {
+    ok: true,
+    answer: outcome.answer
+  } : nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH) ? {
+    ok: false,
+    problem: `it nests deeper than ${MAX_JSON_DEPTH} levels`
+  } : readAnswer(outcome.stdout);
+  if (!reading.ok) {
+    result.hook.status = "invalid";
+    const detail = `The hook printed something that is not an answer: ${reading.problem}`;
+    result.hook.error = detail;
+    return fail("invalid", detail);
+  }
+  result.hook.status = "answered";
+  return reading.answer;
+});
+var firstLine = (function firstLine(text) {
+  const line = text.split(/\r?\n/)[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+});
+var isFolder = (function isFolder(path) {
+  if (Deno.permissions.querySync({
+    name: "read",
+    path
+  }).state !== "granted") return false;
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+});
+var notAFile = (function notAFile(info) {
+  if (info.isFile) return void 0;
+  return KINDS.find(([key]) => info[key] === true)?.[1] ?? "not a regular file";
+});
+var notAHookFile = (function notAHookFile(path) {
+  let info;
+  try {
+    info = Deno.statSync(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
+      return "does not exist";
+    }
+    const code = e.code;
+    return `cannot be read${typeof code === "string" ? ` (${code})` : ""}`;
+  }
+  const kind = notAFile(info);
+  return kind === void 0 ? void 0 : `is ${kind}, not a hook file`;
+});
+var flagFor = (function flagFor(name) {
+  return name === "net" ? `--allow-net=${LOOPBACK}` : `--allow-${name}`;
+});
+var runtimeFacts = (function runtimeFacts() {
+  return {
+    standalone: Deno.build.standalone,
+    execPath: Deno.execPath(),
+    mainModule: Deno.mainModule,
+    os: Deno.build.os
+  };
+});
+var findOnPath = (function findOnPath(name, env, os) {
+  const windows = os === "windows";
+  const key = windows ? Object.keys(env).find((k) => k.toUpperCase() === "PATH") : "PATH";
+  const dirs = (key ? env[key] ?? "" : "").split(windows ? ";" : ":").filter((d) => d !== "");
+  const exts = windows && extensionOf(name) === "" ? (env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter((e) => e !== "") : [
+    ""
+  ];
+  for (const dir of dirs) {
+    for (const ext of exts) {
+      const candidate = joinPath(dir, name + ext, windows);
+      if (isFile(candidate)) return candidate;
+    }
+  }
+  return void 0;
+});
+var extensionOf = (function extensionOf(path) {
+  const name = path.split(/[\\/]/).pop() ?? "";
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot).toLowerCase() : "";
+});
+var hasSeparator = (function hasSeparator(path, windows) {
+  return path.includes("/") || windows && path.includes("\\");
+});
+var isAbsolute = (function isAbsolute(path, windows) {
+  return windows ? /^([a-zA-Z]:[\\/]|[\\/]{2})/.test(path) : path.startsWith("/");
+});
+var joinPath = (function joinPath(dir, name, windows) {
+  const sep = windows ? "\\" : "/";
+  return /[\\/]$/.test(dir) ? dir + name : dir + sep + name;
+});
+var resolvePath = (function resolvePath(base, path, windows) {
+  if (isAbsolute(path, windows)) return path;
+  const rel = path.replace(/^\.[\\/]/, "");
+  return joinPath(base, rel, windows);
+});
+var isFile = (function isFile(path) {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+});
+var hostFacts = (function hostFacts() {
+  const f = runtimeFacts();
+  return {
+    os: f.os,
+    standalone: f.standalone,
+    execPath: f.execPath
+  };
+});
+var planHook = (function planHook(argv, base, env, facts) {
+  const [hook, ...args] = argv;
+  if (hook === void 0 || hook === "") return {
+    ok: false,
+    message: "No hook was given"
+  };
+  const windows = facts.os === "windows";
+  const ext = extensionOf(hook);
+  const pathLike = hasSeparator(hook, windows) || KNOWN_EXTENSIONS.has(ext);
+  if (!pathLike) {
+    const found = findOnPath(hook, env, facts.os);
+    return found ? {
+      ok: true,
+      program: found,
+      args
+    } : {
+      ok: false,
+      message: `Cannot start the hook: "${hook}" is not on PATH`
+    };
+  }
+  const file = resolvePath(base, hook, windows);
+  if (!isFile(file)) {
+    const why = notAHookFile(file) ?? "does not exist";
+    return {
+      ok: false,
+      message: `Cannot start the hook: "${file}" ${why}`
+    };
+  }
+  const interpreter = (program, name, pre) => program ? {
+    ok: true,
+    program,
+    args: [
+      ...pre,
+      file,
+      ...args
+    ]
+  } : {
+    ok: false,
+    message: `Cannot start the hook "${file}": ${name} is not on PATH`
+  };
+  if (DENO_EXTENSIONS.has(ext)) {
+    const deno = facts.standalone ? findOnPath("deno", env, facts.os) : facts.execPath;
+    if (!deno) {
+      return {
+        ok: false,
+        message: `Cannot start the hook "${file}": this everyhook is a compiled binary and no "deno" is on PATH to run it with`
+      };
+    }
+    return interpreter(deno, "deno", [
+      "run",
+      "--no-prompt",
+      NO_LAZY,
+      ...shebangPermissions(firstLine2(file))
+    ]);
+  }
+  if (ext === ".sh") {
+    const named = windows ? void 0 : shebangInterpreter(firstLine2(file));
+    if (named === void 0) return interpreter(findOnPath("bash", env, facts.os), "bash", []);
+    if (!named.program.startsWith("/") || !isFile(named.program)) {
+      return {
+        ok: false,
+        message: `Cannot start the hook "${file}": the interpreter its first line names, "${named.program}", is not a file (write its absolute path)`
+      };
+    }
+    return {
+      ok: true,
+      program: named.program,
+      args: [
+        ...named.args,
+        file,
+        ...args
+      ]
+    };
+  }
+  if (ext === ".ps1") {
+    const ps = findOnPath("pwsh", env, facts.os) ?? findOnPath("powershell", env, facts.os);
+    return interpreter(ps, "pwsh or powershell", [
+      "-NoProfile",
+      "-File"
+    ]);
+  }
+  if (windows && (ext === ".cmd" || ext === ".bat")) {
+    const cmd = findOnPath("cmd", env, facts.os) ?? env.ComSpec ?? env.COMSPEC;
+    return interpreter(cmd, "cmd.exe", [
+      "/d",
+      "/s",
+      "/c"
+    ]);
+  }
+  return {
+    ok: true,
+    program: file,
+    args
+  };
+});
+var shebangInterpreter = (function shebangInterpreter(line) {
+  if (!line.startsWith("#!")) return void 0;
+  const rest = line.slice(2).replace(/^[ \t]+/, "").replace(/[ \t\r]+$/, "");
+  const m = /^([^ \t]+)(?:[ \t]+(.*))?$/.exec(rest);
+  if (!m) return void 0;
+  const arg = (m[2] ?? "").trim();
+  return {
+    program: m[1],
+    args: arg === "" ? [] : [
+      arg
+    ]
+  };
+});
+var shebangPermissions = (function shebangPermissions(line) {
+  if (!line.startsWith("#!")) return [];
+  const words = line.slice(2).trim().split(/\s+/);
+  const at = words.findIndex((w, i) => /(^|[\\/])deno(\.exe)?$/.test(w) && words[i + 1] === "run");
+  if (at < 0) return [];
+  const flags = [];
+  for (const word of words.slice(at + 2)) {
+    if (!word.startsWith("-")) break;
+    if (/^--(allow|deny)-[a-z-]+(=.*)?$/.test(word) || /^-[ARWNESI]+(=.*)?$/.test(word)) {
+      flags.push(word);
+    }
+  }
+  return flags;
+});
+var firstLine2 = (function firstLine2(file) {
+  try {
+    using f = Deno.openSync(file);
+    const buf = new Uint8Array(4096);
+    const n = f.readSync(buf) ?? 0;
+    return new TextDecoder().decode(buf.subarray(0, n)).split(/\r?\n/)[0] ?? "";
+  } catch {
+    return "";
+  }
+});
+var passStops = (function passStops(pid) {
+  const handlers = STOP_SIGNALS.map((signal) => {
+    const handler = () => {
+      unwatch();
+      tryKill(-pid);
+      Deno.kill(Deno.pid, signal);
+    };
+    return {
+      signal,
+      handler
+    };
+  });
+  const unwatch = () => {
+    for (const { signal, handler } of handlers) {
+      try {
+        Deno.removeSignalListener(signal, handler);
+      } catch {
+      }
+    }
+  };
+  for (const { signal, handler } of handlers) Deno.addSignalListener(signal, handler);
+  return unwatch;
+});
+var killTree = (async function killTree(pid, grouped, os) {
+  if (os === "windows") {
+    try {
+      await new Deno.Command("taskkill", {
+        args: [
+          "/T",
+          "/F",
+          "/PID",
+          String(pid)
+        ],
+        stdout: "null",
+        stderr: "null"
+      }).output();
+    } catch {
+    }
+    tryKill(pid);
+    return;
+  }
+  const descendants = await psDescendants(pid);
+  if (grouped) tryKill(-pid);
+  tryKill(pid);
+  for (const p of descendants) tryKill(p);
+});
+var tryKill = (function tryKill(pid) {
+  try {
+    Deno.kill(pid, "SIGKILL");
+  } catch {
+  }
+});
+var descendantsOf = (function descendantsOf(root, parents) {
+  const found = [];
+  const wanted = /* @__PURE__ */ new Set([
+    root
+  ]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (wanted.has(ppid) && !wanted.has(pid)) {
+        wanted.add(pid);
+        found.push(pid);
+        grew = true;
+      }
+    }
+  }
+  return found;
+});
+var psDescendants = (async function psDescendants(root) {
+  try {
+    const out = await new Deno.Command("ps", {
+      args: [
+        "-A",
+        "-o",
+        "pid=",
+        "-o",
+        "ppid="
+      ],
+      stderr: "null"
+    }).output();
+    const parents = /* @__PURE__ */ new Map();
+    for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
+      const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+      if (pid !== void 0 && ppid !== void 0 && !isNaN(pid)) parents.set(pid, ppid);
+    }
+    return descendantsOf(root, parents);
+  } catch {
+    return [];
+  }
+});
+var signalNumber = (function signalNumber(signal) {
+  return SIGNALS[signal] ?? 0;
+});
+var sweepCommand = (function sweepCommand(entry, stdin) {
+  return inSession("/bin/sh", [
+    "-c",
+    SWEEP_SCRIPT,
+    "everyhook-sweep",
+    entry
+  ], {
+    env: {
+      PATH: "/usr/local/bin:/usr/bin:/bin"
+    },
+    clearEnv: true,
+    stdin,
+    stdout: "null",
+    stderr: "null"
+  }, "linux").command;
+});
+var setsidProgram = (function setsidProgram(os) {
+  if (os !== "linux") return void 0;
+  setsidAt ??= SETSID_PATHS.find(isProgramFile) ?? null;
+  return setsidAt ?? void 0;
+});
+var isProgramFile = (function isProgramFile(path) {
+  try {
+    const info = Deno.statSync(path);
+    return info.isFile && ((info.mode ?? 0) & 73) !== 0;
+  } catch {
+    return false;
+  }
+});
+var inSession = (function inSession(program, args, options, os) {
+  const setsid = setsidProgram(os);
+  if (setsid !== void 0) {
+    const command3 = new Deno.Command(setsid, {
+      ...options,
+      args: [
+        program,
+        ...args
+      ]
+    });
+    return {
+      command: command3,
+      via: setsid
+    };
+  }
+  const command2 = new Deno.Command(program, {
+    ...options,
+    args: [
+      ...args
+    ],
+    detached: true
+  });
+  return {
+    command: command2,
+    via: void 0
+  };
+});
+var setsidFailure = (function setsidFailure(code, stderr) {
+  if (code !== 126 && code !== 127) return void 0;
+  const line = stderr.replace(/\r?\n$/, "");
+  if (line.includes("\n") || !/^setsid: (failed to execute|can't execute) /.test(line)) {
+    return void 0;
+  }
+  return line.slice(line.lastIndexOf(": ") + 2);
+});
+var startSweeper = (function startSweeper(os) {
+  const none = {
+    mark: void 0,
+    watch: () => false,
+    sweep: () => Promise.resolve()
+  };
+  if (os !== "linux") return none;
+  const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
+  let child;
+  try {
+    child = sweepCommand(`${RUN_ID_VAR}=${value}`, "piped").spawn();
+  } catch {
+    return none;
+  }
+  const writer = child.stdin.getWriter();
+  let swept;
+  let told;
+  return {
+    mark: {
+      name: RUN_ID_VAR,
+      value
+    },
+    watch(pid) {
+      told ??= writer.write(new TextEncoder().encode(`${pid}
+`)).catch(() => {
+      });
+      return true;
+    },
+    sweep() {
+      swept ??= (async () => {
+        await told;
+        try {
+          await writer.close();
+        } catch {
+        }
+        await child.status;
+      })();
+      return swept;
+    }
+  };
+});
+var runHook = (function runHook(spec, facts = hostFacts()) {
+  const started = performance.now();
+  const plan = planHook(spec.argv, spec.base ?? spec.cwd, spec.env, facts);
+  if (!plan.ok) {
+    const ms = Math.round(performance.now() - started);
+    return Promise.resolve({
+      kind: "start-failed",
+      message: plan.message,
+      ms
+    });
+  }
+  return runPlanned(plan.program, plan.args, spec, facts, started, "hook");
+});
+var runPlanned = (async function runPlanned(program, args, spec, facts, started, noun) {
+  const ms = () => Math.round(performance.now() - started);
+  const grouped = facts.os !== "windows";
+  const sweeper = spec.sweep === false ? NO_SWEEPER : startSweeper(facts.os);
+  const env = {
+    ...spec.env
+  };
+  if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
+  const options = {
+    cwd: spec.cwd,
+    env,
+    clearEnv: true,
+    stdin: spec.stdin === void 0 ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped"
+  };
+  const { command: command2, via } = grouped ? inSession(program, args, options, facts.os) : {
+    command: new Deno.Command(program, {
+      ...options,
+      args: [
+        ...args
+      ]
+    }),
+    via: void 0
+  };
+  let child;
+  try {
+    child = command2.spawn();
+  } catch (error) {
+    await sweeper.sweep();
+    return {
+      kind: "start-failed",
+      message: startMessage(noun, program, spawnError(error)),
+      ms: ms()
+    };
+  }
+  const cap = spec.outputCap ?? OUTPUT_CAP;
+  const out = new Capture(cap);
+  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
+  let closed = false;
+  const reading = Promise.all([
+    out.read(child.stdout),
+    err.read(child.stderr, spec.onStderr)
+  ]);
+  void reading.then(() => closed = true);
+  if (spec.stdin !== void 0) void writeQuietly(child.stdin, spec.stdin);
+  let exitCode;
+  const status = child.status.then((s) => {
+    exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
+    return s;
+  });
+  const timer = new Deadline(spec.timeoutMs);
+  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {
+  };
+  try {
+    const first = await Promise.race([
+      status.then(() => "exit"),
+      timer.done
+    ]);
+    if (first === "exit") {
+      await Promise.resolve();
+      if (!closed) {
+        const grace = new Deadline(Math.min(1e3, timer.left()));
+        await Promise.race([
+          reading,
+          grace.done
+        ]);
+        grace.clear();
+        if (!closed) await stop(child, grouped, facts.os, [
+          out,
+          err
+        ], true);
+      }
+    } else {
+      await stop(child, grouped, facts.os, [
+        out,
+        err
+      ]);
+    }
+    const code = exitCode ?? 1;
+    if (first === "timeout") {
+      return {
+        kind: "timeout",
+        timeoutMs: spec.timeoutMs,
+        ...out.both(err),
+        ms: ms()
+      };
+    }
+    if (code === 0 && out.cut) return {
+      kind: "output-too-large",
+      cap,
+      ...out.both(err),
+      ms: ms()
+    };
+    const texts = out.both(err);
+    const unstarted = via === void 0 ? void 0 : setsidFailure(code, texts.stderr);
+    if (unstarted !== void 0) {
+      return {
+        kind: "start-failed",
+        message: startMessage(noun, program, unstarted),
+        ms: ms()
+      };
+    }
+    return {
+      kind: "exited",
+      code,
+      ...texts,
+      ms: ms()
+    };
+  } finally {
+    timer.clear();
+    const bound = new Deadline(2e3);
+    await Promise.race([
+      sweeper.sweep(),
+      bound.done
+    ]);
+    bound.clear();
+    unwatch();
+  }
+});
+var spawnError = (function spawnError(error) {
+  if (error instanceof Deno.errors.NotFound) return "No such file or directory";
+  if (error instanceof Deno.errors.PermissionDenied) return "Permission denied";
+  return error instanceof Error ? error.message : String(error);
+});
+var startMessage = (function startMessage(noun, program, reason) {
+  const said = Object.hasOwn(NOT_STARTED, reason) ? NOT_STARTED[reason] : reason;
+  return `Cannot start the ${noun} "${program}": ${said}`;
+});
+var writeQuietly = (async function writeQuietly(stdin, bytes) {
+  const writer = stdin.getWriter();
+  try {
+    if (bytes.length > 0) await writer.write(bytes);
+    await writer.close();
+  } catch {
+    try {
+      await writer.abort();
+    } catch {
+    }
+  }
+});
+var stop = (async function stop(child, grouped, os, captures, exited = false) {
+  if (!exited) await killTree(child.pid, grouped, os);
+  else if (grouped) tryKill(-child.pid);
+  await Promise.all(captures.map((c) => c.cancel()));
+  const bound = new Deadline(500);
+  await Promise.race([
+    child.status,
+    bound.done
+  ]);
+  bound.clear();
+});
+var parseRunArgs = (function parseRunArgs(args) {
+  const a = parseArgs(RUN_COMMAND, args);
+  const speaks = a.text("speaks");
+  const only = a.text("only-tools");
+  if (only !== void 0 && speaks === void 0) {
+    throw new EveryhookError("usage", 'Cannot read "--only-tools" without "--speaks": it narrows a spoken hook');
+  }
+  const kinds = only?.split(",").map((k) => k.trim()).filter((k) => k !== "");
+  const unknown2 = kinds?.find((k) => !TOOL_KINDS.includes(k));
+  if (unknown2 !== void 0) {
+    throw new EveryhookError("usage", `Cannot read "--only-tools ${only}": "${unknown2}" is not a kind of tool (${TOOL_KINDS.join(", ")})`);
+  }
+  return {
+    ...kinds !== void 0 ? {
+      onlyTools: kinds
+    } : {},
+    agent: a.text("agent"),
+    event: a.text("event"),
+    ...speaks !== void 0 ? {
+      speaks
+    } : {},
+    failClosed: a.flag("fail-closed"),
+    timeoutSeconds: a.number("timeout"),
+    json: a.flag("json"),
+    inProject: a.flag("in-project"),
+    hook: [
+      ...a.operands
+    ]
+  };
+});
+var agentAndEvent = (async function agentAndEvent(agentName, eventName) {
+  const agent = await loadAgent(agentName);
+  const event = agent ? ownEvent(agent, eventName) : void 0;
+  if (agent && event) return {
+    agent,
+    event
+  };
+  const { agentNamed: agentNamed2, eventNamed: eventNamed2, optionSource: optionSource2 } = await init_options().then(() => options_exports);
+  const spec = RUN_COMMAND;
+  const named = agentNamed2(agentName, optionSource2(spec, "agent"));
+  const how = {
+    ...optionSource2(spec, "event"),
+    agent: named,
+    native: true
+  };
+  return {
+    agent: named,
+    event: eventNamed2(eventName, how)
+  };
+});
+var ownEvent = (function ownEvent(agent, name) {
+  const event = isContractEvent(name) ? name : EVENTS.find((e) => agent.events[e]?.native === name) ?? agent.aliasEvents[name];
+  return event !== void 0 && agent.events[event] ? event : void 0;
+});
+var spokenProtocol = (async function spokenProtocol(name) {
+  const { loadSpoken: loadSpoken2, spokenIds: spokenIds2 } = await Promise.resolve().then(() => (init_registry2(), registry_exports));
+  const spoken = await loadSpoken2(name);
+  if (spoken) return spoken;
+  throw new EveryhookError("usage", `Cannot read "--speaks ${name}": everyhook speaks the hook protocol of ${spokenIds2()} (OpenCode and Kilo Code take plugins, not command hooks)`);
+});
+var command = (async function command(args, io) {
+  const parsed = parseRunArgs(args);
+  const deadline = performance.now() + parsed.timeoutSeconds * 1e3;
+  const { agent, event } = await agentAndEvent(parsed.agent, parsed.event);
+  const speaks = parsed.speaks !== void 0 ? await spokenProtocol(parsed.speaks) : void 0;
+  const env = io.env;
+  const debug = env.EVERYHOOK_DEBUG === "1" ? (text) => io.err(`everyhook debug: ${text}
+`) : void 0;
+  if (io.stdinIsTerminal()) {
+    throw new EveryhookError("usage", `Cannot run "run" from a terminal: it reads the agent's JSON on stdin (pipe a payload in, for example from a fixture's "payload")`);
+  }
+  const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1e3);
+  const cwd = readableCwd(io) ?? payloadFolder(input.bytes);
+  const hook = parsed.inProject ? await inProject(agent, parsed.hook, io, cwd, debug) : parsed.hook;
+  const result = await runAdapter(agent, event, input, hook, {
+    failClosed: parsed.failClosed,
+    timeoutSeconds: parsed.timeoutSeconds,
+    deadline,
+    env,
+    cwd,
+    runner: runHook,
+    ...speaks ? {
+      speaks
+    } : {},
+    ...parsed.onlyTools ? {
+      onlyTools: parsed.onlyTools
+    } : {},
+    ...debug ? {
+      debug
+    } : {}
+  });
+  if (parsed.json) {
+    const [{ jsonOutput: jsonOutput2 }, { printed: printed2 }] = await Promise.all([
+      Promise.resolve().then(() => (init_report(), report_exports)),
+      Promise.resolve().then(() => (init_printed(), printed_exports))
+    ]);
+    const native = {
+      ...result.native,
+      printed: printed2(result.native.stdout)
+    };
+    io.out(jsonOutput2({
+      ...result,
+      native
+    }));
+    return result.ok ? 0 : 1;
+  }
+  if (result.native.stdout !== "") io.out(`${result.native.stdout}
+`);
+  if (result.native.stderr !== "") io.err(`${result.native.stderr}
+`);
+  return result.native.exit;
+});
+var inProject = (async function inProject(agent, hook, io, cwd, debug) {
+  const [first, ...rest] = hook;
+  if (first === void 0) return [
+    ...hook
+  ];
+  const { inProjectHook: inProjectHook2, projectFolderOf: projectFolderOf2 } = await Promise.resolve().then(() => (init_project_folder(), project_folder_exports));
+  const windows = Deno.build.os === "windows";
+  const { folder, from } = projectFolderOf2(agent, {
+    env: io.env,
+    cwd,
+    windows
+  });
+  debug?.(`project folder: ${folder} (from ${from})`);
+  return [
+    inProjectHook2(first, folder, windows),
+    ...rest
+  ];
+});
+var payloadFolder = (function payloadFolder(bytes) {
+  try {
+    const cwd = JSON.parse(new TextDecoder().decode(bytes)).cwd;
+    if (typeof cwd === "string" && (cwd.startsWith("/") || /^[A-Za-z]:[\\/]/.test(cwd))) {
+      return cwd;
+    }
+  } catch {
+  }
+  return "/";
+});
+var denoQuery = (function denoQuery(name) {
+  const descriptor = name === "net" ? {
+    name,
+    host: LOOPBACK
+  } : {
+    name
+  };
+  return Deno.permissions.querySync(descriptor).state;
+});
+var checkPermissions = (function checkPermissions(command2, needs, options) {
+  const query = options.query ?? denoQuery;
+  const missing = needs.filter((name) => query(name) !== "granted");
+  if (missing.length > 0) throw permissionError(command2, missing, options.standalone);
+});
+var permissionError = (function permissionError(command2, missing, standalone) {
+  const flags = missing.map(flagFor).join(" ");
+  const what = missing.length === 1 ? `the ${missing[0]} permission is not granted` : `the ${missing.slice(0, -1).join(", ")} and ${missing.at(-1)} permissions are not granted`;
+  const remedy = standalone ? `this everyhook binary was built without ${flags}: build it again with "deno compile ${flags} ..."` : `add ${flags} after "deno run"`;
+  return new EveryhookError("permission", `Cannot run "${command2}": ${what}: ${remedy}`);
+});
+var fromNotCapable = (function fromNotCapable(error, command2, standalone) {
+  if (!(error instanceof Deno.errors.NotCapable)) return void 0;
+  const name = /--allow-(read|write|run|env|net)\b/.exec(error.message)?.[1];
+  if (name) return permissionError(command2, [
+    name
+  ], standalone);
+  return new EveryhookError("permission", `Cannot run "${command2}": ${error.message}`, {
+    cause: error
+  });
+});
+var runMain = (async function runMain(args, io, options = {}) {
+  const standalone = options.standalone ?? runtimeFacts().standalone;
+  const global = args[0] === "--json";
+  const rest = global ? args.slice(1) : args;
+  const words = rest[0] === "run" ? rest.slice(1) : [
+    ...rest
+  ];
+  const own = words.indexOf("--") < 0 ? words : words.slice(0, words.indexOf("--"));
+  const json = global || own.includes("--json");
+  try {
+    const first = rest[0];
+    const other = own.find((w) => w === "--help" || w === "-h" || w === "--version") ?? (first !== void 0 && first !== "run" && !first.startsWith("-") ? first : void 0);
+    if (other !== void 0) {
+      throw new EveryhookError("usage", `Cannot read "${other}" here: this program (run.ts) runs only everyhook's run command, as the line install writes it; for the rest use cli.ts (everyhook help run)`);
+    }
+    checkPermissions("run", RUN_PERMISSIONS, {
+      standalone,
+      ...options.query ? {
+        query: options.query
+      } : {}
+    });
+    return await command(global ? [
+      "--json",
+      ...words
+    ] : words, io);
+  } catch (error) {
+    const known = error instanceof EveryhookError ? error : fromNotCapable(error, "run", standalone) ?? internal(error);
+    if (json) {
+      const { errorDocument: errorDocument2, jsonText: jsonText2 } = await Promise.resolve().then(() => (init_report(), report_exports));
+      io.out(jsonText2(errorDocument2(known)));
+    } else io.err(`everyhook: ${known.message}
+`);
+    return known.exitCode;
+  }
+});
+var internal = (function internal(error) {
+  const detail = error instanceof Error ? error.stack ?? error.message : String(error);
+  return new EveryhookError("internal", `Something went wrong inside everyhook: ${detail}`, {
+    cause: error
+  });
+});
+var __defProp = Object.defineProperty;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __esm = (fn, res) => function __init() {
+  return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+};
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+
+// src/contract/errors.ts
+var EXIT, USAGE_CODES, EveryhookError;
+var init_errors = __esm({
+  "src/contract/errors.ts": (function() {
+    EXIT = {
+      ok: 0,
+      failure: 1,
+      usage: 2
+    };
+    USAGE_CODES = /* @__PURE__ */ new Set([
+      "usage",
+      "path-refused"
+    ]);
+    EveryhookError = class extends Error {
+      /** The stable code. */
+      code;
+      /** The exit code the CLI ends with. */
+      exitCode;
+      /**
+       * Make an error.
+       *
+       * @param code The stable code.
+       * @param message The message, sentence case, no trailing period.
+       * @param options The cause, if any.
+       */
+      constructor(code, message, options) {
+        super(message, options);
+        this.code = code;
+        this.exitCode = USAGE_CODES.has(code) ? EXIT.usage : EXIT.failure;
+      }
+      /** The class's name, as stack traces and `String(error)` show it. */
+      get name() {
+        return "EveryhookError";
+      }
+    };
+  })
+});
+
+// src/contract/strict_json.ts
+var init_strict_json = __esm({
+  "src/contract/strict_json.ts": (function() {
+  })
+});
+
+// src/contract/contract.ts
+var EVENTS, TOOL_KINDS, ANSWER_KEYS, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS;
+var init_contract = __esm({
+  "src/contract/contract.ts": (function() {
+    init_strict_json();
+    EVENTS = [
+      "pre-tool",
+      "post-tool",
+      "prompt",
+      "session-start",
+      "session-end",
+      "stop",
+      "subagent-stop"
+    ];
+    TOOL_KINDS = [
+      "shell",
+      "edit",
+      "write",
+      "read",
+      "mcp",
+      "agent",
+      "other"
+    ];
+    ANSWER_KEYS = /* @__PURE__ */ new Set([
+      "decision",
+      "reason",
+      "message",
+      "context",
+      "input"
+    ]);
+    MAX_TIMEOUT_SECONDS = 3600;
+    MIN_TIMEOUT_SECONDS = 1;
+  })
+});
+
+// src/run/hook_failure.ts
+var MAX_REASON;
+var init_hook_failure = __esm({
+  "src/run/hook_failure.ts": (function() {
+    MAX_REASON = 8e3;
+  })
+});
+
+// src/agents/_payload.ts
+var init_payload = __esm({
+  "src/agents/_payload.ts": (function() {
+    init_contract();
+  })
+});
+
+// src/agents/_transcript.ts
+var FORMATS, TRANSCRIPT_FORMATS;
+var init_transcript = __esm({
+  "src/agents/_transcript.ts": (function() {
+    init_payload();
+    FORMATS = {
+      /**
+       * The text of the last assistant message in a Claude Code transcript (JSON
+       * Lines: one line per content block, `type: "assistant"`, `message.content[]`).
+       */
+      "claude-code": (line) => line.type === "assistant" ? contentText(obj(line.message)?.content, "text") : void 0,
+      /**
+       * The text of the last assistant message in a Codex rollout (JSON Lines of
+       * `{ timestamp, type, payload }`): the `last_agent_message` of a `task_complete`
+       * event, a `response_item` message of role `assistant` with `output_text`
+       * parts, or an `agent_message` event, whichever comes last.
+       */
+      "codex": (line) => {
+        const item = obj(line.payload);
+        if (line.type === "event_msg") {
+          if (item?.type === "task_complete") return str(item.last_agent_message);
+          if (item?.type === "agent_message") return str(item.message);
+        }
+        if (line.type === "response_item" && item?.type === "message" && item.role === "assistant") {
+          return contentText(item.content, "output_text");
+        }
+        return void 0;
+      },
+      /**
+       * The text of the last model message in a Gemini CLI chat file (JSON Lines under
+       * `~/.gemini/tmp/<project>/chats/`: `type: "gemini"` lines with `content` a
+       * string, or parts with `text`).
+       */
+      "gemini-cli": (line) => line.type === "gemini" ? contentText(line.content) : void 0,
+      /**
+       * The text of the last assistant message in a Copilot CLI session's
+       * `events.jsonl` (`type: "assistant.message"`, `data.content`).
+       */
+      "copilot-cli": (line) => line.type === "assistant.message" ? contentText(obj(line.data)?.content) : void 0,
+      /**
+       * The text of the last assistant message in a Cursor agent transcript: JSON
+       * Lines of `{ role, message: { content } }`, the text in `text` blocks. Cursor
+       * does not document the format and no Cursor binary runs here: this is the
+       * shape other tools report its agent-transcripts files in, read as a best
+       * effort (explain says the format is undocumented).
+       */
+      "cursor": (line) => {
+        if (line.role !== "assistant") return void 0;
+        const message = obj(line.message);
+        return contentText(message?.content ?? line.content, "text");
+      },
+      /**
+       * The text of the last model message in a Qwen Code chat file (JSON Lines under
+       * `~/.qwen/projects/<project>/chats/`: `type: "assistant"` lines, `message.parts[]`
+       * with `text`).
+       */
+      "qwen-code": (line) => line.type === "assistant" ? contentText(obj(line.message)?.parts) : void 0,
+      /**
+       * The text of the last assistant message in a Droid session file (JSON Lines
+       * under `~/.factory/sessions/`: `type: "message"` lines, `message.role`,
+       * `message.content[]` blocks).
+       */
+      "factory-droid": (line) => {
+        const message = obj(line.message);
+        return line.type === "message" && message?.role === "assistant" ? contentText(message.content, "text") : void 0;
+      }
+    };
+    TRANSCRIPT_FORMATS = Object.keys(FORMATS);
+  })
+});
+
+// src/run/transcript_tail.ts
+var transcript_tail_exports = {};
+__export(transcript_tail_exports, {
+  TRANSCRIPT_TAIL: () => TRANSCRIPT_TAIL,
+  addLastMessage: () => addLastMessage,
+  lastMessageIn: () => lastMessageIn,
+  mayRead: () => mayRead,
+  readTail: () => readTail
+});
+var TRANSCRIPT_TAIL;
+var init_transcript_tail = __esm({
+  "src/run/transcript_tail.ts": (function() {
+    init_transcript();
+    TRANSCRIPT_TAIL = 256 * 1024;
+  })
+});
+
+// src/run/spoken_call.ts
+var spoken_call_exports = {};
+__export(spoken_call_exports, {
+  callSpoken: () => callSpoken
+});
+var init_spoken_call = __esm({
+  "src/run/spoken_call.ts": (function() {
+    init_hook_failure();
+  })
+});
+
+// src/cli/suggest.ts
+var init_suggest = __esm({
+  "src/cli/suggest.ts": (function() {
+  })
+});
+
+// src/cli/args.ts
 var isOption, flagName, Args;
 var init_args = __esm({
-  "src/cli/args.ts"() {
+  "src/cli/args.ts": (function() {
     init_errors();
     init_suggest();
     isOption = (word) => word.startsWith("-") && word !== "-";
@@ -807,17 +2407,13 @@ var init_args = __esm({
         return this.#given.has(name);
       }
     };
-  }
+  })
 });
 
 // src/agents/registry.ts
-async function loadAgent(name) {
-  const entry = AGENT_ENTRIES.find((e) => e.id === name || e.aliases.includes(name));
-  return entry ? await entry.load() : void 0;
-}
 var NODE_22, AGENT_ENTRIES;
 var init_registry = __esm({
-  "src/agents/registry.ts"() {
+  "src/agents/registry.ts": (function() {
     NODE_22 = {
       package: "node",
       version: "22.23.3",
@@ -1016,40 +2612,16 @@ var init_registry = __esm({
         load: async () => (await __everyhookChunk("agent-cline")).cline
       }
     ];
-  }
+  })
 });
 
 // src/agents/folder_variables.ts
-function folderVariables(agents) {
-  const out = [];
-  for (const agent of agents) {
-    const places = agent.install ? [
-      agent.install.files.user,
-      agent.install.files.project
-    ] : [];
-    for (const at of [
-      ...places,
-      ...agent.reads ?? []
-    ]) {
-      if (at.env === void 0 || out.some((v) => v.name === at.env)) continue;
-      const replaced = at.parts.slice(0, at.envReplaces ?? 0).join("/");
-      out.push({
-        name: at.env,
-        text: replaced === "" ? `the folder holding ${agent.name}'s ${at.parts[0]} instead of ~` : `${agent.name}'s folder instead of ~/${replaced}`
-      });
-    }
-  }
-  return out;
-}
 var init_folder_variables = __esm({
-  "src/agents/folder_variables.ts"() {
-  }
+  "src/agents/folder_variables.ts": (function() {
+  })
 });
 
 // src/agents/mod.ts
-function findAgent(name) {
-  return AGENTS.find((a) => a.id === name || a.aliases.includes(name));
-}
 var AGENTS, AGENT_FOLDER_VARIABLES;
 var init_mod = __esm({
   async "src/agents/mod.ts"() {
@@ -1072,96 +2644,6 @@ __export(options_exports, {
   eventsOption: () => eventsOption,
   optionSource: () => optionSource
 });
-function optionSource(spec, name) {
-  const flag = spec.flags.find((f) => f.name === name);
-  if (!flag) throw new Error(`"${spec.name}" declares no option --${name}`);
-  return {
-    command: spec.name,
-    option: flagName(flag)
-  };
-}
-function usage(source, detail) {
-  const option = source.option === void 0 ? "" : `${source.option}: `;
-  return new EveryhookError("usage", `Cannot read the "${source.command}" command line: ${option}${detail}`);
-}
-function agentNamed(name, source) {
-  const agent = findAgent(name);
-  if (agent) return agent;
-  const near = closest(name, AGENTS.flatMap((a) => [
-    a.id,
-    ...a.aliases
-  ]));
-  throw usage(source, `no agent named "${name}"${near ? `; did you mean ${near}?` : ""} (the agents: ${AGENTS.map((a) => a.id).join(", ")})`);
-}
-function agentsNamed(names, source) {
-  if (names === void 0) return void 0;
-  const agents = [];
-  for (const agent of names.map((n) => agentNamed(n, source))) {
-    if (!agents.includes(agent)) agents.push(agent);
-  }
-  return agents;
-}
-function and(words) {
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
-}
-function nativeMeaning(name, first) {
-  const order = first ? [
-    first,
-    ...AGENTS.filter((a) => a !== first)
-  ] : AGENTS;
-  let event;
-  const agents = [];
-  for (const agent of order) {
-    const found = EVENTS.find((e) => agent.events[e]?.native === name) ?? agent.aliasEvents[name];
-    if (found === void 0 || event !== void 0 && found !== event) continue;
-    event = found;
-    agents.push(agent);
-  }
-  return event === void 0 ? void 0 : {
-    event,
-    agents
-  };
-}
-function eventNamed(name, how) {
-  const events2 = `(the events: ${EVENTS.join(", ")})`;
-  let event = isContractEvent(name) ? name : void 0;
-  if (event === void 0) {
-    const meaning = nativeMeaning(name, how.agent);
-    if (meaning && how.native && how.agent && meaning.agents[0] === how.agent) {
-      event = meaning.event;
-    } else if (meaning) {
-      const who = how.agent && meaning.agents.includes(how.agent) ? `${how.agent.name} calls` : `${and(meaning.agents.map((a) => a.name))} call${meaning.agents.length > 1 ? "" : "s"}`;
-      throw usage(how, `no event named "${name}": that is what ${who} ${meaning.event}; write ${meaning.event} ${events2}`);
-    } else {
-      const near = closest(name, EVENTS);
-      throw usage(how, `no event named "${name}"${near ? `; did you mean ${near}?` : ""} ${events2}`);
-    }
-  }
-  if (how.agent && !how.agent.events[event]) {
-    const has = EVENTS.filter((e) => how.agent.events[e] !== void 0);
-    throw usage(how, `${how.agent.name} has no ${event} event (it has ${has.join(", ")})`);
-  }
-  return event;
-}
-function eventsNamed(names, how) {
-  if (names === void 0) return void 0;
-  if (names.includes("all")) return "all";
-  const events2 = [];
-  for (const event of names.map((n) => eventNamed(n, how))) {
-    if (!events2.includes(event)) events2.push(event);
-  }
-  return events2;
-}
-function agentsOption(a, name = "agent") {
-  return agentsNamed(a.list(name), optionSource(a.spec, name));
-}
-function agentOption(a, name) {
-  const value = a.text(name);
-  return value === void 0 ? void 0 : agentNamed(value, optionSource(a.spec, name));
-}
-function eventsOption(a, name = "event") {
-  return eventsNamed(a.list(name), optionSource(a.spec, name));
-}
 var init_options = __esm({
   async "src/cli/options.ts"() {
     await init_mod();
@@ -1179,16 +2661,9 @@ __export(registry_exports, {
   loadSpoken: () => loadSpoken,
   spokenIds: () => spokenIds
 });
-async function loadSpoken(name) {
-  const entry = SPOKEN_ENTRIES.find((e) => e.id === name || e.aliases.includes(name));
-  return entry ? await entry.load() : void 0;
-}
-function spokenIds() {
-  return SPOKEN_ENTRIES.map((e) => e.id).join(", ");
-}
 var SPOKEN_ENTRIES;
 var init_registry2 = __esm({
-  "src/speaks/registry.ts"() {
+  "src/speaks/registry.ts": (function() {
     SPOKEN_ENTRIES = [
       {
         id: "claude-code",
@@ -1236,16 +2711,13 @@ var init_registry2 = __esm({
         load: async () => (await __everyhookChunk("speaks-factory-droid")).factoryDroidSpoken
       }
     ];
-  }
+  })
 });
 
 // src/agents/effect_words.ts
-function effectWords(effects) {
-  return effects.map((e) => EFFECTS[e].words).join(", ");
-}
 var EFFECTS;
 var init_effect_words = __esm({
-  "src/agents/effect_words.ts"() {
+  "src/agents/effect_words.ts": (function() {
     EFFECTS = {
       blocked: {
         words: "the action is blocked",
@@ -1298,7 +2770,7 @@ var init_effect_words = __esm({
         tone: "other"
       }
     };
-  }
+  })
 });
 
 // src/cli/report.ts
@@ -1311,51 +2783,12 @@ __export(report_exports, {
   jsonText: () => jsonText,
   runSummary: () => runSummary
 });
-function jsonText(value) {
-  return `${JSON.stringify(value, null, 2)}
-`;
-}
-function jsonOutput(value) {
-  return jsonText({
-    everyhook: OUTPUT_VERSION,
-    ...value
-  });
-}
-function errorDocument(error) {
-  return {
-    everyhook: OUTPUT_VERSION,
-    ok: false,
-    code: error.code,
-    error: error.message
-  };
-}
-function answerSummary(answer) {
-  const parts = [];
-  if (answer.decision) {
-    parts.push(answer.reason ? `${answer.decision}: ${answer.reason}` : answer.decision);
-  }
-  if (answer.context !== void 0) parts.push(`context: ${answer.context}`);
-  if (answer.message !== void 0) parts.push(`message: ${answer.message}`);
-  if (answer.input !== void 0) parts.push(`input: ${JSON.stringify(answer.input)}`);
-  return parts.length === 0 ? "no opinion" : parts.join("; ");
-}
-function runSummary(result, indent) {
-  const hook = result.failure ? `failed (${result.failure.kind}): ${result.failure.detail}` : answerSummary(result.answer);
-  const printed2 = result.native.stdout === "" ? "nothing" : result.native.stdout;
-  const lines = [
-    `the hook: ${hook}`,
-    `printed:  ${printed2} (exit ${result.native.exit})`,
-    `so:       ${effectWords(result.effects)}`,
-    ...result.notes.map((n) => `note:     ${n}`)
-  ];
-  return lines.map((l) => `${indent}${l}`).join("\n");
-}
 var OUTPUT_VERSION;
 var init_report = __esm({
-  "src/cli/report.ts"() {
+  "src/cli/report.ts": (function() {
     init_effect_words();
     OUTPUT_VERSION = 1;
-  }
+  })
 });
 
 // src/contract/printed.ts
@@ -1364,36 +2797,9 @@ __export(printed_exports, {
   printed: () => printed,
   printedText: () => printedText
 });
-function printed(text) {
-  const trimmed = text.trim();
-  if (trimmed === "") return {
-    kind: "nothing"
-  };
-  try {
-    return {
-      kind: "json",
-      value: JSON.parse(trimmed)
-    };
-  } catch {
-    return {
-      kind: "text",
-      text
-    };
-  }
-}
-function printedText(p) {
-  switch (p.kind) {
-    case "json":
-      return JSON.stringify(p.value);
-    case "text":
-      return p.text;
-    case "nothing":
-      return "(nothing)";
-  }
-}
 var init_printed = __esm({
-  "src/contract/printed.ts"() {
-  }
+  "src/contract/printed.ts": (function() {
+  })
 });
 
 // src/run/project_folder.ts
@@ -1402,207 +2808,13 @@ __export(project_folder_exports, {
   inProjectHook: () => inProjectHook,
   projectFolderOf: () => projectFolderOf
 });
-function existsOnDisk(path) {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function isAbsolute2(path, windows) {
-  return windows ? /^(?:[A-Za-z]:[\\/]|\\\\|\/\/)/.test(path) : path.startsWith("/");
-}
-function parentOf(dir, windows) {
-  const trimmed = dir.replace(windows ? /[\\/]+$/ : /\/+$/, "");
-  const at = Math.max(trimmed.lastIndexOf("/"), windows ? trimmed.lastIndexOf("\\") : -1);
-  if (at < 0) return dir;
-  if (at === 0) return trimmed.slice(0, 1);
-  const up = trimmed.slice(0, at);
-  return windows && /^[A-Za-z]:$/.test(up) ? `${up}\\` : up;
-}
-function joinPath2(dir, rest, windows) {
-  const sep = windows ? "\\" : "/";
-  const tail = windows ? rest.replaceAll("/", "\\") : rest;
-  return dir.endsWith("/") || dir.endsWith("\\") ? `${dir}${tail}` : `${dir}${sep}${tail}`;
-}
-function projectFolderOf(agent, world) {
-  for (const name of agent.projectFolder?.env ?? []) {
-    const value = world.env[name];
-    if (value !== void 0 && value !== "" && isAbsolute2(value, world.windows)) {
-      return {
-        folder: value,
-        from: `$${name}`
-      };
-    }
-  }
-  const working = {
-    folder: world.cwd,
-    from: "the working folder"
-  };
-  if (agent.projectFolder?.otherwise === "working-folder") return working;
-  const exists = world.exists ?? existsOnDisk;
-  const file = agent.install.files.project.parts.join("/");
-  for (let dir = world.cwd; ; dir = parentOf(dir, world.windows)) {
-    if (exists(joinPath2(dir, file, world.windows))) return {
-      folder: dir,
-      from: file
-    };
-    if (parentOf(dir, world.windows) === dir) break;
-  }
-  return working;
-}
-function inProjectHook(hook, folder, windows) {
-  return isAbsolute2(hook, windows) ? hook : joinPath2(folder, hook, windows);
-}
 var init_project_folder = __esm({
-  "src/run/project_folder.ts"() {
-  }
+  "src/run/project_folder.ts": (function() {
+  })
 });
 
 // src/cli/io.ts
 init_errors();
-function invocationCwd(processCwd2, initCwd, root) {
-  if (initCwd === void 0 || root === void 0) return processCwd2;
-  const absolute = initCwd.startsWith("/") || /^[A-Za-z]:[\\/]|^\\\\/.test(initCwd);
-  if (!absolute) return processCwd2;
-  const trim = (p) => p.replace(/[\\/]+$/, "") || p;
-  return trim(processCwd2) === trim(root) ? initCwd : processCwd2;
-}
-function packageRootOf(moduleUrl) {
-  const here = new URL(".", moduleUrl);
-  if (here.protocol !== "file:") return {};
-  const path = decodeURIComponent(here.pathname);
-  const root = /^\/[A-Za-z]:\//.test(path) ? path.slice(1).replaceAll("/", "\\") : path;
-  return {
-    root: root.replace(/[\\/]$/, "")
-  };
-}
-function denoIo(options = {}) {
-  const encoder = new TextEncoder();
-  let env;
-  return {
-    async readStdin(limit, timeoutMs) {
-      return await readAllFrom((buf) => Deno.stdin.read(buf), limit, timeoutMs);
-    },
-    stdinIsTerminal: () => Deno.stdin.isTerminal(),
-    async ask(question) {
-      writeAllSync(Deno.stderr, encoder.encode(question));
-      return await readLine((buf) => Deno.stdin.read(buf));
-    },
-    out(text) {
-      writeAllSync(Deno.stdout, encoder.encode(text));
-    },
-    err(text) {
-      writeAllSync(Deno.stderr, encoder.encode(text));
-    },
-    get env() {
-      env ??= Deno.env.toObject();
-      return env;
-    },
-    get cwd() {
-      const here = processCwd();
-      if (options.root === void 0) return here;
-      const allowed = Deno.permissions.querySync({
-        name: "env",
-        variable: "INIT_CWD"
-      });
-      const init = allowed.state === "granted" ? Deno.env.get("INIT_CWD") : void 0;
-      return invocationCwd(here, init, options.root);
-    },
-    isTerminal: () => Deno.stdout.isTerminal(),
-    errIsTerminal: () => Deno.stderr.isTerminal(),
-    now: () => /* @__PURE__ */ new Date()
-  };
-}
-function processCwd() {
-  try {
-    return Deno.cwd();
-  } catch (e) {
-    if (!(e instanceof Deno.errors.InvalidData)) throw e;
-    throw new EveryhookError("file-system", "Cannot read the name of the current folder: it is not valid UTF-8, and everyhook holds paths as UTF-8; cd to a folder whose name is valid UTF-8 and run the command again", {
-      cause: e
-    });
-  }
-}
-function readableCwd(io) {
-  try {
-    return io.cwd;
-  } catch (e) {
-    if (e instanceof EveryhookError && e.code === "file-system") return void 0;
-    throw e;
-  }
-}
-async function readAllFrom(read, limit, timeoutMs) {
-  const chunks = [];
-  let size = 0;
-  let truncated = false;
-  const buf = new Uint8Array(64 * 1024);
-  const timer = timeoutMs === void 0 ? void 0 : waitFor(timeoutMs);
-  try {
-    while (!truncated) {
-      const n = await (timer ? Promise.race([
-        read(buf),
-        timer.done
-      ]) : read(buf));
-      if (n === "timeout") return {
-        bytes: concat(chunks, size),
-        truncated,
-        timedOut: true
-      };
-      if (n === null) break;
-      const room = limit - size;
-      if (n > room) truncated = true;
-      const kept = Math.min(n, Math.max(room, 0));
-      if (kept > 0) {
-        chunks.push(buf.slice(0, kept));
-        size += kept;
-      }
-    }
-  } finally {
-    timer?.clear();
-  }
-  return {
-    bytes: concat(chunks, size),
-    truncated
-  };
-}
-async function readLine(read) {
-  const chunks = [];
-  let size = 0;
-  const buf = new Uint8Array(1);
-  while (size < 4096) {
-    const n = await read(buf);
-    if (n === null || n === 0) break;
-    if (buf[0] === 10) return new TextDecoder().decode(concat(chunks, size));
-    chunks.push(buf.slice(0, 1));
-    size++;
-  }
-  return size === 0 ? null : new TextDecoder().decode(concat(chunks, size));
-}
-function waitFor(ms) {
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  const wait = Atomics.waitAsync(cell, 0, 0, Math.max(0, ms));
-  const settled = wait.async ? wait.value : Promise.resolve(wait.value);
-  return {
-    done: settled.then((v) => v === "timed-out" ? "timeout" : new Promise(() => {
-    })),
-    clear: () => void Atomics.notify(cell, 0)
-  };
-}
-function concat(chunks, size) {
-  const bytes = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    bytes.set(c, off);
-    off += c.length;
-  }
-  return bytes;
-}
-function writeAllSync(w, data) {
-  let off = 0;
-  while (off < data.length) off += w.writeSync(data.subarray(off));
-}
 
 // src/commands/run.ts
 init_errors();
@@ -1613,97 +2825,6 @@ init_contract();
 // src/run/translate.ts
 var DEFAULT_REASON = "A hook refused this without giving a reason.";
 var DEFAULT_STOP_REASON = "A hook asked you to keep working before you stop.";
-function translate(agent, event, answer, options = {}) {
-  const table = agent.events[event];
-  if (!table) throw new RangeError(`${agent.name} has no event "${event}"`);
-  const sent = options.nativeEvent;
-  const alias = sent !== void 0 && agent.aliasEvents[sent] === event ? sent : void 0;
-  const nativeEvent = alias ?? table.native;
-  const cells = (alias !== void 0 ? agent.aliasCells?.[alias] : void 0) ?? table.cells;
-  const notes = [];
-  const parts = [];
-  const decision = answer.decision ?? "none";
-  parts.push({
-    part: decision,
-    cell: cells[decision]
-  });
-  if (answer.context !== void 0) parts.push({
-    part: "context",
-    cell: cells.context
-  });
-  if (answer.message !== void 0) parts.push({
-    part: "message",
-    cell: cells.message
-  });
-  if (answer.input !== void 0) {
-    if (answer.decision === void 0 || answer.decision === "allow") {
-      parts.push({
-        part: "input",
-        cell: cells.input
-      });
-    } else {
-      notes.push(`input dropped: it is taken only with allow or no decision, not with ${answer.decision}`);
-    }
-  }
-  const isStop = event === "stop" || event === "subagent-stop";
-  const values = {
-    event: nativeEvent,
-    reason: answer.reason ?? (isStop ? DEFAULT_STOP_REASON : DEFAULT_REASON),
-    message: answer.message ?? "",
-    context: answer.context ?? ""
-  };
-  let merged;
-  const stderr = [];
-  let exit = 0;
-  const effects = [];
-  for (const { part, cell } of parts) {
-    if (cell.note) notes.push(`${part}: ${cell.note}`);
-    if (cell.becomes === "dropped") continue;
-    if (cell.stdout) merged = mergeTemplates(merged ?? {}, cell.stdout);
-    if (cell.stderr) stderr.push(fill(cell.stderr, values, answer.input));
-    exit = Math.max(exit, cell.exit);
-    if (cell.effect !== "none" && !effects.includes(cell.effect)) effects.push(cell.effect);
-  }
-  if (effects.length === 0) effects.push("none");
-  const stdout = merged === void 0 ? "" : JSON.stringify(fill(merged, values, answer.input));
-  return {
-    stdout,
-    stderr: stderr.join("\n"),
-    exit,
-    effects,
-    parts,
-    notes
-  };
-}
-function mergeTemplates(a, b) {
-  const out = {
-    ...a
-  };
-  for (const [key, value] of Object.entries(b)) {
-    const prev = out[key];
-    out[key] = isObject(prev) && isObject(value) ? mergeTemplates(prev, value) : value;
-  }
-  return out;
-}
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function shellWord(text) {
-  return `'${text.replaceAll("'", "'\\''")}'`;
-}
-function fill(t, values, input) {
-  if (typeof t === "string") {
-    if (t === "<input>") return input ?? {};
-    return t.replace(/<(event|reason|message|context|reason-sh)>/g, (_, k) => k === "reason-sh" ? shellWord(values.reason ?? "") : values[k] ?? "");
-  }
-  if (Array.isArray(t)) return t.map((x) => fill(x, values, input));
-  if (isObject(t)) {
-    const out = {};
-    for (const [k, v] of Object.entries(t)) out[k] = fill(v, values, input);
-    return out;
-  }
-  return t;
-}
 
 // src/run/run.ts
 init_errors();
@@ -1731,29 +2852,6 @@ var PERMISSION_ERRORS = /* @__PURE__ */ new Set([
   "NotCapable",
   "PermissionDenied"
 ]);
-function readCrash(stderr) {
-  for (const { pattern } of UNCAUGHT) {
-    const m = pattern.exec(stderr);
-    if (!m) continue;
-    const error = m[1] ?? "Error";
-    const message = (m[2] ?? "").trim();
-    const flag = PERMISSION_ERRORS.has(error) ? /--allow-[a-z-]+/.exec(message)?.[0] : void 0;
-    const line = flag !== void 0 ? `it needs ${flag}: add it to its shebang` : `it crashed with ${error}${message === "" ? "" : `: ${short(message)}`}`;
-    return {
-      error,
-      message,
-      line
-    };
-  }
-  return null;
-}
-function short(text) {
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
-}
-function crashReason(hookName, crash) {
-  const name = hookName === "" ? "The hook" : `The hook "${hookName}"`;
-  return `${name} crashed, so this is blocked: ${crash.line}`;
-}
 
 // src/run/hook_broken.ts
 var LOAD_ERRORS = [
@@ -1779,323 +2877,13 @@ var LOAD_ERRORS = [
     pattern: /^Traceback[\s\S]*^((?:ModuleNotFoundError): .+)$/m
   }
 ];
-function readBroken(stderr) {
-  for (const { pattern } of LOAD_ERRORS) {
-    const m = pattern.exec(stderr);
-    if (m?.[1] !== void 0) return short2(m[1].trim());
-  }
-  return null;
-}
-function short2(text) {
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
-}
-function brokenReason(hookName, why) {
-  const name = hookName === "" ? "The hook" : `The hook "${hookName}"`;
-  return `${name} is broken (it does not load), so this is blocked: ${why}`;
-}
-function brokenStderr(hookName, printed2) {
-  const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
-  return `everyhook: ${name} is broken: it does not load, so it guards nothing; fix it and put it to \`everyhook bench\`. It printed:
-${printed2}`;
-}
 
 // src/os/json_depth.ts
 var MAX_JSON_DEPTH = 256;
-function nestsDeeperThan(text, max) {
-  if (text.split(/[[{]/, max + 2).length <= max + 1) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > max) return true;
-    } else if (c === 93 || c === 125) depth--;
-  }
-  return false;
-}
 
 // src/run/run.ts
 var MAX_INPUT = 50 * 1024 * 1024;
 var DEFAULT_TIMEOUT_SECONDS = 25;
-async function runAdapter(agent, event, input, hook, options) {
-  const table = agent.events[event];
-  if (!table) {
-    const has = Object.keys(agent.events).join(", ");
-    throw new EveryhookError("usage", `Cannot run "--event ${event}" for ${agent.name}: it has no such event (it has ${has})`);
-  }
-  const debug = options.debug;
-  const failClosed = options.failClosed ?? false;
-  const timeoutSeconds = options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-  const hookName = (hook[0] ?? "").split(/[\\/]/).pop() ?? "";
-  const result = {
-    ok: true,
-    agent: agent.id,
-    event,
-    nativeEvent: table.native,
-    document: null,
-    hook: {
-      status: "not-run",
-      exit: null,
-      ms: 0,
-      stdout: "",
-      stderr: "",
-      error: null
-    },
-    answer: {},
-    failure: null,
-    native: {
-      stdout: "",
-      stderr: "",
-      exit: 0
-    },
-    effect: "none",
-    effects: [
-      "none"
-    ],
-    notes: []
-  };
-  const fail = (kind, detail) => {
-    result.ok = false;
-    result.failure = {
-      kind,
-      detail
-    };
-    return failureAnswer(event, failClosed, hookName, detail);
-  };
-  let answer;
-  const reading = readDocument(agent, event, input, timeoutSeconds);
-  if (!reading.ok) {
-    answer = fail("input", reading.problem);
-  } else {
-    const doc = reading.document;
-    result.document = doc;
-    result.nativeEvent = doc.nativeEvent;
-    if (doc.stop && doc.stop.lastMessage === void 0) {
-      const { addLastMessage: addLastMessage2 } = await Promise.resolve().then(() => (init_transcript_tail(), transcript_tail_exports));
-      addLastMessage2(agent, doc, result.notes);
-    }
-    debug?.(`document: ${JSON.stringify(doc)}`);
-    const runner = options.runner;
-    const timeoutMs = Math.floor(options.deadline === void 0 ? timeoutSeconds * 1e3 : Math.min(timeoutSeconds * 1e3, options.deadline - performance.now()));
-    if (timeoutMs <= 0) {
-      result.hook.status = "timeout";
-      answer = fail("timeout", `The ${timeoutSeconds} s --timeout had passed before the hook could start`);
-    } else {
-      const spec = {
-        argv: hook,
-        env: {
-          ...options.env,
-          EVERYHOOK: "1",
-          EVERYHOOK_AGENT: agent.id,
-          EVERYHOOK_EVENT: event
-        },
-        cwd: !options.inProcess && doc.cwd !== void 0 && isFolder(doc.cwd) ? doc.cwd : options.cwd,
-        base: options.cwd,
-        timeoutMs
-      };
-      const other = (outcome) => judge(outcome, event, timeoutSeconds, result, fail, hookName);
-      if (options.speaks) {
-        const how = {
-          ...options,
-          failClosed,
-          hookName
-        };
-        const { callSpoken: callSpoken2 } = await Promise.resolve().then(() => (init_spoken_call(), spoken_call_exports));
-        answer = await callSpoken2(options.speaks, doc, spec, runner, how, result, fail, other);
-      } else {
-        answer = other(await runner({
-          ...spec,
-          stdin: new TextEncoder().encode(JSON.stringify(doc))
-        }));
-      }
-    }
-  }
-  result.answer = answer;
-  debug?.(`hook: ${JSON.stringify(result.hook)}`);
-  debug?.(`answer: ${JSON.stringify(answer)}`);
-  const sentAs = result.document ? {
-    nativeEvent: result.document.nativeEvent
-  } : {};
-  const t = translate(agent, event, answer, sentAs);
-  const stderr = [
-    t.stderr
-  ];
-  if (result.hook.status === "crashed") {
-    const name = hookName === "" ? "the hook" : `the hook "${hookName}"`;
-    stderr.push(`everyhook: ${name} crashed; it printed:
-${reasonText(result.hook.stderr)}`);
-  } else if (result.hook.status === "broken") {
-    stderr.push(brokenStderr(hookName, reasonText(result.hook.stderr)));
-  } else if (result.failure) {
-    const said = personMessage(failClosed, event, hookName, result.failure.detail);
-    stderr.push(result.failure.kind === "start" ? `${said} (the hook is broken: it guards nothing)` : said);
-  }
-  result.native = {
-    stdout: t.stdout,
-    stderr: stderr.filter((s) => s !== "").join("\n"),
-    exit: t.exit
-  };
-  result.effects = t.effects;
-  result.effect = t.effects[0] ?? "none";
-  result.notes.push(...t.notes);
-  debug?.(`printed: exit ${t.exit} ${t.stdout === "" ? "(nothing)" : t.stdout}`);
-  return result;
-}
-function readDocument(agent, event, input, timeoutSeconds) {
-  const mb = Math.round(MAX_INPUT / 1024 / 1024);
-  if (input.timedOut) {
-    return {
-      ok: false,
-      problem: `The agent's JSON had not ended on stdin within the ${timeoutSeconds} s --timeout`
-    };
-  }
-  if (input.truncated) {
-    return {
-      ok: false,
-      problem: `The agent's JSON is over ${mb} MB: read the first ${mb} MB and stopped`
-    };
-  }
-  const text = new TextDecoder().decode(input.bytes).replace(/^\uFEFF/, "");
-  if (text.trim() === "") return {
-    ok: false,
-    problem: "The agent sent nothing on stdin"
-  };
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    return {
-      ok: false,
-      problem: `The agent's JSON nests deeper than ${MAX_JSON_DEPTH} levels`
-    };
-  }
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      problem: `The agent's input is not JSON: ${why}`
-    };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    const what = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-    return {
-      ok: false,
-      problem: `The agent's input is not a JSON object but ${what}`
-    };
-  }
-  try {
-    return {
-      ok: true,
-      document: agent.read(value, {
-        event
-      })
-    };
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      problem: `Cannot read the agent's JSON as ${agent.name}: ${why}`
-    };
-  }
-}
-function judge(outcome, event, timeoutSeconds, result, fail, hookName) {
-  result.hook.ms = outcome.ms;
-  if (outcome.kind === "start-failed") {
-    result.hook.status = "start-failed";
-    result.hook.error = outcome.message;
-    return fail("start", outcome.message);
-  }
-  result.hook.stdout = outcome.stdout;
-  result.hook.stderr = outcome.stderr;
-  if (outcome.kind === "timeout") {
-    result.hook.status = "timeout";
-    const detail = `The hook ran past its ${timeoutSeconds} s and was stopped`;
-    result.hook.error = detail;
-    return fail("timeout", detail);
-  }
-  if (outcome.kind === "output-too-large") {
-    result.hook.status = "output-too-large";
-    const mib = Math.round(outcome.cap / 1024 / 1024 * 10) / 10;
-    const detail = `The hook printed more than ${mib} MiB on stdout, which is not an answer`;
-    result.hook.error = detail;
-    return fail("invalid", detail);
-  }
-  result.hook.exit = outcome.code;
-  const stopping = event === "stop" || event === "subagent-stop";
-  const said = reasonText(outcome.stderr);
-  const broken = outcome.code === 1 ? readBroken(said) : null;
-  if (broken !== null) {
-    result.hook.status = "broken";
-    result.hook.error = broken;
-    if (!stopping) {
-      fail("broken", broken);
-      return {
-        decision: "deny",
-        reason: brokenReason(hookName, broken)
-      };
-    }
-    return fail("broken", `${broken} (at a stop only exit 2 sends the agent back)`);
-  }
-  const crash = outcome.code !== 0 ? readCrash(said) : null;
-  if (crash) {
-    result.hook.status = "crashed";
-    result.hook.error = crash.line;
-    if (!stopping || outcome.code === 2) {
-      fail("crash", crash.line);
-      return {
-        decision: "deny",
-        reason: crashReason(hookName, crash)
-      };
-    }
-    return fail("crash", `${crash.line} (at a stop only exit 2 sends the agent back)`);
-  }
-  if (outcome.code !== 0) {
-    result.hook.status = "exit";
-    if (!stopping || outcome.code === 2) {
-      return {
-        decision: "deny",
-        reason: said !== "" ? said : `The hook exited with ${outcome.code}`
-      };
-    }
-    const detail = `The hook exited with ${outcome.code}${said !== "" ? `: ${firstLine(said)}` : ""} (at a stop only exit 2 sends the agent back)`;
-    result.hook.error = detail;
-    return fail("exit", detail);
-  }
-  const reading = outcome.kind === "exited" && outcome.answer !== void 0 ? {
-    ok: true,
-    answer: outcome.answer
-  } : nestsDeeperThan(outcome.stdout, MAX_JSON_DEPTH) ? {
-    ok: false,
-    problem: `it nests deeper than ${MAX_JSON_DEPTH} levels`
-  } : readAnswer(outcome.stdout);
-  if (!reading.ok) {
-    result.hook.status = "invalid";
-    const detail = `The hook printed something that is not an answer: ${reading.problem}`;
-    result.hook.error = detail;
-    return fail("invalid", detail);
-  }
-  result.hook.status = "answered";
-  return reading.answer;
-}
-function firstLine(text) {
-  const line = text.split(/\r?\n/)[0] ?? "";
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-function isFolder(path) {
-  if (Deno.permissions.querySync({
-    name: "read",
-    path
-  }).state !== "granted") return false;
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
-}
 
 // src/os/read_bounded.ts
 var MAX_CONFIG_BYTES = 64 * 1024 * 1024;
@@ -2121,24 +2909,6 @@ var KINDS = [
     "a socket"
   ]
 ];
-function notAFile(info) {
-  if (info.isFile) return void 0;
-  return KINDS.find(([key]) => info[key] === true)?.[1] ?? "not a regular file";
-}
-function notAHookFile(path) {
-  let info;
-  try {
-    info = Deno.statSync(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory) {
-      return "does not exist";
-    }
-    const code = e.code;
-    return `cannot be read${typeof code === "string" ? ` (${code})` : ""}`;
-  }
-  const kind = notAFile(info);
-  return kind === void 0 ? void 0 : `is ${kind}, not a hook file`;
-}
 
 // src/os/runtime.ts
 var RUN_PERMISSIONS = [
@@ -2147,62 +2917,9 @@ var RUN_PERMISSIONS = [
   "env"
 ];
 var NO_LAZY = "--v8-flags=--no-lazy";
-function flagFor(name) {
-  return name === "net" ? `--allow-net=${LOOPBACK}` : `--allow-${name}`;
-}
 var LOOPBACK = "127.0.0.1";
-function runtimeFacts() {
-  return {
-    standalone: Deno.build.standalone,
-    execPath: Deno.execPath(),
-    mainModule: Deno.mainModule,
-    os: Deno.build.os
-  };
-}
 
 // src/os/path_search.ts
-function findOnPath(name, env, os) {
-  const windows = os === "windows";
-  const key = windows ? Object.keys(env).find((k) => k.toUpperCase() === "PATH") : "PATH";
-  const dirs = (key ? env[key] ?? "" : "").split(windows ? ";" : ":").filter((d) => d !== "");
-  const exts = windows && extensionOf(name) === "" ? (env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter((e) => e !== "") : [
-    ""
-  ];
-  for (const dir of dirs) {
-    for (const ext of exts) {
-      const candidate = joinPath(dir, name + ext, windows);
-      if (isFile(candidate)) return candidate;
-    }
-  }
-  return void 0;
-}
-function extensionOf(path) {
-  const name = path.split(/[\\/]/).pop() ?? "";
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot).toLowerCase() : "";
-}
-function hasSeparator(path, windows) {
-  return path.includes("/") || windows && path.includes("\\");
-}
-function isAbsolute(path, windows) {
-  return windows ? /^([a-zA-Z]:[\\/]|[\\/]{2})/.test(path) : path.startsWith("/");
-}
-function joinPath(dir, name, windows) {
-  const sep = windows ? "\\" : "/";
-  return /[\\/]$/.test(dir) ? dir + name : dir + sep + name;
-}
-function resolvePath(base, path, windows) {
-  if (isAbsolute(path, windows)) return path;
-  const rel = path.replace(/^\.[\\/]/, "");
-  return joinPath(base, rel, windows);
-}
-function isFile(path) {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
 
 // src/run/hook_plan.ts
 var DENO_EXTENSIONS = /* @__PURE__ */ new Set([
@@ -2219,146 +2936,6 @@ var KNOWN_EXTENSIONS = /* @__PURE__ */ new Set([
   ".cmd",
   ".bat"
 ]);
-function hostFacts() {
-  const f = runtimeFacts();
-  return {
-    os: f.os,
-    standalone: f.standalone,
-    execPath: f.execPath
-  };
-}
-function planHook(argv, base, env, facts) {
-  const [hook, ...args] = argv;
-  if (hook === void 0 || hook === "") return {
-    ok: false,
-    message: "No hook was given"
-  };
-  const windows = facts.os === "windows";
-  const ext = extensionOf(hook);
-  const pathLike = hasSeparator(hook, windows) || KNOWN_EXTENSIONS.has(ext);
-  if (!pathLike) {
-    const found = findOnPath(hook, env, facts.os);
-    return found ? {
-      ok: true,
-      program: found,
-      args
-    } : {
-      ok: false,
-      message: `Cannot start the hook: "${hook}" is not on PATH`
-    };
-  }
-  const file = resolvePath(base, hook, windows);
-  if (!isFile(file)) {
-    const why = notAHookFile(file) ?? "does not exist";
-    return {
-      ok: false,
-      message: `Cannot start the hook: "${file}" ${why}`
-    };
-  }
-  const interpreter = (program, name, pre) => program ? {
-    ok: true,
-    program,
-    args: [
-      ...pre,
-      file,
-      ...args
-    ]
-  } : {
-    ok: false,
-    message: `Cannot start the hook "${file}": ${name} is not on PATH`
-  };
-  if (DENO_EXTENSIONS.has(ext)) {
-    const deno = facts.standalone ? findOnPath("deno", env, facts.os) : facts.execPath;
-    if (!deno) {
-      return {
-        ok: false,
-        message: `Cannot start the hook "${file}": this everyhook is a compiled binary and no "deno" is on PATH to run it with`
-      };
-    }
-    return interpreter(deno, "deno", [
-      "run",
-      "--no-prompt",
-      NO_LAZY,
-      ...shebangPermissions(firstLine2(file))
-    ]);
-  }
-  if (ext === ".sh") {
-    const named = windows ? void 0 : shebangInterpreter(firstLine2(file));
-    if (named === void 0) return interpreter(findOnPath("bash", env, facts.os), "bash", []);
-    if (!named.program.startsWith("/") || !isFile(named.program)) {
-      return {
-        ok: false,
-        message: `Cannot start the hook "${file}": the interpreter its first line names, "${named.program}", is not a file (write its absolute path)`
-      };
-    }
-    return {
-      ok: true,
-      program: named.program,
-      args: [
-        ...named.args,
-        file,
-        ...args
-      ]
-    };
-  }
-  if (ext === ".ps1") {
-    const ps = findOnPath("pwsh", env, facts.os) ?? findOnPath("powershell", env, facts.os);
-    return interpreter(ps, "pwsh or powershell", [
-      "-NoProfile",
-      "-File"
-    ]);
-  }
-  if (windows && (ext === ".cmd" || ext === ".bat")) {
-    const cmd = findOnPath("cmd", env, facts.os) ?? env.ComSpec ?? env.COMSPEC;
-    return interpreter(cmd, "cmd.exe", [
-      "/d",
-      "/s",
-      "/c"
-    ]);
-  }
-  return {
-    ok: true,
-    program: file,
-    args
-  };
-}
-function shebangInterpreter(line) {
-  if (!line.startsWith("#!")) return void 0;
-  const rest = line.slice(2).replace(/^[ \t]+/, "").replace(/[ \t\r]+$/, "");
-  const m = /^([^ \t]+)(?:[ \t]+(.*))?$/.exec(rest);
-  if (!m) return void 0;
-  const arg = (m[2] ?? "").trim();
-  return {
-    program: m[1],
-    args: arg === "" ? [] : [
-      arg
-    ]
-  };
-}
-function shebangPermissions(line) {
-  if (!line.startsWith("#!")) return [];
-  const words = line.slice(2).trim().split(/\s+/);
-  const at = words.findIndex((w, i) => /(^|[\\/])deno(\.exe)?$/.test(w) && words[i + 1] === "run");
-  if (at < 0) return [];
-  const flags = [];
-  for (const word of words.slice(at + 2)) {
-    if (!word.startsWith("-")) break;
-    if (/^--(allow|deny)-[a-z-]+(=.*)?$/.test(word) || /^-[ARWNESI]+(=.*)?$/.test(word)) {
-      flags.push(word);
-    }
-  }
-  return flags;
-}
-function firstLine2(file) {
-  try {
-    using f = Deno.openSync(file);
-    const buf = new Uint8Array(4096);
-    const n = f.readSync(buf) ?? 0;
-    return new TextDecoder().decode(buf.subarray(0, n)).split(/\r?\n/)[0] ?? "";
-  } catch {
-    return "";
-  }
-}
 
 // src/os/process_tree.ts
 var STOP_SIGNALS = [
@@ -2366,98 +2943,6 @@ var STOP_SIGNALS = [
   "SIGINT",
   "SIGHUP"
 ];
-function passStops(pid) {
-  const handlers = STOP_SIGNALS.map((signal) => {
-    const handler = () => {
-      unwatch();
-      tryKill(-pid);
-      Deno.kill(Deno.pid, signal);
-    };
-    return {
-      signal,
-      handler
-    };
-  });
-  const unwatch = () => {
-    for (const { signal, handler } of handlers) {
-      try {
-        Deno.removeSignalListener(signal, handler);
-      } catch {
-      }
-    }
-  };
-  for (const { signal, handler } of handlers) Deno.addSignalListener(signal, handler);
-  return unwatch;
-}
-async function killTree(pid, grouped, os) {
-  if (os === "windows") {
-    try {
-      await new Deno.Command("taskkill", {
-        args: [
-          "/T",
-          "/F",
-          "/PID",
-          String(pid)
-        ],
-        stdout: "null",
-        stderr: "null"
-      }).output();
-    } catch {
-    }
-    tryKill(pid);
-    return;
-  }
-  const descendants = await psDescendants(pid);
-  if (grouped) tryKill(-pid);
-  tryKill(pid);
-  for (const p of descendants) tryKill(p);
-}
-function tryKill(pid) {
-  try {
-    Deno.kill(pid, "SIGKILL");
-  } catch {
-  }
-}
-function descendantsOf(root, parents) {
-  const found = [];
-  const wanted = /* @__PURE__ */ new Set([
-    root
-  ]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parents) {
-      if (wanted.has(ppid) && !wanted.has(pid)) {
-        wanted.add(pid);
-        found.push(pid);
-        grew = true;
-      }
-    }
-  }
-  return found;
-}
-async function psDescendants(root) {
-  try {
-    const out = await new Deno.Command("ps", {
-      args: [
-        "-A",
-        "-o",
-        "pid=",
-        "-o",
-        "ppid="
-      ],
-      stderr: "null"
-    }).output();
-    const parents = /* @__PURE__ */ new Map();
-    for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
-      const [pid, ppid] = line.trim().split(/\s+/).map(Number);
-      if (pid !== void 0 && ppid !== void 0 && !isNaN(pid)) parents.set(pid, ppid);
-    }
-    return descendantsOf(root, parents);
-  } catch {
-    return [];
-  }
-}
 var SIGNALS = {
   SIGHUP: 1,
   SIGINT: 2,
@@ -2469,9 +2954,6 @@ var SIGNALS = {
   SIGALRM: 14,
   SIGTERM: 15
 };
-function signalNumber(signal) {
-  return SIGNALS[signal] ?? 0;
-}
 var RUN_ID_VAR = "EVERYHOOK_RUN_ID";
 var SWEEP_SCRIPT = [
   "trap '' HUP INT TERM PIPE",
@@ -2518,253 +3000,15 @@ var SWEEP_SCRIPT = [
   "done"
 ].join("\n");
 var hex = (byte) => byte.toString(16).padStart(2, "0");
-function sweepCommand(entry, stdin) {
-  return inSession("/bin/sh", [
-    "-c",
-    SWEEP_SCRIPT,
-    "everyhook-sweep",
-    entry
-  ], {
-    env: {
-      PATH: "/usr/local/bin:/usr/bin:/bin"
-    },
-    clearEnv: true,
-    stdin,
-    stdout: "null",
-    stderr: "null"
-  }, "linux").command;
-}
 var SETSID_PATHS = [
   "/usr/bin/setsid",
   "/bin/setsid"
 ];
 var setsidAt;
-function setsidProgram(os) {
-  if (os !== "linux") return void 0;
-  setsidAt ??= SETSID_PATHS.find(isProgramFile) ?? null;
-  return setsidAt ?? void 0;
-}
-function isProgramFile(path) {
-  try {
-    const info = Deno.statSync(path);
-    return info.isFile && ((info.mode ?? 0) & 73) !== 0;
-  } catch {
-    return false;
-  }
-}
-function inSession(program, args, options, os) {
-  const setsid = setsidProgram(os);
-  if (setsid !== void 0) {
-    const command3 = new Deno.Command(setsid, {
-      ...options,
-      args: [
-        program,
-        ...args
-      ]
-    });
-    return {
-      command: command3,
-      via: setsid
-    };
-  }
-  const command2 = new Deno.Command(program, {
-    ...options,
-    args: [
-      ...args
-    ],
-    detached: true
-  });
-  return {
-    command: command2,
-    via: void 0
-  };
-}
-function setsidFailure(code, stderr) {
-  if (code !== 126 && code !== 127) return void 0;
-  const line = stderr.replace(/\r?\n$/, "");
-  if (line.includes("\n") || !/^setsid: (failed to execute|can't execute) /.test(line)) {
-    return void 0;
-  }
-  return line.slice(line.lastIndexOf(": ") + 2);
-}
-function startSweeper(os) {
-  const none = {
-    mark: void 0,
-    watch: () => false,
-    sweep: () => Promise.resolve()
-  };
-  if (os !== "linux") return none;
-  const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
-  let child;
-  try {
-    child = sweepCommand(`${RUN_ID_VAR}=${value}`, "piped").spawn();
-  } catch {
-    return none;
-  }
-  const writer = child.stdin.getWriter();
-  let swept;
-  let told;
-  return {
-    mark: {
-      name: RUN_ID_VAR,
-      value
-    },
-    watch(pid) {
-      told ??= writer.write(new TextEncoder().encode(`${pid}
-`)).catch(() => {
-      });
-      return true;
-    },
-    sweep() {
-      swept ??= (async () => {
-        await told;
-        try {
-          await writer.close();
-        } catch {
-        }
-        await child.status;
-      })();
-      return swept;
-    }
-  };
-}
 
 // src/run/hook_process.ts
 var OUTPUT_CAP = 10 * 1024 * 1024;
 var STDERR_CAP = 1024 * 1024;
-function runHook(spec, facts = hostFacts()) {
-  const started = performance.now();
-  const plan = planHook(spec.argv, spec.base ?? spec.cwd, spec.env, facts);
-  if (!plan.ok) {
-    const ms = Math.round(performance.now() - started);
-    return Promise.resolve({
-      kind: "start-failed",
-      message: plan.message,
-      ms
-    });
-  }
-  return runPlanned(plan.program, plan.args, spec, facts, started, "hook");
-}
-async function runPlanned(program, args, spec, facts, started, noun) {
-  const ms = () => Math.round(performance.now() - started);
-  const grouped = facts.os !== "windows";
-  const sweeper = spec.sweep === false ? NO_SWEEPER : startSweeper(facts.os);
-  const env = {
-    ...spec.env
-  };
-  if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
-  const options = {
-    cwd: spec.cwd,
-    env,
-    clearEnv: true,
-    stdin: spec.stdin === void 0 ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped"
-  };
-  const { command: command2, via } = grouped ? inSession(program, args, options, facts.os) : {
-    command: new Deno.Command(program, {
-      ...options,
-      args: [
-        ...args
-      ]
-    }),
-    via: void 0
-  };
-  let child;
-  try {
-    child = command2.spawn();
-  } catch (error) {
-    await sweeper.sweep();
-    return {
-      kind: "start-failed",
-      message: startMessage(noun, program, spawnError(error)),
-      ms: ms()
-    };
-  }
-  const cap = spec.outputCap ?? OUTPUT_CAP;
-  const out = new Capture(cap);
-  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
-  let closed = false;
-  const reading = Promise.all([
-    out.read(child.stdout),
-    err.read(child.stderr, spec.onStderr)
-  ]);
-  void reading.then(() => closed = true);
-  if (spec.stdin !== void 0) void writeQuietly(child.stdin, spec.stdin);
-  let exitCode;
-  const status = child.status.then((s) => {
-    exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
-    return s;
-  });
-  const timer = new Deadline(spec.timeoutMs);
-  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {
-  };
-  try {
-    const first = await Promise.race([
-      status.then(() => "exit"),
-      timer.done
-    ]);
-    if (first === "exit") {
-      await Promise.resolve();
-      if (!closed) {
-        const grace = new Deadline(Math.min(1e3, timer.left()));
-        await Promise.race([
-          reading,
-          grace.done
-        ]);
-        grace.clear();
-        if (!closed) await stop(child, grouped, facts.os, [
-          out,
-          err
-        ], true);
-      }
-    } else {
-      await stop(child, grouped, facts.os, [
-        out,
-        err
-      ]);
-    }
-    const code = exitCode ?? 1;
-    if (first === "timeout") {
-      return {
-        kind: "timeout",
-        timeoutMs: spec.timeoutMs,
-        ...out.both(err),
-        ms: ms()
-      };
-    }
-    if (code === 0 && out.cut) return {
-      kind: "output-too-large",
-      cap,
-      ...out.both(err),
-      ms: ms()
-    };
-    const texts = out.both(err);
-    const unstarted = via === void 0 ? void 0 : setsidFailure(code, texts.stderr);
-    if (unstarted !== void 0) {
-      return {
-        kind: "start-failed",
-        message: startMessage(noun, program, unstarted),
-        ms: ms()
-      };
-    }
-    return {
-      kind: "exited",
-      code,
-      ...texts,
-      ms: ms()
-    };
-  } finally {
-    timer.clear();
-    const bound = new Deadline(2e3);
-    await Promise.race([
-      sweeper.sweep(),
-      bound.done
-    ]);
-    bound.clear();
-    unwatch();
-  }
-}
 var NO_SWEEPER = {
   mark: void 0,
   watch: () => false,
@@ -2774,27 +3018,6 @@ var NOT_STARTED = {
   "No such file or directory": "it does not exist",
   "Permission denied": "it is not executable"
 };
-function spawnError(error) {
-  if (error instanceof Deno.errors.NotFound) return "No such file or directory";
-  if (error instanceof Deno.errors.PermissionDenied) return "Permission denied";
-  return error instanceof Error ? error.message : String(error);
-}
-function startMessage(noun, program, reason) {
-  const said = Object.hasOwn(NOT_STARTED, reason) ? NOT_STARTED[reason] : reason;
-  return `Cannot start the ${noun} "${program}": ${said}`;
-}
-async function writeQuietly(stdin, bytes) {
-  const writer = stdin.getWriter();
-  try {
-    if (bytes.length > 0) await writer.write(bytes);
-    await writer.close();
-  } catch {
-    try {
-      await writer.abort();
-    } catch {
-    }
-  }
-}
 var Capture = class {
   size = 0;
   cut = false;
@@ -2861,17 +3084,6 @@ var Deadline = class {
     Atomics.notify(this.#cell, 0);
   }
 };
-async function stop(child, grouped, os, captures, exited = false) {
-  if (!exited) await killTree(child.pid, grouped, os);
-  else if (grouped) tryKill(-child.pid);
-  await Promise.all(captures.map((c) => c.cancel()));
-  const bound = new Deadline(500);
-  await Promise.race([
-    child.status,
-    bound.done
-  ]);
-  bound.clear();
-}
 
 // src/commands/run.ts
 init_args();
@@ -3074,225 +3286,14 @@ var RUN_COMMAND = {
 // src/commands/run.ts
 init_registry();
 init_contract();
-function parseRunArgs(args) {
-  const a = parseArgs(RUN_COMMAND, args);
-  const speaks = a.text("speaks");
-  const only = a.text("only-tools");
-  if (only !== void 0 && speaks === void 0) {
-    throw new EveryhookError("usage", 'Cannot read "--only-tools" without "--speaks": it narrows a spoken hook');
-  }
-  const kinds = only?.split(",").map((k) => k.trim()).filter((k) => k !== "");
-  const unknown2 = kinds?.find((k) => !TOOL_KINDS.includes(k));
-  if (unknown2 !== void 0) {
-    throw new EveryhookError("usage", `Cannot read "--only-tools ${only}": "${unknown2}" is not a kind of tool (${TOOL_KINDS.join(", ")})`);
-  }
-  return {
-    ...kinds !== void 0 ? {
-      onlyTools: kinds
-    } : {},
-    agent: a.text("agent"),
-    event: a.text("event"),
-    ...speaks !== void 0 ? {
-      speaks
-    } : {},
-    failClosed: a.flag("fail-closed"),
-    timeoutSeconds: a.number("timeout"),
-    json: a.flag("json"),
-    inProject: a.flag("in-project"),
-    hook: [
-      ...a.operands
-    ]
-  };
-}
-async function agentAndEvent(agentName, eventName) {
-  const agent = await loadAgent(agentName);
-  const event = agent ? ownEvent(agent, eventName) : void 0;
-  if (agent && event) return {
-    agent,
-    event
-  };
-  const { agentNamed: agentNamed2, eventNamed: eventNamed2, optionSource: optionSource2 } = await init_options().then(() => options_exports);
-  const spec = RUN_COMMAND;
-  const named = agentNamed2(agentName, optionSource2(spec, "agent"));
-  const how = {
-    ...optionSource2(spec, "event"),
-    agent: named,
-    native: true
-  };
-  return {
-    agent: named,
-    event: eventNamed2(eventName, how)
-  };
-}
-function ownEvent(agent, name) {
-  const event = isContractEvent(name) ? name : EVENTS.find((e) => agent.events[e]?.native === name) ?? agent.aliasEvents[name];
-  return event !== void 0 && agent.events[event] ? event : void 0;
-}
-async function spokenProtocol(name) {
-  const { loadSpoken: loadSpoken2, spokenIds: spokenIds2 } = await Promise.resolve().then(() => (init_registry2(), registry_exports));
-  const spoken = await loadSpoken2(name);
-  if (spoken) return spoken;
-  throw new EveryhookError("usage", `Cannot read "--speaks ${name}": everyhook speaks the hook protocol of ${spokenIds2()} (OpenCode and Kilo Code take plugins, not command hooks)`);
-}
-async function command(args, io) {
-  const parsed = parseRunArgs(args);
-  const deadline = performance.now() + parsed.timeoutSeconds * 1e3;
-  const { agent, event } = await agentAndEvent(parsed.agent, parsed.event);
-  const speaks = parsed.speaks !== void 0 ? await spokenProtocol(parsed.speaks) : void 0;
-  const env = io.env;
-  const debug = env.EVERYHOOK_DEBUG === "1" ? (text) => io.err(`everyhook debug: ${text}
-`) : void 0;
-  if (io.stdinIsTerminal()) {
-    throw new EveryhookError("usage", `Cannot run "run" from a terminal: it reads the agent's JSON on stdin (pipe a payload in, for example from a fixture's "payload")`);
-  }
-  const input = await io.readStdin(MAX_INPUT, parsed.timeoutSeconds * 1e3);
-  const cwd = readableCwd(io) ?? payloadFolder(input.bytes);
-  const hook = parsed.inProject ? await inProject(agent, parsed.hook, io, cwd, debug) : parsed.hook;
-  const result = await runAdapter(agent, event, input, hook, {
-    failClosed: parsed.failClosed,
-    timeoutSeconds: parsed.timeoutSeconds,
-    deadline,
-    env,
-    cwd,
-    runner: runHook,
-    ...speaks ? {
-      speaks
-    } : {},
-    ...parsed.onlyTools ? {
-      onlyTools: parsed.onlyTools
-    } : {},
-    ...debug ? {
-      debug
-    } : {}
-  });
-  if (parsed.json) {
-    const [{ jsonOutput: jsonOutput2 }, { printed: printed2 }] = await Promise.all([
-      Promise.resolve().then(() => (init_report(), report_exports)),
-      Promise.resolve().then(() => (init_printed(), printed_exports))
-    ]);
-    const native = {
-      ...result.native,
-      printed: printed2(result.native.stdout)
-    };
-    io.out(jsonOutput2({
-      ...result,
-      native
-    }));
-    return result.ok ? 0 : 1;
-  }
-  if (result.native.stdout !== "") io.out(`${result.native.stdout}
-`);
-  if (result.native.stderr !== "") io.err(`${result.native.stderr}
-`);
-  return result.native.exit;
-}
-async function inProject(agent, hook, io, cwd, debug) {
-  const [first, ...rest] = hook;
-  if (first === void 0) return [
-    ...hook
-  ];
-  const { inProjectHook: inProjectHook2, projectFolderOf: projectFolderOf2 } = await Promise.resolve().then(() => (init_project_folder(), project_folder_exports));
-  const windows = Deno.build.os === "windows";
-  const { folder, from } = projectFolderOf2(agent, {
-    env: io.env,
-    cwd,
-    windows
-  });
-  debug?.(`project folder: ${folder} (from ${from})`);
-  return [
-    inProjectHook2(first, folder, windows),
-    ...rest
-  ];
-}
-function payloadFolder(bytes) {
-  try {
-    const cwd = JSON.parse(new TextDecoder().decode(bytes)).cwd;
-    if (typeof cwd === "string" && (cwd.startsWith("/") || /^[A-Za-z]:[\\/]/.test(cwd))) {
-      return cwd;
-    }
-  } catch {
-  }
-  return "/";
-}
 
 // run.ts
 init_errors();
 
 // src/cli/permissions.ts
 init_errors();
-function denoQuery(name) {
-  const descriptor = name === "net" ? {
-    name,
-    host: LOOPBACK
-  } : {
-    name
-  };
-  return Deno.permissions.querySync(descriptor).state;
-}
-function checkPermissions(command2, needs, options) {
-  const query = options.query ?? denoQuery;
-  const missing = needs.filter((name) => query(name) !== "granted");
-  if (missing.length > 0) throw permissionError(command2, missing, options.standalone);
-}
-function permissionError(command2, missing, standalone) {
-  const flags = missing.map(flagFor).join(" ");
-  const what = missing.length === 1 ? `the ${missing[0]} permission is not granted` : `the ${missing.slice(0, -1).join(", ")} and ${missing.at(-1)} permissions are not granted`;
-  const remedy = standalone ? `this everyhook binary was built without ${flags}: build it again with "deno compile ${flags} ..."` : `add ${flags} after "deno run"`;
-  return new EveryhookError("permission", `Cannot run "${command2}": ${what}: ${remedy}`);
-}
-function fromNotCapable(error, command2, standalone) {
-  if (!(error instanceof Deno.errors.NotCapable)) return void 0;
-  const name = /--allow-(read|write|run|env|net)\b/.exec(error.message)?.[1];
-  if (name) return permissionError(command2, [
-    name
-  ], standalone);
-  return new EveryhookError("permission", `Cannot run "${command2}": ${error.message}`, {
-    cause: error
-  });
-}
 
 // run.ts
-async function runMain(args, io, options = {}) {
-  const standalone = options.standalone ?? runtimeFacts().standalone;
-  const global = args[0] === "--json";
-  const rest = global ? args.slice(1) : args;
-  const words = rest[0] === "run" ? rest.slice(1) : [
-    ...rest
-  ];
-  const own = words.indexOf("--") < 0 ? words : words.slice(0, words.indexOf("--"));
-  const json = global || own.includes("--json");
-  try {
-    const first = rest[0];
-    const other = own.find((w) => w === "--help" || w === "-h" || w === "--version") ?? (first !== void 0 && first !== "run" && !first.startsWith("-") ? first : void 0);
-    if (other !== void 0) {
-      throw new EveryhookError("usage", `Cannot read "${other}" here: this program (run.ts) runs only everyhook's run command, as the line install writes it; for the rest use cli.ts (everyhook help run)`);
-    }
-    checkPermissions("run", RUN_PERMISSIONS, {
-      standalone,
-      ...options.query ? {
-        query: options.query
-      } : {}
-    });
-    return await command(global ? [
-      "--json",
-      ...words
-    ] : words, io);
-  } catch (error) {
-    const known = error instanceof EveryhookError ? error : fromNotCapable(error, "run", standalone) ?? internal(error);
-    if (json) {
-      const { errorDocument: errorDocument2, jsonText: jsonText2 } = await Promise.resolve().then(() => (init_report(), report_exports));
-      io.out(jsonText2(errorDocument2(known)));
-    } else io.err(`everyhook: ${known.message}
-`);
-    return known.exitCode;
-  }
-}
-function internal(error) {
-  const detail = error instanceof Error ? error.stack ?? error.message : String(error);
-  return new EveryhookError("internal", `Something went wrong inside everyhook: ${detail}`, {
-    cause: error
-  });
-}
 if (import.meta.main) {
   Deno.exit(await runMain(Deno.args, denoIo(packageRootOf(import.meta.url))));
 }

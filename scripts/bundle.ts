@@ -39,6 +39,8 @@
  * @module
  */
 
+import { eagerFunctions } from "./eager_functions.ts";
+
 /** The generated `run` entry, relative to the repository. */
 export const RUN_BUNDLE = "run.bundle.js";
 
@@ -151,6 +153,7 @@ export async function runBundle(root: URL = ROOT): Promise<string> {
   const flags = [...new Set(all.map((l) => l.module))].flatMap((m) => ["--external", `./${m}.ts`]);
   let text = await bundleOf(root, "run.ts", flags, BUNDLE_HEADER);
   text = replaceOnce(text, /\n(?=var __defProp)/g, `\n${CHUNK_LOADER}`, "run's first line of code");
+  text = eagerFunctions(text, "var __defProp");
   for (const l of all) {
     const kept = new RegExp(`import\\("\\./${l.module}\\.ts"\\)\\)\\.${l.name}(?![\\w$])`, "g");
     const chunk = `__everyhookChunk(${JSON.stringify(`${l.kind}-${l.id}`)})).${l.name}`;
@@ -236,8 +239,10 @@ export async function chunkBundles(root: URL = ROOT): Promise<Map<string, string
       for (const [name, text, from] of entries) {
         const main = `${dir}/${name}.ts`;
         await Deno.writeTextFile(main, text);
-        const head = header(from, ["--minify"], false);
-        files.set(`${name}.js`, await bundleOf(root, main, ["--minify"], head));
+        // A direct chunk runs under --no-lazy (a direct line's flag); the others are eager.
+        const flags = name.startsWith("direct-") ? ["--minify"] : [];
+        const made = await bundleOf(root, main, flags, header(from, flags, false));
+        files.set(`${name}.js`, flags.length > 0 ? made : eagerFunctions(made));
       }
     }
   } finally {

@@ -26,8 +26,9 @@
  *                   without its bundle: deno run --v8-flags=--no-lazy --allow-read --allow-run
  *                   --allow-env run.ts run
  *                   --agent claude-code --event pre-tool -- <#!/bin/sh hook>
- *   run + shell, bundled  the same line with run.bundle.js for run.ts, as install writes it
- *                   when the bundle is there (deno task bundle); measured in the same rounds
+ *   run + shell, bundled  the line install writes when run.bundle.js is there (deno task
+ *                   bundle): deno run --no-config --allow-read --allow-run --allow-env
+ *                   run.bundle.js run ..., no --no-lazy (src/os/runtime.ts, BUNDLE_FLAGS)
  *   run + bfp       run.ts with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
  *   python hook     python3 <the same check, written in Python> (where python3 is on PATH)
  *   node hook       node <the same check, written for Node> (where node is on PATH)
@@ -50,7 +51,7 @@
 
 import { directArgv } from "../src/settings/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
-import { NO_LAZY } from "../src/os/runtime.ts";
+import { BUNDLE_FLAGS, NO_LAZY } from "../src/os/runtime.ts";
 
 const GOALS: Readonly<Record<string, number>> = {
   "direct bfp": 1.2,
@@ -285,7 +286,8 @@ try {
     newCase("run + shell", [...run, ...line, quiet]),
     newCase("run + bfp", [...run, ...line, hook]),
   ];
-  const bundled = [deno, ...run.slice(1, 6), "run.bundle.js", "run"];
+  // As install writes it: the bundle's own flags in place of --no-lazy, the same permissions.
+  const bundled = [deno, "run", ...BUNDLE_FLAGS, ...run.slice(3, 6), "run.bundle.js", "run"];
   if (await exists(`${root}run.bundle.js`)) {
     all.splice(3, 0, newCase("run + shell, bundled", [...bundled, ...line, quiet]));
   }

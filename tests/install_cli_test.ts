@@ -161,7 +161,7 @@ for (const scope of ["user", "project"] as const) {
           assert.deepEqual(f.line.self, [
             Deno.execPath(),
             "run",
-            "--v8-flags=--no-lazy",
+            "--no-config",
             "--allow-read",
             "--allow-run",
             "--allow-env",

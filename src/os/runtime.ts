@@ -17,14 +17,27 @@ export type PermissionName = "read" | "write" | "run" | "env" | "net";
 export const RUN_PERMISSIONS: readonly PermissionName[] = ["read", "run", "env"];
 
 /**
- * The V8 flag of every `deno run` everyhook writes or starts for a hook: a
- * `run` line, a direct line, and the deno `run` starts a TypeScript hook
- * with. V8 compiles a function the first time it is called, and Deno's code
- * cache keeps only what was compiled when the module loaded, so each call
- * paid again for compiling every function it ran; `--no-lazy` has V8 compile
- * each module whole, once, into the cache (docs/speed.md has what it saves).
+ * The V8 flag of a `run` line that names run.ts, of a direct line, and of the
+ * deno `run` starts a TypeScript hook with. V8 compiles a function the first
+ * time it is called, and Deno's code cache keeps only what was compiled when
+ * the module loaded, so each call paid again for compiling every function it
+ * ran; `--no-lazy` has V8 compile each module whole, once, into the cache
+ * (docs/speed.md has what it saves). A line that names run.bundle.js goes
+ * without it ({@linkcode BUNDLE_FLAGS}).
  */
 export const NO_LAZY = "--v8-flags=--no-lazy";
+
+/**
+ * The flags before the permissions of a `run` line that names run.bundle.js,
+ * in a clone or from JSR. No `--no-lazy`: the bundle and its chunks are
+ * written so that V8 compiles their functions with the module
+ * (scripts/eager_functions.ts), and the flag would also have V8 compile whole
+ * the streams and process code Deno loads when `run` first starts a program,
+ * which costs `run` more than it saves (docs/speed.md). `--no-config`: the
+ * bundle imports only its chunks, and needs no deno.json, neither the clone's
+ * nor, from JSR, that of the project the agent runs it in.
+ */
+export const BUNDLE_FLAGS: readonly string[] = ["--no-config"];
 
 /**
  * The `deno run` flag that grants a permission.

@@ -11,7 +11,7 @@
 
 import { posix, win32 } from "node:path";
 import { JSR_PACKAGE, jsrVersion, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
-import { NO_LAZY } from "../os/runtime.ts";
+import { BUNDLE_FLAGS } from "../os/runtime.ts";
 import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../os/path_search.ts";
@@ -42,8 +42,7 @@ export function portableSelf(start: StartForm, version: string): string[] {
   return [
     "deno",
     "run",
-    NO_LAZY,
-    "--no-config",
+    ...BUNDLE_FLAGS,
     ...RUN_FLAGS,
     `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
   ];

@@ -6,7 +6,13 @@
  * @module
  */
 
-import { flagFor, NO_LAZY, RUN_PERMISSIONS, type RuntimeFacts } from "../os/runtime.ts";
+import {
+  BUNDLE_FLAGS,
+  flagFor,
+  NO_LAZY,
+  RUN_PERMISSIONS,
+  type RuntimeFacts,
+} from "../os/runtime.ts";
 export type { RuntimeFacts } from "../os/runtime.ts";
 
 /**
@@ -20,7 +26,8 @@ export type { RuntimeFacts } from "../os/runtime.ts";
  *
  * - `binary`: a compiled binary; the program is its own path.
  * - `clone`: `deno run` of run.bundle.js, or of run.ts where there is no
- *   bundle, in a clone or copy on disk.
+ *   bundle, in a clone or copy on disk. A line naming the bundle, here and
+ *   from JSR, takes `BUNDLE_FLAGS` (runtime.ts), one naming run.ts `NO_LAZY`.
  * - `jsr`: `deno run` of the package's `./run-bundle` (run.bundle.js) from
  *   JSR, at one version, with
  *   `--no-config`: a remote main module would otherwise take the deno.json and
@@ -113,7 +120,7 @@ export const RUN_EXPORT = "run-bundle";
  *   mainModule: "file:///opt/everyhook/cli.ts",
  *   os: "linux",
  * }, { isFile: (path) => path === "/opt/everyhook/run.bundle.js" });
- * assert(b.argv.at(-1) === "/opt/everyhook/run.bundle.js");
+ * assert(b.argv.join(" ") === "/usr/local/bin/deno run --no-config --allow-read --allow-run --allow-env /opt/everyhook/run.bundle.js");
  * ```
  */
 export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): SelfInvocation {
@@ -144,8 +151,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
       argv: [
         program,
         "run",
-        NO_LAZY,
-        "--no-config",
+        ...BUNDLE_FLAGS,
         ...RUN_FLAGS,
         `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
       ],
@@ -160,12 +166,18 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
     );
   }
   const bundle = fileUrlToPath(new URL(RUN_BUNDLE, main).href, facts.os);
-  const entry = (options.isFile ?? isFileNow)(bundle)
-    ? bundle
-    : fileUrlToPath(new URL("run.ts", main).href, facts.os);
+  const argv = (options.isFile ?? isFileNow)(bundle)
+    ? [program, "run", ...BUNDLE_FLAGS, ...RUN_FLAGS, bundle]
+    : [
+      program,
+      "run",
+      NO_LAZY,
+      ...RUN_FLAGS,
+      fileUrlToPath(new URL("run.ts", main).href, facts.os),
+    ];
   return {
     form: "clone",
-    argv: [program, "run", NO_LAZY, ...RUN_FLAGS, entry],
+    argv,
     warnings,
     deno: program,
   };

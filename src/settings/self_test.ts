@@ -34,7 +34,7 @@ Deno.test("selfInvocation() from a clone writes deno, run's three flags and run.
   assert.deepEqual(s.warnings, []);
 });
 
-Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside run.ts, with the same flags", () => {
+Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside run.ts, with the same permissions", () => {
   const asked: string[] = [];
   const s = selfInvocation(deno({}), {
     isFile: (path) => {
@@ -43,10 +43,12 @@ Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside r
     },
   });
   assert.deepEqual(asked, ["/opt/everyhook/run.bundle.js"]);
+  // The bundle's functions are compiled with the module (scripts/eager_functions.ts), and it
+  // needs no deno.json: no --no-lazy, and --no-config.
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
     "run",
-    "--v8-flags=--no-lazy",
+    "--no-config",
     "--allow-read",
     "--allow-run",
     "--allow-env",
@@ -97,7 +99,6 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
     assert.deepEqual(s.argv, [
       "/usr/local/bin/deno",
       "run",
-      "--v8-flags=--no-lazy",
       "--no-config",
       "--allow-read",
       "--allow-run",
@@ -122,9 +123,8 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     });
     assert.equal(s.form, "jsr");
     assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run-bundle");
-    assert.deepEqual(s.argv.slice(1, 7), [
+    assert.deepEqual(s.argv.slice(1, 6), [
       "run",
-      "--v8-flags=--no-lazy",
       "--no-config",
       "--allow-read",
       "--allow-run",
