@@ -27,7 +27,7 @@
  *                   --allow-env run.ts run
  *                   --agent claude-code --event pre-tool -- <#!/bin/sh hook>
  *   run + shell, bundled  the line install writes when run.bundle.js is there (deno task
- *                   bundle): deno run --no-config --allow-read --allow-run --allow-env
+ *                   bundle): deno run --v8-flags=--no-sparkplug --no-config --allow-read --allow-run --allow-env
  *                   run.bundle.js run ..., no --no-lazy (src/os/runtime.ts, BUNDLE_FLAGS)
  *   run + bfp       run.ts with examples/block-force-push.ts (two Deno starts: everyhook, then the hook)
  *   python hook     python3 <the same check, written in Python> (where python3 is on PATH)

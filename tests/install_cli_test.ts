@@ -161,6 +161,7 @@ for (const scope of ["user", "project"] as const) {
           assert.deepEqual(f.line.self, [
             Deno.execPath(),
             "run",
+            "--v8-flags=--no-sparkplug",
             "--no-config",
             "--allow-read",
             "--allow-run",

@@ -33,11 +33,14 @@ export const NO_LAZY = "--v8-flags=--no-lazy";
  * written so that V8 compiles their functions with the module
  * (scripts/eager_functions.ts), and the flag would also have V8 compile whole
  * the streams and process code Deno loads when `run` first starts a program,
- * which costs `run` more than it saves (docs/speed.md). `--no-config`: the
- * bundle imports only its chunks, and needs no deno.json, neither the clone's
- * nor, from JSR, that of the project the agent runs it in.
+ * which costs `run` more than it saves. `--no-sparkplug`: V8's baseline
+ * compiler, which compiles again the functions a call has run a few times,
+ * does not pay in a process that lives a tenth of a second (docs/speed.md has
+ * both measured). `--no-config`: the bundle imports only its chunks, and needs
+ * no deno.json, neither the clone's nor, from JSR, that of the project the
+ * agent runs it in.
  */
-export const BUNDLE_FLAGS: readonly string[] = ["--no-config"];
+export const BUNDLE_FLAGS: readonly string[] = ["--v8-flags=--no-sparkplug", "--no-config"];
 
 /**
  * The `deno run` flag that grants a permission.

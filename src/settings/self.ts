@@ -120,7 +120,7 @@ export const RUN_EXPORT = "run-bundle";
  *   mainModule: "file:///opt/everyhook/cli.ts",
  *   os: "linux",
  * }, { isFile: (path) => path === "/opt/everyhook/run.bundle.js" });
- * assert(b.argv.join(" ") === "/usr/local/bin/deno run --no-config --allow-read --allow-run --allow-env /opt/everyhook/run.bundle.js");
+ * assert(b.argv.join(" ") === "/usr/local/bin/deno run --v8-flags=--no-sparkplug --no-config --allow-read --allow-run --allow-env /opt/everyhook/run.bundle.js");
  * ```
  */
 export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): SelfInvocation {

@@ -44,10 +44,11 @@ Deno.test("selfInvocation() from a clone names run.bundle.js when it is beside r
   });
   assert.deepEqual(asked, ["/opt/everyhook/run.bundle.js"]);
   // The bundle's functions are compiled with the module (scripts/eager_functions.ts), and it
-  // needs no deno.json: no --no-lazy, and --no-config.
+  // needs no deno.json: no --no-lazy, no baseline compiler, and --no-config.
   assert.deepEqual(s.argv, [
     "/usr/local/bin/deno",
     "run",
+    "--v8-flags=--no-sparkplug",
     "--no-config",
     "--allow-read",
     "--allow-run",
@@ -99,6 +100,7 @@ Deno.test("selfInvocation() from JSR writes the versioned specifier", () => {
     assert.deepEqual(s.argv, [
       "/usr/local/bin/deno",
       "run",
+      "--v8-flags=--no-sparkplug",
       "--no-config",
       "--allow-read",
       "--allow-run",
@@ -123,8 +125,9 @@ Deno.test("selfInvocation() from the JSR registry in use (JSR_URL) writes the ve
     });
     assert.equal(s.form, "jsr");
     assert.equal(s.argv.at(-1), "jsr:@everyhook/cli@0.1.0/run-bundle");
-    assert.deepEqual(s.argv.slice(1, 6), [
+    assert.deepEqual(s.argv.slice(1, 7), [
       "run",
+      "--v8-flags=--no-sparkplug",
       "--no-config",
       "--allow-read",
       "--allow-run",

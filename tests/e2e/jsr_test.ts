@@ -272,7 +272,7 @@ Deno.test("everyhook from JSR: published, run with scoped flags, installed with 
       const line: string = settings.hooks.PreToolUse[0].hooks[0].command;
       assert.ok(
         line.includes(
-          `run --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/run-bundle" run`,
+          `run --v8-flags=--no-sparkplug --no-config --allow-read --allow-run --allow-env "jsr:@everyhook/cli@${VERSION}/run-bundle" run`,
         ),
         line,
       );
