@@ -20,12 +20,15 @@
  *   what every hook needs; in place of src/hook/direct_load.ts it has a
  *   table that imports, in direct mode, chunks/direct-<id>.js of the agent
  *   the line names;
- * - chunks/: those files, minified. direct-<id>.js is direct mode
- *   (src/hook/direct.ts) with that agent's module; agent-<id>.js the agent's
- *   module; speaks-<id>.js the spoken protocol's. Each holds the modules it
- *   reaches, so a module the bundle has too is in both (no module of the
- *   agents, the protocols or the contract keeps state or is told apart by
- *   identity). docs/speed.md has the figures.
+ * - chunks/: those files. direct-<id>.js is that agent's module, minified,
+ *   with direct mode, which it imports from direct.js (src/hook/direct.ts,
+ *   minified: every direct chunk is read at each start of a hook, so what
+ *   they share is in one file); agent-<id>.js the agent's module;
+ *   speaks-<id>.js the spoken protocol's, these two not minified but with
+ *   their functions compiled when they load (scripts/eager_functions.ts).
+ *   Each holds the modules it reaches, so a module the bundle has too is in
+ *   both (no module of the agents, the protocols or the contract keeps state
+ *   or is told apart by identity). docs/speed.md has the figures.
  *
  * All are committed and published; a test (tests/run_bundle_test.ts) fails
  * when one is not what this script writes from the sources as they are.
@@ -55,6 +58,13 @@ export const BUNDLE_HEADER = header("run.ts");
 
 /** The header of hook.bundle.js: what the file is and how to make it again. */
 export const HOOK_BUNDLE_HEADER = header("src/hook/mod.ts", ["--minify"]);
+
+/**
+ * Direct mode itself (src/hook/direct.ts), which each chunks/direct-<id>.js
+ * imports beside its agent's module: the SDK names all twelve of those, so
+ * Deno reads them all at each start of a hook, and each is the smaller for it.
+ */
+export const DIRECT_CORE = "direct.js";
 
 /** The chunk through which run.bundle.js loads the others when it is not a file on disk. */
 export const REMOTE_CHUNKS = "remote.js";
@@ -207,8 +217,9 @@ async function directTable(root: URL): Promise<string> {
 
 /**
  * The texts of the files in chunks/ for the sources as they are now, by file
- * name: `direct-<id>.js`, direct mode with one agent's module, which exports
- * `direct`, a DirectMode of src/hook/direct_load.ts; `agent-<id>.js` and
+ * name: `direct-<id>.js`, one agent's module with direct mode, which it
+ * imports from `direct.js` ({@linkcode DIRECT_CORE}), exporting `direct`, a
+ * DirectMode of src/hook/direct_load.ts; `agent-<id>.js` and
  * `speaks-<id>.js`, which export what the registries' loaders take.
  *
  * @param root The repository (default this script's).
@@ -230,21 +241,30 @@ export async function chunkBundles(root: URL = ROOT): Promise<Map<string, string
       if (l.kind === "agent") {
         entries.push([
           `direct-${l.id}`,
-          `import { DIRECT_MAX_INPUT, runDirect } from ${JSON.stringify(direct.href)};\n` +
+          `import { DIRECT_MAX_INPUT, runDirect } from "./${DIRECT_CORE}";\n` +
           `import { ${l.name} } from ${JSON.stringify(l.url.href)};\n` +
           `export const direct = { agent: ${l.name}, runDirect, maxInput: DIRECT_MAX_INPUT };\n`,
-          `${source(direct)} with ${source(l.url)}`,
+          `${source(l.url)}, with ${CHUNKS_DIR}/${DIRECT_CORE}`,
         ]);
       }
       for (const [name, text, from] of entries) {
         const main = `${dir}/${name}.ts`;
         await Deno.writeTextFile(main, text);
         // A direct chunk runs under --no-lazy (a direct line's flag); the others are eager.
-        const flags = name.startsWith("direct-") ? ["--minify"] : [];
-        const made = await bundleOf(root, main, flags, header(from, flags, false));
+        const flags = name.startsWith("direct-")
+          ? ["--minify", "--external", `./${DIRECT_CORE}`]
+          : [];
+        const made = await bundleOf(root, main, flags, header(from, flags.slice(0, 1), false));
         files.set(`${name}.js`, flags.length > 0 ? made : eagerFunctions(made));
       }
     }
+    const core = `${dir}/direct.ts`;
+    await Deno.writeTextFile(
+      core,
+      `export { DIRECT_MAX_INPUT, runDirect } from ${JSON.stringify(direct.href)};\n`,
+    );
+    const head = header(source(direct), ["--minify"], false);
+    files.set(DIRECT_CORE, await bundleOf(root, core, ["--minify"], head));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

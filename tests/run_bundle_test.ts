@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import {
   chunkBundles,
   CHUNKS_DIR,
+  DIRECT_CORE,
   HOOK_BUNDLE,
   hookBundle,
   REMOTE_CHUNKS,
@@ -191,8 +192,13 @@ Deno.test("hook.bundle.js is what scripts/bundle.ts writes from src/hook/mod.ts 
 
 Deno.test("chunks/ holds what scripts/bundle.ts writes for each agent and spoken protocol now, and nothing else (deno task bundle)", async () => {
   const now = await chunkBundles(ROOT);
-  // Two per agent (run's and direct mode's), one per spoken protocol, and run's remote table.
-  assert.equal(now.size, AGENT_ENTRIES.length * 2 + SPOKEN_ENTRIES.length + 1);
+  // Two per agent (run's and direct mode's), one per spoken protocol, run's remote table, and
+  // direct mode itself, which every direct chunk imports.
+  assert.equal(now.size, AGENT_ENTRIES.length * 2 + SPOKEN_ENTRIES.length + 2);
+  for (const entry of AGENT_ENTRIES) {
+    assert.match(now.get(`direct-${entry.id}.js`) ?? "", new RegExp(`from"\\./${DIRECT_CORE}"`));
+  }
+  assert.match(now.get(DIRECT_CORE) ?? "", /\brunDirect\b/);
   const folder = new URL(`${CHUNKS_DIR}/`, ROOT);
   const there: string[] = [];
   for await (const entry of Deno.readDir(folder)) there.push(entry.name);
