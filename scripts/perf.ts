@@ -12,7 +12,8 @@
  * its CPU time against bare's in the same round: paired runs, so that a load
  * that comes and goes on a shared machine hits both sides of a ratio alike.
  * Every case but bare is fed the force push Claude Code sent
- * (fixtures/claude-code/pre-tool.shell-force-push.json).
+ * (fixtures/claude-code/pre-tool.shell-force-push.json), its `<project>` and
+ * `<home>` made folders that exist, as an agent's are.
  *
  *   bare deno run   deno run <an empty script>
  *   direct bfp      the line install writes for examples/block-force-push.ts, written with the
@@ -244,8 +245,16 @@ try {
   const fixture = JSON.parse(
     await Deno.readTextFile(`${root}fixtures/claude-code/pre-tool.shell-force-push.json`),
   );
+  // The recording's folders are written <project> and <home> (fixtures/ holds no one's paths); an
+  // agent sends folders that exist, and run looks at the project folder to start the hook in it.
+  await Deno.mkdir(`${dir}/project`);
+  await Deno.mkdir(`${dir}/home`);
   const payload = `${dir}/payload.json`;
-  await Deno.writeTextFile(payload, JSON.stringify(fixture.payload));
+  await Deno.writeTextFile(
+    payload,
+    JSON.stringify(fixture.payload).replaceAll("<project>", `${dir}/project`)
+      .replaceAll("<home>", `${dir}/home`),
+  );
   const hook = `${root}examples/block-force-push.ts`;
   const first = (await Deno.readTextFile(hook)).split("\n")[0] ?? "";
   // The same hook and the bundled SDK it imports, in a folder of their own with no deno.json
