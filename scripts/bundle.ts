@@ -250,12 +250,12 @@ export async function chunkBundles(root: URL = ROOT): Promise<Map<string, string
       for (const [name, text, from] of entries) {
         const main = `${dir}/${name}.ts`;
         await Deno.writeTextFile(main, text);
-        // A direct chunk runs under --no-lazy (a direct line's flag); the others are eager.
-        const flags = name.startsWith("direct-")
-          ? ["--minify", "--external", `./${DIRECT_CORE}`]
-          : [];
-        const made = await bundleOf(root, main, flags, header(from, flags.slice(0, 1), false));
-        files.set(`${name}.js`, flags.length > 0 ? made : eagerFunctions(made));
+        // A direct chunk runs under --no-lazy (a direct line's flag), minified; the others are
+        // compiled when they load, and not minified, as eagerFunctions reads deno bundle's layout.
+        const minify = name.startsWith("direct-") ? ["--minify"] : [];
+        const flags = minify.length > 0 ? [...minify, "--external", `./${DIRECT_CORE}`] : [];
+        const made = await bundleOf(root, main, flags, header(from, minify, false));
+        files.set(`${name}.js`, minify.length > 0 ? made : eagerFunctions(made));
       }
     }
     const core = `${dir}/direct.ts`;

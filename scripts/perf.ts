@@ -52,7 +52,8 @@
 
 import { directArgv } from "../src/settings/command_line.ts";
 import { shebangPermissions } from "../src/run/hook_plan.ts";
-import { BUNDLE_FLAGS, NO_LAZY } from "../src/os/runtime.ts";
+import { NO_LAZY } from "../src/os/runtime.ts";
+import { bundleArgv } from "../src/settings/self.ts";
 
 const GOALS: Readonly<Record<string, number>> = {
   "direct bfp": 1.2,
@@ -295,8 +296,8 @@ try {
     newCase("run + shell", [...run, ...line, quiet]),
     newCase("run + bfp", [...run, ...line, hook]),
   ];
-  // As install writes it: the bundle's own flags in place of --no-lazy, the same permissions.
-  const bundled = [deno, "run", ...BUNDLE_FLAGS, ...run.slice(3, 6), "run.bundle.js", "run"];
+  // As install writes it (the bundle's own flags in place of --no-lazy, the same permissions).
+  const bundled = [...bundleArgv(deno, "run.bundle.js"), "run"];
   if (await exists(`${root}run.bundle.js`)) {
     all.splice(3, 0, newCase("run + shell, bundled", [...bundled, ...line, quiet]));
   }

@@ -367,8 +367,8 @@ function isProgramFile(path: string): boolean {
  * `detached` makes it `fork` the whole Deno process first (a small Deno
  * program that starts one detached process measured 1.31x a bare start, one
  * that starts it plainly 1.22x; docs/speed.md). Elsewhere Deno's `detached`
- * does it. Both start the program with `execvp`,
- * which hands a file that is neither a `#!` script nor a binary to `/bin/sh`.
+ * does it. Both start the program with `execvp`, which hands a file that is
+ * neither a `#!` script nor a binary to `/bin/sh`.
  * When `setsid` cannot start the program, it exits 126 or 127 and says why on
  * stderr: {@linkcode setsidFailure} reads that.
  *

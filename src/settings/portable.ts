@@ -10,8 +10,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import { JSR_PACKAGE, jsrVersion, RUN_EXPORT, RUN_FLAGS } from "./self.ts";
-import { BUNDLE_FLAGS } from "../os/runtime.ts";
+import { bundleArgv, JSR_PACKAGE, jsrVersion, RUN_EXPORT } from "./self.ts";
 import { linePath, parseArgv, type RunLine, shellLine, splitLine } from "./command_line.ts";
 import { EveryhookError } from "../contract/errors.ts";
 import { findOnPath } from "../os/path_search.ts";
@@ -39,13 +38,7 @@ export const START_FORMS: readonly StartForm[] = ["path", "jsr"];
  */
 export function portableSelf(start: StartForm, version: string): string[] {
   if (start === "path") return ["everyhook"];
-  return [
-    "deno",
-    "run",
-    ...BUNDLE_FLAGS,
-    ...RUN_FLAGS,
-    `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
-  ];
+  return bundleArgv("deno", `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`);
 }
 
 /**

@@ -55,6 +55,30 @@ export interface SelfInvocation {
 /** The Deno flags `run` needs under `deno run` (read, run and env, nothing more), from the command table. */
 export const RUN_FLAGS: readonly string[] = RUN_PERMISSIONS.map(flagFor);
 
+/**
+ * The words that start run.bundle.js (`entry`: a path, or the package's
+ * `./run-bundle` on JSR) under `deno run`: its own flags
+ * (`BUNDLE_FLAGS`), then run's permissions. The one shape of a clone's
+ * bundled line, the JSR line and a project's JSR line.
+ *
+ * @param program The deno to name.
+ * @param entry The bundle.
+ * @returns The words, program first.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bundleArgv } from "./self.ts";
+ * assert.equal(
+ *   bundleArgv("deno", "/e/run.bundle.js").join(" "),
+ *   "deno run --v8-flags=--no-sparkplug --no-config --allow-read --allow-run --allow-env /e/run.bundle.js",
+ * );
+ * ```
+ */
+export function bundleArgv(program: string, entry: string): string[] {
+  return [program, "run", ...BUNDLE_FLAGS, ...RUN_FLAGS, entry];
+}
+
 /** The JSR package everyhook is published as. */
 export const JSR_PACKAGE = "@everyhook/cli";
 
@@ -148,13 +172,7 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
   if (version !== undefined) {
     return {
       form: "jsr",
-      argv: [
-        program,
-        "run",
-        ...BUNDLE_FLAGS,
-        ...RUN_FLAGS,
-        `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`,
-      ],
+      argv: bundleArgv(program, `jsr:${JSR_PACKAGE}@${version}/${RUN_EXPORT}`),
       warnings,
       deno: program,
     };
@@ -166,15 +184,13 @@ export function selfInvocation(facts: RuntimeFacts, options: SelfOptions = {}): 
     );
   }
   const bundle = fileUrlToPath(new URL(RUN_BUNDLE, main).href, facts.os);
-  const argv = (options.isFile ?? isFileNow)(bundle)
-    ? [program, "run", ...BUNDLE_FLAGS, ...RUN_FLAGS, bundle]
-    : [
-      program,
-      "run",
-      NO_LAZY,
-      ...RUN_FLAGS,
-      fileUrlToPath(new URL("run.ts", main).href, facts.os),
-    ];
+  const argv = (options.isFile ?? isFileNow)(bundle) ? bundleArgv(program, bundle) : [
+    program,
+    "run",
+    NO_LAZY,
+    ...RUN_FLAGS,
+    fileUrlToPath(new URL("run.ts", main).href, facts.os),
+  ];
   return {
     form: "clone",
     argv,
