@@ -300,7 +300,8 @@ var callSpoken = (async function callSpoken(speaks, doc, spec, runner, how, resu
   spoken.env = said.env;
   const outcome = await runner({
     ...spec,
-    stdin: new TextEncoder().encode(JSON.stringify(said.payload)),
+    stdin: new TextEncoder().encode(`${JSON.stringify(said.payload)}
+`),
     env: {
       ...spec.env,
       ...said.env
@@ -1151,7 +1152,8 @@ var runAdapter = (async function runAdapter(agent, event, input, hook, options) 
       } else {
         answer = other(await runner({
           ...spec,
-          stdin: new TextEncoder().encode(JSON.stringify(doc))
+          stdin: new TextEncoder().encode(`${JSON.stringify(doc)}
+`)
         }));
       }
     }
@@ -1644,6 +1646,77 @@ var psDescendants = (async function psDescendants(root) {
 var signalNumber = (function signalNumber(signal) {
   return SIGNALS[signal] ?? 0;
 });
+var oneStartText = (function oneStartText(stdin, env, cwd, os) {
+  if (os !== "linux" || stdin.length > ONE_START_MAX || stdin.at(-1) !== 10) return void 0;
+  if (env.PWD !== cwd || stdin.includes(0)) return void 0;
+  for (const name of Object.keys(env)) {
+    if (DASH_SETS.has(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return void 0;
+  }
+  if (dashAt === void 0) {
+    try {
+      dashAt = /\/dash$/.test(Deno.realPathSync("/bin/sh"));
+    } catch {
+      dashAt = false;
+    }
+  }
+  if (!dashAt) return void 0;
+  try {
+    return new TextDecoder("utf-8", {
+      fatal: true,
+      ignoreBOM: true
+    }).decode(stdin.subarray(0, -1));
+  } catch {
+    return void 0;
+  }
+});
+var startWithSweeper = (function startWithSweeper(program, args, stdin, options, os) {
+  const text = oneStartText(stdin, options.env, options.cwd, os);
+  const setsid = setsidProgram(os);
+  if (text === void 0 || setsid === void 0) return void 0;
+  const mark = {
+    name: RUN_ID_VAR,
+    value: newMark()
+  };
+  try {
+    const child = new Deno.Command(setsid, {
+      args: [
+        "/bin/sh",
+        "-c",
+        HOOK_SHELL,
+        SHELL_NAME,
+        program,
+        ...args
+      ],
+      cwd: options.cwd,
+      env: {
+        ...options.env,
+        [mark.name]: mark.value,
+        [STDIN_VAR]: text
+      },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped"
+    }).spawn();
+    return {
+      child,
+      mark
+    };
+  } catch {
+    return void 0;
+  }
+});
+var shellFailure = (function shellFailure(code, stderr) {
+  if (code !== 126 && code !== 127) return void 0;
+  const line = stderr.replace(/\r?\n$/, "");
+  const found = new RegExp(`^${SHELL_NAME}: \\d+: exec: .*: ([^:
+]+)$`).exec(line);
+  if (found === null || line.includes("\n")) return void 0;
+  return found[1] === "not found" ? "No such file or directory" : found[1];
+});
+var newMark = (function newMark() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
+});
 var sweepCommand = (function sweepCommand(entry, stdin) {
   return inSession("/bin/sh", [
     "-c",
@@ -1652,7 +1725,7 @@ var sweepCommand = (function sweepCommand(entry, stdin) {
     entry
   ], {
     env: {
-      PATH: "/usr/local/bin:/usr/bin:/bin"
+      PATH: SWEEP_PATH
     },
     clearEnv: true,
     stdin,
@@ -1715,7 +1788,7 @@ var startSweeper = (function startSweeper(os) {
     sweep: () => Promise.resolve()
   };
   if (os !== "linux") return none;
-  const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
+  const value = newMark();
   let child;
   try {
     child = sweepCommand(`${RUN_ID_VAR}=${value}`, "piped").spawn();
@@ -1764,8 +1837,131 @@ var runHook = (function runHook(spec, facts = hostFacts()) {
 });
 var runPlanned = (async function runPlanned(program, args, spec, facts, started, noun) {
   const ms = () => Math.round(performance.now() - started);
+  const start = await startProgram(program, args, spec, facts);
+  if (!start.ok) {
+    return {
+      kind: "start-failed",
+      message: startMessage(noun, program, start.reason),
+      ms: ms()
+    };
+  }
+  const { child, grouped, together } = start;
+  const cap = spec.outputCap ?? OUTPUT_CAP;
+  const out = new Capture(cap);
+  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
+  const outRead = out.read(child.stdout);
+  const errRead = err.read(child.stderr, spec.onStderr);
+  const reading = together ? outRead : Promise.all([
+    outRead,
+    errRead
+  ]);
+  let closed = false;
+  void reading.then(() => closed = true);
+  const sweeper = together ? {
+    mark: void 0,
+    watch: () => true,
+    sweep: once(async () => {
+      await closeQuietly(child.stdin);
+      await errRead;
+    })
+  } : start.sweeper;
+  if (spec.stdin !== void 0 && !together) void writeQuietly(child.stdin, spec.stdin);
+  let exitCode;
+  const status = child.status.then((s) => {
+    exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
+    return s;
+  });
+  const timer = new Deadline(spec.timeoutMs);
+  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {
+  };
+  const sweepFirst = () => together ? bounded(sweeper.sweep(), 2e3) : Promise.resolve();
+  try {
+    const first = await Promise.race([
+      status.then(() => "exit"),
+      timer.done
+    ]);
+    if (first === "exit") {
+      await Promise.resolve();
+      if (!closed) {
+        const grace = new Deadline(Math.min(1e3, timer.left()));
+        await Promise.race([
+          reading,
+          grace.done
+        ]);
+        grace.clear();
+        if (!closed) {
+          await sweepFirst();
+          await stop(child, grouped, facts.os, [
+            out,
+            err
+          ], true);
+        }
+      }
+    } else {
+      await sweepFirst();
+      await stop(child, grouped, facts.os, [
+        out,
+        err
+      ], exitCode !== void 0);
+    }
+    await sweepFirst();
+    const code = exitCode ?? 1;
+    if (first === "timeout") {
+      return {
+        kind: "timeout",
+        timeoutMs: spec.timeoutMs,
+        ...out.both(err),
+        ms: ms()
+      };
+    }
+    if (code === 0 && out.cut) return {
+      kind: "output-too-large",
+      cap,
+      ...out.both(err),
+      ms: ms()
+    };
+    const texts = out.both(err);
+    const unstarted = together ? shellFailure(code, texts.stderr) : start.via === void 0 ? void 0 : setsidFailure(code, texts.stderr);
+    if (unstarted !== void 0) {
+      return {
+        kind: "start-failed",
+        message: startMessage(noun, program, unstarted),
+        ms: ms()
+      };
+    }
+    return {
+      kind: "exited",
+      code,
+      ...texts,
+      ms: ms()
+    };
+  } finally {
+    timer.clear();
+    await bounded(sweeper.sweep(), 2e3);
+    unwatch();
+  }
+});
+var startProgram = (async function startProgram(program, args, spec, facts) {
   const grouped = facts.os !== "windows";
-  const sweeper = spec.sweep === false ? NO_SWEEPER : startSweeper(facts.os);
+  const sweeps = spec.sweep !== false;
+  if (grouped && sweeps && spec.stdin !== void 0 && facts.oneStart !== false) {
+    const options2 = {
+      cwd: spec.cwd,
+      env: spec.env
+    };
+    const one = startWithSweeper(program, args, spec.stdin, options2, facts.os);
+    if (one !== void 0) {
+      return {
+        ok: true,
+        child: one.child,
+        grouped,
+        together: true,
+        sweeper: NO_SWEEPER,
+        via: void 0
+      };
+    }
+  }
+  const sweeper = sweeps ? startSweeper(facts.os) : NO_SWEEPER;
   const env = {
     ...spec.env
   };
@@ -1787,100 +1983,34 @@ var runPlanned = (async function runPlanned(program, args, spec, facts, started,
     }),
     via: void 0
   };
-  let child;
   try {
-    child = command2.spawn();
+    return {
+      ok: true,
+      child: command2.spawn(),
+      grouped,
+      together: false,
+      sweeper,
+      via
+    };
   } catch (error) {
     await sweeper.sweep();
     return {
-      kind: "start-failed",
-      message: startMessage(noun, program, spawnError(error)),
-      ms: ms()
+      ok: false,
+      reason: spawnError(error)
     };
   }
-  const cap = spec.outputCap ?? OUTPUT_CAP;
-  const out = new Capture(cap);
-  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
-  let closed = false;
-  const reading = Promise.all([
-    out.read(child.stdout),
-    err.read(child.stderr, spec.onStderr)
+});
+var once = (function once(f) {
+  let p;
+  return () => p ??= f();
+});
+var bounded = (async function bounded(p, ms) {
+  const bound = new Deadline(ms);
+  await Promise.race([
+    p,
+    bound.done
   ]);
-  void reading.then(() => closed = true);
-  if (spec.stdin !== void 0) void writeQuietly(child.stdin, spec.stdin);
-  let exitCode;
-  const status = child.status.then((s) => {
-    exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
-    return s;
-  });
-  const timer = new Deadline(spec.timeoutMs);
-  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {
-  };
-  try {
-    const first = await Promise.race([
-      status.then(() => "exit"),
-      timer.done
-    ]);
-    if (first === "exit") {
-      await Promise.resolve();
-      if (!closed) {
-        const grace = new Deadline(Math.min(1e3, timer.left()));
-        await Promise.race([
-          reading,
-          grace.done
-        ]);
-        grace.clear();
-        if (!closed) await stop(child, grouped, facts.os, [
-          out,
-          err
-        ], true);
-      }
-    } else {
-      await stop(child, grouped, facts.os, [
-        out,
-        err
-      ]);
-    }
-    const code = exitCode ?? 1;
-    if (first === "timeout") {
-      return {
-        kind: "timeout",
-        timeoutMs: spec.timeoutMs,
-        ...out.both(err),
-        ms: ms()
-      };
-    }
-    if (code === 0 && out.cut) return {
-      kind: "output-too-large",
-      cap,
-      ...out.both(err),
-      ms: ms()
-    };
-    const texts = out.both(err);
-    const unstarted = via === void 0 ? void 0 : setsidFailure(code, texts.stderr);
-    if (unstarted !== void 0) {
-      return {
-        kind: "start-failed",
-        message: startMessage(noun, program, unstarted),
-        ms: ms()
-      };
-    }
-    return {
-      kind: "exited",
-      code,
-      ...texts,
-      ms: ms()
-    };
-  } finally {
-    timer.clear();
-    const bound = new Deadline(2e3);
-    await Promise.race([
-      sweeper.sweep(),
-      bound.done
-    ]);
-    bound.clear();
-    unwatch();
-  }
+  bound.clear();
 });
 var spawnError = (function spawnError(error) {
   if (error instanceof Deno.errors.NotFound) return "No such file or directory";
@@ -1890,6 +2020,12 @@ var spawnError = (function spawnError(error) {
 var startMessage = (function startMessage(noun, program, reason) {
   const said = Object.hasOwn(NOT_STARTED, reason) ? NOT_STARTED[reason] : reason;
   return `Cannot start the ${noun} "${program}": ${said}`;
+});
+var closeQuietly = (async function closeQuietly(stdin) {
+  try {
+    await stdin.close();
+  } catch {
+  }
 });
 var writeQuietly = (async function writeQuietly(stdin, bytes) {
   const writer = stdin.getWriter();
@@ -2954,19 +3090,15 @@ var SIGNALS = {
   SIGALRM: 14,
   SIGTERM: 15
 };
+var SWEEP_PATH = "/usr/local/bin:/usr/bin:/bin";
 var RUN_ID_VAR = "EVERYHOOK_RUN_ID";
-var SWEEP_SCRIPT = [
-  "trap '' HUP INT TERM PIPE",
-  "read -r pg || :",
-  "read -r _ || :",
-  'case $pg in "" | *[!0-9]*) pg= ;; *) kill -9 -"$pg" 2>/dev/null ;; esac',
+var SWEEP_ROUNDS = [
   // Whether pid $1 was given out after the hook's ($pg), up to the last one ($last).
   "after() {",
   '  [ -z "$pg" ] && return 0',
   '  if [ "$last" -ge "$pg" ]; then [ "$1" -gt "$pg" ] && [ "$1" -le "$last" ]',
   '  else [ "$1" -gt "$pg" ] || [ "$1" -le "$last" ]; fi',
   "}",
-  "mark=$1",
   "n=0",
   "while [ $n -lt 5 ]; do",
   "  read -r _ _ _ _ last </proc/loadavg || last=0",
@@ -2976,17 +3108,17 @@ var SWEEP_SCRIPT = [
   '  if [ -n "$pg" ] && [ "$last" -ge "$pg" ] && [ $((last - pg)) -le 256 ]; then',
   "    p=$((pg + 1))",
   '    while [ "$p" -le "$last" ]; do',
-  '      [ -O "/proc/$p" ] && set -- "$@" "/proc/$p/environ"',
+  '      [ "$p" != "$me" ] && [ -O "/proc/$p" ] && set -- "$@" "/proc/$p/environ"',
   "      p=$((p + 1))",
   "    done",
   "  else",
   "    for d in /proc/[0-9]*; do",
-  '      p=${d#/proc/}; after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
+  '      p=${d#/proc/}; [ "$p" != "$me" ] && after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
   "    done",
   "  fi",
-  "  [ $# -gt 0 ] || exit 0",
+  "  [ $# -gt 0 ] || break",
   '  found=$(grep -lzxsF "$mark" "$@")',
-  '  [ -n "$found" ] || exit 0',
+  '  [ -n "$found" ] || break',
   "  for f in $found; do",
   "    p=${f#/proc/}; p=${p%/environ}",
   // Told no pid (run ended between starting the hook and telling it), the hook is the marked
@@ -2998,7 +3130,44 @@ var SWEEP_SCRIPT = [
   "  done",
   "  n=$((n + 1))",
   "done"
+];
+var SWEEP_SCRIPT = [
+  "trap '' HUP INT TERM PIPE",
+  "read -r pg || :",
+  "read -r _ || :",
+  'case $pg in "" | *[!0-9]*) pg= ;; *) kill -9 -"$pg" 2>/dev/null ;; esac',
+  "mark=$1 me=",
+  ...SWEEP_ROUNDS
 ].join("\n");
+var STDIN_VAR = "EVERYHOOK_STDIN";
+var SHELL_NAME = "everyhook-hook";
+var HOOK_SHELL = [
+  `d=$${STDIN_VAR}; unset ${STDIN_VAR}`,
+  "exec 3<&0 4>&2",
+  "{",
+  "trap '' HUP INT TERM PIPE",
+  // grep from fixed folders, as the sweeper started apart finds it: never the hook's PATH.
+  `PATH=${SWEEP_PATH}`,
+  "read -r me _ </proc/self/stat",
+  `pg=$$ mark="${RUN_ID_VAR}=$${RUN_ID_VAR}"`,
+  "read -r _ || :",
+  'kill -9 "$pg" 2>/dev/null',
+  ...SWEEP_ROUNDS,
+  'kill -9 -"$pg" 2>/dev/null',
+  "} <&3 >/dev/null 2>&1 &",
+  "exec 3<&- 4>&-",
+  'exec "$@" <<EOF',
+  "$d",
+  "EOF"
+].join("\n");
+var ONE_START_MAX = 64 * 1024;
+var DASH_SETS = /* @__PURE__ */ new Set([
+  "IFS",
+  "OPTIND",
+  "PPID",
+  STDIN_VAR
+]);
+var dashAt;
 var hex = (byte) => byte.toString(16).padStart(2, "0");
 var SETSID_PATHS = [
   "/usr/bin/setsid",

@@ -13,7 +13,8 @@
  * that comes and goes on a shared machine hits both sides of a ratio alike.
  * Every case but bare is fed the force push Claude Code sent
  * (fixtures/claude-code/pre-tool.shell-force-push.json), its `<project>` and
- * `<home>` made folders that exist, as an agent's are.
+ * `<home>` made folders that exist, as an agent's are; every case is started
+ * in that project folder, as an agent starts a hook.
  *
  *   bare deno run   deno run <an empty script>
  *   direct bfp      the line install writes for examples/block-force-push.ts, written with the
@@ -107,6 +108,8 @@ interface Case {
   cpu: number[];
   wall: number[];
   env?: Record<string, string>;
+  /** The folder it runs in; default the clone's. */
+  cwd?: string;
 }
 
 /** "1m2.345s" in seconds. */
@@ -128,7 +131,7 @@ async function once(c: Case, stdin: string, record: boolean, calls = 1): Promise
     "exit $?; i=$((i + 1)); done; times";
   const out = await new Deno.Command("bash", {
     args: ["-c", loop, stdin, String(calls), ...c.argv],
-    cwd: root,
+    cwd: c.cwd ?? root,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -268,7 +271,16 @@ try {
   for await (const file of Deno.readDir(`${root}chunks`)) {
     await Deno.copyFile(`${root}chunks/${file.name}`, `${dir}/own/chunks/${file.name}`);
   }
-  const run = [deno, "run", NO_LAZY, "--allow-read", "--allow-run", "--allow-env", "run.ts", "run"];
+  const run = [
+    deno,
+    "run",
+    NO_LAZY,
+    "--allow-read",
+    "--allow-run",
+    "--allow-env",
+    `${root}run.ts`,
+    "run",
+  ];
   const line = ["--agent", "claude-code", "--event", "pre-tool", "--"];
   const newCase = (name: string, argv: string[]): Case => ({ name, argv, cpu: [], wall: [] });
   const all: Case[] = [
@@ -297,7 +309,7 @@ try {
     newCase("run + bfp", [...run, ...line, hook]),
   ];
   // As install writes it (the bundle's own flags in place of --no-lazy, the same permissions).
-  const bundled = [...bundleArgv(deno, "run.bundle.js"), "run"];
+  const bundled = [...bundleArgv(deno, `${root}run.bundle.js`), "run"];
   if (await exists(`${root}run.bundle.js`)) {
     all.splice(3, 0, newCase("run + shell, bundled", [...bundled, ...line, quiet]));
   }
@@ -312,7 +324,8 @@ try {
     if (node) all.push(newCase("node hook", [node, `${dir}/hook.cjs`]));
     else absent.push("node");
   }
-  const cases = all.filter((c) => wanted(c.name));
+  // Each call is started in the project's folder, as an agent starts it (bash sets PWD to it).
+  const cases = all.filter((c) => wanted(c.name)).map((c) => ({ ...c, cwd: `${dir}/project` }));
 
   // Every line that answers must answer as meant: a deny of the recorded force push.
   for (
@@ -320,7 +333,7 @@ try {
   ) {
     const check = await new Deno.Command("bash", {
       args: ["-c", '"$@" <"$0"', payload, ...c.argv],
-      cwd: root,
+      cwd: c.cwd,
       stdout: "piped",
       stderr: "piped",
     }).output();

@@ -17,13 +17,19 @@ if (!linux) {
 }
 const MB = 1024 * 1024;
 
-function start(args: string[]): Deno.ChildProcess {
+/**
+ * Start `run`; in `folder` when given, with PWD saying so, as an agent that
+ * runs in its project starts it (the hook, started in the payload's folder,
+ * may then be started with its sweeper as one program).
+ */
+function start(args: string[], folder?: string): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: ["run", ...RUN_FLAGS, CLI, "run", ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    env: folder === undefined ? { NO_COLOR: "1" } : { NO_COLOR: "1", PWD: folder },
+    ...(folder === undefined ? {} : { cwd: folder }),
   }).spawn();
 }
 
@@ -234,37 +240,49 @@ Deno.test({
     "run killed with SIGKILL: its hook, the hook's child, a child that cleared its environment and a daemon it detached all end",
   ignore: !linux,
   fn: async () => {
-    await inDir(async (dir) => {
-      const h = await hook(
-        dir,
-        "daemon",
-        `setsid sh -c "sleep 120" </dev/null >/dev/null 2>&1 &\necho $! > "${dir}/daemon"\n` +
-          `sleep 120 &\necho $! > "${dir}/child"\n` +
-          // No mark in its environment: only the hook's process group reaches it.
-          `env -i sleep 120 &\necho $! > "${dir}/bare"\n` +
-          `echo $$ > "${dir}/hook"\nsleep 120\n`,
-      );
-      const child = start(pre("100", h));
-      const w = child.stdin.getWriter();
-      await w.write(payload(dir));
-      await w.close();
-      const read = (name: string) => Deno.readTextFile(`${dir}/${name}`).then(Number, () => 0);
-      for (let i = 0; i < 200 && await read("hook") === 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const pids = {
-        hook: await read("hook"),
-        child: await read("child"),
-        bare: await read("bare"),
-        daemon: await read("daemon"),
-      };
-      assert.ok(Object.values(pids).every((p) => p > 0), JSON.stringify(pids));
-      child.kill("SIGKILL");
-      const out = await child.output();
-      assert.equal(out.signal, "SIGKILL");
-      for (const [what, pid] of Object.entries(pids)) {
-        assert.equal(await running(pid), false, `the ${what} (${pid}) outlived run's SIGKILL`);
-      }
-    });
+    // Started apart from its sweeper, and (where /bin/sh is dash) as one program with it, when
+    // run is started in the payload's folder: the hook then has the sweeper as its child.
+    const dash = (await Deno.realPath("/bin/sh")).endsWith("/dash");
+    for (const together of dash ? [false, true] : [false]) {
+      await inDir(async (dir) => {
+        await sigkillRun(dir, together);
+      });
+    }
   },
 });
+
+async function sigkillRun(dir: string, together: boolean): Promise<void> {
+  const h = await hook(
+    dir,
+    "daemon",
+    `read -r kids </proc/$$/task/$$/children; echo "$kids" > "${dir}/kids"\n` +
+      `setsid sh -c "sleep 120" </dev/null >/dev/null 2>&1 &\necho $! > "${dir}/daemon"\n` +
+      `sleep 120 &\necho $! > "${dir}/child"\n` +
+      // No mark in its environment: only the hook's process group reaches it.
+      `env -i sleep 120 &\necho $! > "${dir}/bare"\n` +
+      `echo $$ > "${dir}/hook"\nsleep 120\n`,
+  );
+  const child = start(pre("100", h), together ? dir : undefined);
+  const w = child.stdin.getWriter();
+  await w.write(payload(dir));
+  await w.close();
+  const read = (name: string) => Deno.readTextFile(`${dir}/${name}`).then(Number, () => 0);
+  for (let i = 0; i < 200 && await read("hook") === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const pids = {
+    hook: await read("hook"),
+    child: await read("child"),
+    bare: await read("bare"),
+    daemon: await read("daemon"),
+  };
+  assert.ok(Object.values(pids).every((p) => p > 0), JSON.stringify(pids));
+  child.kill("SIGKILL");
+  const out = await child.output();
+  assert.equal(out.signal, "SIGKILL");
+  const kids = (await Deno.readTextFile(`${dir}/kids`)).trim();
+  assert.equal(kids !== "", together, `the hook's children at its start: "${kids}"`);
+  for (const [what, pid] of Object.entries(pids)) {
+    assert.equal(await running(pid), false, `the ${what} (${pid}) outlived run's SIGKILL`);
+  }
+}

@@ -33,6 +33,17 @@
  * that overwrites its environ memory), and a process that runs as another
  * user.
  *
+ * Where the hook gets exactly what it gets started alone (its stdin a line of
+ * text, its environment one dash passes on as it is: {@linkcode oneStartText}),
+ * the hook and its sweeper are one program start ({@linkcode HOOK_SHELL},
+ * {@linkcode startWithSweeper}): a shell forks the sweeper and then becomes
+ * the hook. That saves an exec of `setsid` and of `sh`, and in `run` a pipe
+ * and the stream Deno makes of it (docs/speed.md has the figures).
+ *
+ * Over 600 lines: the two ways a hook starts with its sweeper share the sweep's
+ * rounds, and each is one shell script beside the code that starts it and
+ * reads how it ended.
+ *
  * @module
  */
 
@@ -198,8 +209,56 @@ export function signalNumber(signal: string): number {
   return SIGNALS[signal] ?? 0;
 }
 
+/** Where the sweep finds `grep`: fixed folders, never a PATH a hook or a project sets. */
+const SWEEP_PATH = "/usr/local/bin:/usr/bin:/bin";
+
 /** The environment variable that marks every process a hook starts, on Linux. */
 export const RUN_ID_VAR = "EVERYHOOK_RUN_ID";
+
+/**
+ * The sweep's rounds, as lines of `sh`: up to five, each ending every process
+ * whose environment holds `$mark`, among those given out after the hook's pid
+ * `$pg` (every process when `$pg` is empty), but `$me`.
+ */
+const SWEEP_ROUNDS: readonly string[] = [
+  // Whether pid $1 was given out after the hook's ($pg), up to the last one ($last).
+  "after() {",
+  '  [ -z "$pg" ] && return 0',
+  '  if [ "$last" -ge "$pg" ]; then [ "$1" -gt "$pg" ] && [ "$1" -le "$last" ]',
+  '  else [ "$1" -gt "$pg" ] || [ "$1" -le "$last" ]; fi',
+  "}",
+  "n=0",
+  "while [ $n -lt 5 ]; do",
+  "  read -r _ _ _ _ last </proc/loadavg || last=0",
+  "  set --",
+  // Few pids given out since the hook's, as after most hooks: each is looked at by its number
+  // (a thread's id among them leads to its process); else every process /proc lists.
+  '  if [ -n "$pg" ] && [ "$last" -ge "$pg" ] && [ $((last - pg)) -le 256 ]; then',
+  "    p=$((pg + 1))",
+  '    while [ "$p" -le "$last" ]; do',
+  '      [ "$p" != "$me" ] && [ -O "/proc/$p" ] && set -- "$@" "/proc/$p/environ"',
+  "      p=$((p + 1))",
+  "    done",
+  "  else",
+  "    for d in /proc/[0-9]*; do",
+  '      p=${d#/proc/}; [ "$p" != "$me" ] && after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
+  "    done",
+  "  fi",
+  "  [ $# -gt 0 ] || break",
+  '  found=$(grep -lzxsF "$mark" "$@")',
+  '  [ -n "$found" ] || break',
+  "  for f in $found; do",
+  "    p=${f#/proc/}; p=${p%/environ}",
+  // Told no pid (run ended between starting the hook and telling it), the hook is the marked
+  // process that leads its own group: that group is ended too, with what cleared its mark.
+  '    if [ -z "$pg" ] && { read -r s <"/proc/$p/stat"; } 2>/dev/null; then',
+  '      s=${s##*) }; set -- $s; [ "$3" = "$p" ] && kill -9 -"$p" 2>/dev/null',
+  "    fi",
+  '    kill -9 "$p" 2>/dev/null',
+  "  done",
+  "  n=$((n + 1))",
+  "done",
+];
 
 /**
  * The sweeper's script (`sh -c`). It reads the hook's pid (a line on its
@@ -232,47 +291,202 @@ export const SWEEP_SCRIPT: string = [
   "read -r pg || :",
   "read -r _ || :",
   'case $pg in "" | *[!0-9]*) pg= ;; *) kill -9 -"$pg" 2>/dev/null ;; esac',
-  // Whether pid $1 was given out after the hook's ($pg), up to the last one ($last).
-  "after() {",
-  '  [ -z "$pg" ] && return 0',
-  '  if [ "$last" -ge "$pg" ]; then [ "$1" -gt "$pg" ] && [ "$1" -le "$last" ]',
-  '  else [ "$1" -gt "$pg" ] || [ "$1" -le "$last" ]; fi',
-  "}",
-  "mark=$1",
-  "n=0",
-  "while [ $n -lt 5 ]; do",
-  "  read -r _ _ _ _ last </proc/loadavg || last=0",
-  "  set --",
-  // Few pids given out since the hook's, as after most hooks: each is looked at by its number
-  // (a thread's id among them leads to its process); else every process /proc lists.
-  '  if [ -n "$pg" ] && [ "$last" -ge "$pg" ] && [ $((last - pg)) -le 256 ]; then',
-  "    p=$((pg + 1))",
-  '    while [ "$p" -le "$last" ]; do',
-  '      [ -O "/proc/$p" ] && set -- "$@" "/proc/$p/environ"',
-  "      p=$((p + 1))",
-  "    done",
-  "  else",
-  "    for d in /proc/[0-9]*; do",
-  '      p=${d#/proc/}; after "$p" && [ -O "$d" ] && set -- "$@" "$d/environ"',
-  "    done",
-  "  fi",
-  "  [ $# -gt 0 ] || exit 0",
-  '  found=$(grep -lzxsF "$mark" "$@")',
-  '  [ -n "$found" ] || exit 0',
-  "  for f in $found; do",
-  "    p=${f#/proc/}; p=${p%/environ}",
-  // Told no pid (run ended between starting the hook and telling it), the hook is the marked
-  // process that leads its own group: that group is ended too, with what cleared its mark.
-  '    if [ -z "$pg" ] && { read -r s <"/proc/$p/stat"; } 2>/dev/null; then',
-  '      s=${s##*) }; set -- $s; [ "$3" = "$p" ] && kill -9 -"$p" 2>/dev/null',
-  "    fi",
-  '    kill -9 "$p" 2>/dev/null',
-  "  done",
-  "  n=$((n + 1))",
-  "done",
+  "mark=$1 me=",
+  ...SWEEP_ROUNDS,
 ].join("\n");
 
+/** The variable that hands the hook's stdin to {@linkcode HOOK_SHELL}; the hook does not get it. */
+export const STDIN_VAR = "EVERYHOOK_STDIN";
+
+/** The name {@linkcode HOOK_SHELL} goes by (`$0`), which begins each message it writes. */
+const SHELL_NAME = "everyhook-hook";
+
+/**
+ * The shell that starts a hook and its sweeper as one program (`sh -c`, in a
+ * session of its own through `setsid`; the hook and its arguments are `"$@"`):
+ * one program start where {@linkcode startSweeper} and the hook make two. It
+ * forks the sweeper, then becomes the hook with `exec`, so the hook keeps the
+ * shell's pid and leads the session and its process group, as when started
+ * alone. The hook's stdin is a here-document of `$EVERYHOOK_STDIN`, which the
+ * shell unsets: that text and the new line a here-document ends with.
+ *
+ * The sweeper is a background part of the shell, in the hook's group, with
+ * HUP, INT, TERM and PIPE ignored (a background part is started with INT and
+ * QUIT ignored; the hook, started in the foreground, is not). It waits for the
+ * shell's stdin, a pipe only `run` holds the other end of, to close: when `run`
+ * is done with the hook, and when `run` ends in any way. Then it ends the
+ * hook, every marked process but itself (as {@linkcode SWEEP_SCRIPT} does),
+ * and last the hook's group, itself in it. Until then it holds the hook's
+ * stderr open, so that `run` can tell when the sweep is over. The group keeps
+ * the hook's pid in use while the sweeper lives, so that pid names no other
+ * process when the sweep ends it. What this sweeper does not survive and
+ * {@linkcode startSweeper}'s does: a SIGKILL to the hook's whole group.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { HOOK_SHELL } from "./process_tree.ts";
+ * assert(HOOK_SHELL.includes('exec "$@" <<EOF'));
+ * ```
+ */
+export const HOOK_SHELL: string = [
+  `d=$${STDIN_VAR}; unset ${STDIN_VAR}`,
+  "exec 3<&0 4>&2",
+  "{",
+  "trap '' HUP INT TERM PIPE",
+  // grep from fixed folders, as the sweeper started apart finds it: never the hook's PATH.
+  `PATH=${SWEEP_PATH}`,
+  "read -r me _ </proc/self/stat",
+  `pg=$$ mark="${RUN_ID_VAR}=$${RUN_ID_VAR}"`,
+  "read -r _ || :",
+  'kill -9 "$pg" 2>/dev/null',
+  ...SWEEP_ROUNDS,
+  'kill -9 -"$pg" 2>/dev/null',
+  "} <&3 >/dev/null 2>&1 &",
+  "exec 3<&- 4>&-",
+  'exec "$@" <<EOF',
+  "$d",
+  "EOF",
+].join("\n");
+
+/** The most of a hook's stdin {@linkcode HOOK_SHELL} is given, in bytes: far below the kernel's 128 KiB for one variable. */
+const ONE_START_MAX = 64 * 1024;
+
+/** Variables dash sets afresh when it starts, whatever the environment held. */
+const DASH_SETS = new Set(["IFS", "OPTIND", "PPID", STDIN_VAR]);
+
+let dashAt: boolean | undefined;
+
+/**
+ * The text {@linkcode HOOK_SHELL} is to be given for a hook's stdin and
+ * environment, or undefined when the hook would not get exactly what it gets
+ * started alone (then it is started alone). It needs Linux, with `/bin/sh`
+ * being dash; a stdin of at most 64 KiB of UTF-8 text without NUL that ends
+ * with a new line (what a here-document gives); and an environment dash
+ * passes on as it is: every name a shell variable's, none that dash sets
+ * afresh (IFS, OPTIND, PPID), and PWD naming the folder the hook runs in
+ * (dash writes it otherwise).
+ *
+ * @param stdin What the hook is to read on stdin.
+ * @param env The hook's whole environment.
+ * @param cwd The folder the hook runs in.
+ * @param os The operating system.
+ * @returns The text, without its last new line; undefined where it cannot be used.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { oneStartText } from "./process_tree.ts";
+ * const stdin = new TextEncoder().encode('{"a":1}\n');
+ * assert.equal(oneStartText(stdin, { PWD: "/tmp" }, "/tmp", "windows"), undefined);
+ * assert.equal(oneStartText(stdin, { "A-B": "1", PWD: "/tmp" }, "/tmp", "linux"), undefined);
+ * ```
+ */
+export function oneStartText(
+  stdin: Uint8Array,
+  env: Readonly<Record<string, string>>,
+  cwd: string,
+  os: typeof Deno.build.os,
+): string | undefined {
+  if (os !== "linux" || stdin.length > ONE_START_MAX || stdin.at(-1) !== 0x0a) return undefined;
+  if (env.PWD !== cwd || stdin.includes(0)) return undefined;
+  for (const name of Object.keys(env)) {
+    if (DASH_SETS.has(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return undefined;
+  }
+  if (dashAt === undefined) {
+    try {
+      dashAt = /\/dash$/.test(Deno.realPathSync("/bin/sh"));
+    } catch {
+      dashAt = false;
+    }
+  }
+  if (!dashAt) return undefined;
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(stdin.subarray(0, -1));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Start a hook and its sweeper as one program, with {@linkcode HOOK_SHELL}:
+ * stdin piped (`run` closes it to sweep), stdout and stderr piped. Undefined
+ * where {@linkcode oneStartText} says no, where there is no `setsid`, and when
+ * the start fails (the caller then starts them apart, and reports what fails).
+ *
+ * @param program The hook's program, an absolute path.
+ * @param args Its arguments.
+ * @param stdin What the hook reads on stdin.
+ * @param options The folder it runs in, and its whole environment.
+ * @param os The operating system.
+ * @returns The started shell, which becomes the hook, and the mark in its environment.
+ *
+ * @example Usage
+ * ```ts ignore
+ * import { startWithSweeper } from "./process_tree.ts";
+ * const started = startWithSweeper("/bin/cat", [], bytes, { cwd, env }, Deno.build.os);
+ * // ... read its output; close started.child.stdin to sweep ...
+ * ```
+ */
+export function startWithSweeper(
+  program: string,
+  args: readonly string[],
+  stdin: Uint8Array,
+  options: { cwd: string; env: Readonly<Record<string, string>> },
+  os: typeof Deno.build.os,
+): { child: Deno.ChildProcess; mark: { name: string; value: string } } | undefined {
+  const text = oneStartText(stdin, options.env, options.cwd, os);
+  const setsid = setsidProgram(os);
+  if (text === undefined || setsid === undefined) return undefined;
+  const mark = { name: RUN_ID_VAR, value: newMark() };
+  try {
+    const child = new Deno.Command(setsid, {
+      args: ["/bin/sh", "-c", HOOK_SHELL, SHELL_NAME, program, ...args],
+      cwd: options.cwd,
+      env: { ...options.env, [mark.name]: mark.value, [STDIN_VAR]: text },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    return { child, mark };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why {@linkcode HOOK_SHELL} could not become the hook, from its exit code
+ * (126 or 127) and the line dash wrote on stderr (`everyhook-hook: <line>:
+ * exec: <program>: <reason>`).
+ *
+ * @param code The exit code.
+ * @param stderr What was written on stderr.
+ * @returns The reason in the system's words, such as "No such file or directory"; undefined when the hook started.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellFailure } from "./process_tree.ts";
+ * assert.equal(shellFailure(127, "everyhook-hook: 16: exec: /a/b: not found\n"), "No such file or directory");
+ * assert.equal(shellFailure(126, "everyhook-hook: 16: exec: /a/b: Permission denied\n"), "Permission denied");
+ * assert.equal(shellFailure(127, "my hook: not found\n"), undefined);
+ * ```
+ */
+export function shellFailure(code: number, stderr: string): string | undefined {
+  if (code !== 126 && code !== 127) return undefined;
+  const line = stderr.replace(/\r?\n$/, "");
+  const found = new RegExp(`^${SHELL_NAME}: \\d+: exec: .*: ([^:\n]+)$`).exec(line);
+  if (found === null || line.includes("\n")) return undefined;
+  return found[1] === "not found" ? "No such file or directory" : found[1];
+}
+
 const hex = (byte: number) => byte.toString(16).padStart(2, "0");
+
+/** A new mark's value: 128 random bits in hex (getRandomValues costs less at a process's start than randomUUID). */
+function newMark(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
+}
 
 /**
  * End every process of this user whose environment holds `entry` (a whole
@@ -315,7 +529,7 @@ export async function endByEnvironment(
  */
 function sweepCommand(entry: string, stdin: "piped" | "null"): Deno.Command {
   return inSession("/bin/sh", ["-c", SWEEP_SCRIPT, "everyhook-sweep", entry], {
-    env: { PATH: "/usr/local/bin:/usr/bin:/bin" },
+    env: { PATH: SWEEP_PATH },
     clearEnv: true,
     stdin,
     stdout: "null",
@@ -464,8 +678,7 @@ export interface Sweeper {
 export function startSweeper(os: typeof Deno.build.os): Sweeper {
   const none: Sweeper = { mark: undefined, watch: () => false, sweep: () => Promise.resolve() };
   if (os !== "linux") return none;
-  // 128 random bits in hex: getRandomValues costs less at a process's start than randomUUID.
-  const value = Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
+  const value = newMark();
   let child: Deno.ChildProcess;
   try {
     child = sweepCommand(`${RUN_ID_VAR}=${value}`, "piped").spawn();

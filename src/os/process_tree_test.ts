@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startSweeper, SWEEP_SCRIPT } from "./process_tree.ts";
+import { startSweeper, startWithSweeper, SWEEP_SCRIPT } from "./process_tree.ts";
 
 const linux = Deno.build.os === "linux";
 
@@ -145,5 +145,43 @@ Deno.test({
     assert.ok(pid - hook.pid > 256, `only ${pid - hook.pid} pids between`);
     await sweep();
     assert.equal(await running(pid), false, `${pid} is still running`);
+  },
+});
+
+Deno.test({
+  name:
+    "a hook started with its sweeper as one program: closing its stdin ends the hook's marked daemon and its group, then the sweeper",
+  ignore: !linux || !Deno.realPathSync("/bin/sh").endsWith("/dash"),
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "everyhook-one-start-" });
+    try {
+      // It reads its stdin, leaves a daemon of its own session (marked) and a child that cleared
+      // its environment (in the hook's group), prints their pids and what it read, and exits.
+      const hook = "setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!; " +
+        "env -i sleep 60 >/dev/null 2>&1 & echo $!; cat";
+      const started = startWithSweeper(
+        "/bin/sh",
+        ["-c", hook],
+        new TextEncoder().encode("read me\n"),
+        { cwd: dir, env: { PATH: "/usr/bin:/bin", PWD: dir } },
+        "linux",
+      );
+      assert.ok(started, "not started as one program");
+      const { child } = started;
+      const out = new Response(child.stdout).text();
+      const err = new Response(child.stderr).text();
+      assert.equal((await child.status).code, 0);
+      const [daemon, bare, read] = (await out).split("\n");
+      assert.equal(read, "read me");
+      assert.ok(Number(daemon) > 0 && Number(bare) > 0, await out);
+      // Its stderr stays open while the sweeper waits; closing the stdin sweeps, and ends it.
+      await child.stdin.close();
+      assert.equal(await err, "");
+      for (const pid of [Number(daemon), Number(bare)]) {
+        assert.equal(await running(pid), false, `${pid} is still running`);
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   },
 });

@@ -20,6 +20,11 @@ export interface HostFacts {
   standalone: boolean;
   /** The running executable (deno, under `deno run`). */
   execPath: string;
+  /**
+   * False to start a hook apart from its sweeper even where they can be one
+   * program (tests compare the two ways); default true.
+   */
+  oneStart?: boolean;
 }
 
 /** How a hook is started: the program and its arguments, or why it cannot be. */

@@ -16,8 +16,10 @@ import {
   killTree,
   passStops,
   setsidFailure,
+  shellFailure,
   signalNumber,
   startSweeper,
+  startWithSweeper,
   type Sweeper,
   tryKill,
 } from "../os/process_tree.ts";
@@ -158,10 +160,131 @@ async function runPlanned(
   noun: "hook" | "program",
 ): Promise<HookOutcome> {
   const ms = () => Math.round(performance.now() - started);
-  // On Unix the program leads a process group of its own, so that a stop
-  // reaches every process it started.
+  const start = await startProgram(program, args, spec, facts);
+  if (!start.ok) {
+    return { kind: "start-failed", message: startMessage(noun, program, start.reason), ms: ms() };
+  }
+  const { child, grouped, together } = start;
+  const cap = spec.outputCap ?? OUTPUT_CAP;
+  const out = new Capture(cap);
+  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
+  const outRead = out.read(child.stdout);
+  const errRead = err.read(child.stderr, spec.onStderr);
+  // Started together with its sweeper, the hook shares its stderr with the sweeper until the
+  // sweep is over: its output has closed when stdout has.
+  const reading = together ? outRead : Promise.all([outRead, errRead]);
+  let closed = false;
+  void reading.then(() => closed = true);
+  const sweeper: Sweeper = together
+    ? {
+      mark: undefined,
+      watch: () => true,
+      sweep: once(async () => {
+        await closeQuietly(child.stdin);
+        await errRead;
+      }),
+    }
+    : start.sweeper;
+  if (spec.stdin !== undefined && !together) void writeQuietly(child.stdin, spec.stdin);
+  let exitCode: number | undefined;
+  const status = child.status.then((s) => {
+    exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
+    return s;
+  });
+  const timer = new Deadline(spec.timeoutMs);
+  // Where a sweeper watches the hook, it ends the hook's group when run ends,
+  // by a signal too; elsewhere run passes a signal that ends it on to the group.
+  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {};
+  // A sweeper in the hook's group sweeps before run stops the group, which would end it.
+  const sweepFirst = () => together ? bounded(sweeper.sweep(), 2000) : Promise.resolve();
+  try {
+    const first = await Promise.race([status.then(() => "exit" as const), timer.done]);
+    if (first === "exit") {
+      // The hook has ended; a process it left behind may still hold its output
+      // open. Wait a little for the output to close, never past the deadline.
+      // Usually it is closed already.
+      await Promise.resolve();
+      if (!closed) {
+        const grace = new Deadline(Math.min(1000, timer.left()));
+        await Promise.race([reading, grace.done]);
+        grace.clear();
+        if (!closed) {
+          await sweepFirst();
+          await stop(child, grouped, facts.os, [out, err], true);
+        }
+      }
+    } else {
+      await sweepFirst();
+      // Once the hook's exit has been read its pid may be another process's: only its group then.
+      await stop(child, grouped, facts.os, [out, err], exitCode !== undefined);
+    }
+    await sweepFirst();
+    const code = exitCode ?? 1;
+    if (first === "timeout") {
+      return { kind: "timeout", timeoutMs: spec.timeoutMs, ...out.both(err), ms: ms() };
+    }
+    if (code === 0 && out.cut) return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
+    const texts = out.both(err);
+    const unstarted = together
+      ? shellFailure(code, texts.stderr)
+      : start.via === undefined
+      ? undefined
+      : setsidFailure(code, texts.stderr);
+    if (unstarted !== undefined) {
+      return { kind: "start-failed", message: startMessage(noun, program, unstarted), ms: ms() };
+    }
+    return { kind: "exited", code, ...texts, ms: ms() };
+  } finally {
+    timer.clear();
+    await bounded(sweeper.sweep(), 2000);
+    unwatch();
+  }
+}
+
+/** A started program: alone (with a sweeper of its own, or none), or together with its sweeper. */
+type Started =
+  | {
+    ok: true;
+    child: Deno.ChildProcess;
+    /** True on Unix: the program leads a process group of its own. */
+    grouped: boolean;
+    /** True when started with its sweeper as one program (process_tree.ts's HOOK_SHELL). */
+    together: boolean;
+    sweeper: Sweeper;
+    /** The `setsid` it was started through, if any. */
+    via: string | undefined;
+  }
+  | { ok: false; reason: string };
+
+/**
+ * Start the program with its sweeper: as one program where that gives the
+ * hook exactly what it gets started alone, else the sweeper first and then
+ * the program. On Unix the program leads a process group of its own, so that
+ * a stop reaches every process it started.
+ */
+async function startProgram(
+  program: string,
+  args: readonly string[],
+  spec: Omit<ProgramSpec, "program" | "args">,
+  facts: HostFacts,
+): Promise<Started> {
   const grouped = facts.os !== "windows";
-  const sweeper = spec.sweep === false ? NO_SWEEPER : startSweeper(facts.os);
+  const sweeps = spec.sweep !== false;
+  if (grouped && sweeps && spec.stdin !== undefined && facts.oneStart !== false) {
+    const options = { cwd: spec.cwd, env: spec.env };
+    const one = startWithSweeper(program, args, spec.stdin, options, facts.os);
+    if (one !== undefined) {
+      return {
+        ok: true,
+        child: one.child,
+        grouped,
+        together: true,
+        sweeper: NO_SWEEPER,
+        via: undefined,
+      };
+    }
+  }
+  const sweeper = sweeps ? startSweeper(facts.os) : NO_SWEEPER;
   const env = { ...spec.env };
   if (sweeper.mark) env[sweeper.mark.name] = sweeper.mark.value;
   const options = {
@@ -175,70 +298,25 @@ async function runPlanned(
   const { command, via } = grouped
     ? inSession(program, args, options, facts.os)
     : { command: new Deno.Command(program, { ...options, args: [...args] }), via: undefined };
-  let child: Deno.ChildProcess;
   try {
-    child = command.spawn();
+    return { ok: true, child: command.spawn(), grouped, together: false, sweeper, via };
   } catch (error) {
     await sweeper.sweep();
-    return {
-      kind: "start-failed",
-      message: startMessage(noun, program, spawnError(error)),
-      ms: ms(),
-    };
+    return { ok: false, reason: spawnError(error) };
   }
-  const cap = spec.outputCap ?? OUTPUT_CAP;
-  const out = new Capture(cap);
-  const err = new Capture(spec.stderrCap ?? STDERR_CAP);
-  let closed = false;
-  const reading = Promise.all([
-    out.read(child.stdout),
-    err.read(child.stderr, spec.onStderr),
-  ]);
-  void reading.then(() => closed = true);
-  if (spec.stdin !== undefined) void writeQuietly(child.stdin, spec.stdin);
-  let exitCode: number | undefined;
-  const status = child.status.then((s) => {
-    exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
-    return s;
-  });
-  const timer = new Deadline(spec.timeoutMs);
-  // Where a sweeper watches the hook, it ends the hook's group when run ends,
-  // by a signal too; elsewhere run passes a signal that ends it on to the group.
-  const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {};
-  try {
-    const first = await Promise.race([status.then(() => "exit" as const), timer.done]);
-    if (first === "exit") {
-      // The hook has ended; a process it left behind may still hold its output
-      // open. Wait a little for the output to close, never past the deadline.
-      // Usually it is closed already.
-      await Promise.resolve();
-      if (!closed) {
-        const grace = new Deadline(Math.min(1000, timer.left()));
-        await Promise.race([reading, grace.done]);
-        grace.clear();
-        if (!closed) await stop(child, grouped, facts.os, [out, err], true);
-      }
-    } else {
-      await stop(child, grouped, facts.os, [out, err]);
-    }
-    const code = exitCode ?? 1;
-    if (first === "timeout") {
-      return { kind: "timeout", timeoutMs: spec.timeoutMs, ...out.both(err), ms: ms() };
-    }
-    if (code === 0 && out.cut) return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
-    const texts = out.both(err);
-    const unstarted = via === undefined ? undefined : setsidFailure(code, texts.stderr);
-    if (unstarted !== undefined) {
-      return { kind: "start-failed", message: startMessage(noun, program, unstarted), ms: ms() };
-    }
-    return { kind: "exited", code, ...texts, ms: ms() };
-  } finally {
-    timer.clear();
-    const bound = new Deadline(2000);
-    await Promise.race([sweeper.sweep(), bound.done]);
-    bound.clear();
-    unwatch();
-  }
+}
+
+/** The first call's promise, given again at every later call. */
+function once(f: () => Promise<void>): () => Promise<void> {
+  let p: Promise<void> | undefined;
+  return () => p ??= f();
+}
+
+/** Wait for `p`, at most `ms` milliseconds. */
+async function bounded(p: Promise<void>, ms: number): Promise<void> {
+  const bound = new Deadline(ms);
+  await Promise.race([p, bound.done]);
+  bound.clear();
 }
 
 /** The sweeper of a run that leaves detached processes alone. */
@@ -261,6 +339,14 @@ function spawnError(error: unknown): string {
 function startMessage(noun: string, program: string, reason: string): string {
   const said = Object.hasOwn(NOT_STARTED, reason) ? NOT_STARTED[reason] : reason;
   return `Cannot start the ${noun} "${program}": ${said}`;
+}
+
+async function closeQuietly(stdin: WritableStream<Uint8Array>): Promise<void> {
+  try {
+    await stdin.close();
+  } catch {
+    // the reader ended already
+  }
 }
 
 async function writeQuietly(stdin: WritableStream<Uint8Array>, bytes: Uint8Array): Promise<void> {

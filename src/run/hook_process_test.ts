@@ -1,14 +1,38 @@
 import assert from "node:assert/strict";
 import { inWorld } from "../../tests/in_world.ts";
 import { type HookSpec, runHook, runProgram } from "./hook_process.ts";
+import { hostFacts } from "./hook_plan.ts";
+import { oneStartText } from "../os/process_tree.ts";
 
 const unix = Deno.build.os !== "windows";
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };
 
-/** A hook spec that runs in `dir` and reads nothing. */
+/**
+ * A hook spec that runs in `dir` and is given `{}` and a new line: a spec that
+ * can start the hook and its sweeper as one program (where /bin/sh is dash).
+ */
 function inDir(dir: string, argv: string[], more: Partial<HookSpec> = {}): HookSpec {
-  return { argv, base: dir, stdin: new Uint8Array(), env, cwd: dir, timeoutMs: 20_000, ...more };
+  const stdin = new TextEncoder().encode("{}\n");
+  return {
+    argv,
+    base: dir,
+    stdin,
+    env: { ...env, PWD: dir },
+    cwd: dir,
+    timeoutMs: 20_000,
+    ...more,
+  };
 }
+
+/**
+ * The two ways a hook is started on Linux, each with its facts: with its
+ * sweeper as one program (where the spec and this machine allow it), and
+ * apart. Elsewhere, the one way.
+ */
+const STARTS = [
+  { name: "apart", facts: { ...hostFacts(), oneStart: false } },
+  ...(Deno.build.os === "linux" ? [{ name: "together", facts: hostFacts() }] : []),
+];
 
 /**
  * True when the process still runs after up to 3 s (a zombie has ended). It asks
@@ -73,12 +97,14 @@ Deno.test({
     await inWorld({
       "h.sh": `sleep 60 &\necho $! > "${"$1"}"\nsleep 60\n`,
     }, async (dir) => {
-      const pidFile = `${dir}/pid`;
-      const r = await runHook(inDir(dir, ["h.sh", pidFile], { timeoutMs: 500 }));
-      assert.equal(r.kind, "timeout");
-      const grandchild = Number((await Deno.readTextFile(pidFile)).trim());
-      assert.ok(grandchild > 0);
-      assert.equal(await alive(grandchild), false, `the grandchild ${grandchild} is still running`);
+      for (const { name, facts } of STARTS) {
+        const pidFile = `${dir}/pid-${name}`;
+        const r = await runHook(inDir(dir, ["h.sh", pidFile], { timeoutMs: 500 }), facts);
+        assert.equal(r.kind, "timeout", name);
+        const grandchild = Number((await Deno.readTextFile(pidFile)).trim());
+        assert.ok(grandchild > 0);
+        assert.equal(await alive(grandchild), false, `${name}: the grandchild ${grandchild} runs`);
+      }
     });
   },
 });
@@ -88,10 +114,12 @@ Deno.test({
   ignore: Deno.build.os !== "linux",
   fn: async () => {
     await inWorld({ "h.sh": "sleep 60 &\necho '{}'\nexit 0\n" }, async (dir) => {
-      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 20_000 }));
-      assert.equal(r.kind, "exited");
-      assert.ok(r.ms < 5000, `took ${r.ms} ms`);
-      assert.ok(r.kind === "exited" && r.stdout === "{}\n");
+      for (const { name, facts } of STARTS) {
+        const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 20_000 }), facts);
+        assert.equal(r.kind, "exited", name);
+        assert.ok(r.ms < 5000, `${name}: took ${r.ms} ms`);
+        assert.ok(r.kind === "exited" && r.stdout === "{}\n", name);
+      }
     });
   },
 });
@@ -105,15 +133,17 @@ Deno.test({
       "err.sh": "head -c 3000000 /dev/zero | tr '\\0' e >&2\necho '{}'\nexit 2\n",
     }, async (dir) => {
       const caps = { timeoutMs: 20_000, outputCap: 100_000, stderrCap: 50_000 };
-      const out = await runHook(inDir(dir, ["out.sh"], caps));
-      assert.equal(out.kind, "output-too-large", JSON.stringify(out.kind));
-      assert.ok(out.kind === "output-too-large" && out.cap === 100_000);
-      assert.equal(out.kind === "output-too-large" && out.stdout.length, 100_000);
-      // stderr far over its cap does not spill into stdout's: the exit code stands.
-      const err = await runHook(inDir(dir, ["err.sh"], caps));
-      assert.equal(err.kind, "exited");
-      assert.ok(err.kind === "exited" && err.code === 2 && err.stdout === "{}\n");
-      assert.equal(err.kind === "exited" && err.stderr, "e".repeat(50_000));
+      for (const { name, facts } of STARTS) {
+        const out = await runHook(inDir(dir, ["out.sh"], caps), facts);
+        assert.equal(out.kind, "output-too-large", `${name}: ${out.kind}`);
+        assert.ok(out.kind === "output-too-large" && out.cap === 100_000);
+        assert.equal(out.kind === "output-too-large" && out.stdout.length, 100_000);
+        // stderr far over its cap does not spill into stdout's: the exit code stands.
+        const err = await runHook(inDir(dir, ["err.sh"], caps), facts);
+        assert.equal(err.kind, "exited", name);
+        assert.ok(err.kind === "exited" && err.code === 2 && err.stdout === "{}\n", name);
+        assert.equal(err.kind === "exited" && err.stderr, "e".repeat(50_000), name);
+      }
     });
   },
 });
@@ -128,19 +158,16 @@ Deno.test({
       "exits.sh": `${daemon}echo '{}'\n`,
       "hangs.sh": `${daemon}sleep 60\n`,
     }, async (dir) => {
-      for (
-        const [hook, timeoutMs, kind] of [["exits.sh", 20_000, "exited"], [
-          "hangs.sh",
-          500,
-          "timeout",
-        ]] as const
-      ) {
-        const pidFile = `${dir}/${hook}.pid`;
-        const r = await runHook(inDir(dir, [hook, pidFile], { timeoutMs }));
-        assert.equal(r.kind, kind);
-        const pid = Number((await Deno.readTextFile(pidFile)).trim());
-        assert.ok(pid > 0);
-        assert.equal(await alive(pid), false, `${hook}: the daemon ${pid} is still running`);
+      const hooks = [["exits.sh", 20_000, "exited"], ["hangs.sh", 500, "timeout"]] as const;
+      for (const { name, facts } of STARTS) {
+        for (const [hook, timeoutMs, kind] of hooks) {
+          const pidFile = `${dir}/${hook}.${name}.pid`;
+          const r = await runHook(inDir(dir, [hook, pidFile], { timeoutMs }), facts);
+          assert.equal(r.kind, kind, `${name}: ${hook}`);
+          const pid = Number((await Deno.readTextFile(pidFile)).trim());
+          assert.ok(pid > 0);
+          assert.equal(await alive(pid), false, `${name}, ${hook}: the daemon ${pid} runs`);
+        }
       }
     });
   },
@@ -149,10 +176,13 @@ Deno.test({
 Deno.test("runHook() reports a hook that cannot start", async () => {
   await inWorld({ "plain": "not a program\n" }, async (dir) => {
     await Deno.chmod(`${dir}/plain`, 0o644);
-    const missing = await runHook(inDir(dir, ["./missing.sh"], { timeoutMs: 5000 }));
-    assert.equal(missing.kind, "start-failed");
-    const notExec = await runHook(inDir(dir, ["./plain"], { timeoutMs: 5000 }));
-    assert.equal(notExec.kind, "start-failed", JSON.stringify(notExec));
+    for (const { name, facts } of STARTS) {
+      const missing = await runHook(inDir(dir, ["./missing.sh"], { timeoutMs: 5000 }), facts);
+      assert.equal(missing.kind, "start-failed", name);
+      const notExec = await runHook(inDir(dir, ["./plain"], { timeoutMs: 5000 }), facts);
+      assert.equal(notExec.kind, "start-failed", `${name}: ${JSON.stringify(notExec)}`);
+      if (notExec.kind === "start-failed") assert.match(notExec.message, /plain.*not executable/);
+    }
   });
 });
 
@@ -167,16 +197,19 @@ Deno.test({
       "exits127":
         "#!/bin/sh\necho 'setsid: failed to execute x: Permission denied' >&2\necho two >&2\nexit 127\n",
     }, async (dir) => {
-      const plain = await runHook(inDir(dir, ["./noshebang"], { timeoutMs: 5000 }));
-      assert.equal(plain.kind, "exited", JSON.stringify(plain));
-      assert.equal(await Deno.readTextFile(`${dir}/marker`), "ran\n");
-      const bad = await runHook(inDir(dir, ["./badline"], { timeoutMs: 5000 }));
-      assert.equal(bad.kind, "start-failed", JSON.stringify(bad));
-      if (bad.kind === "start-failed") assert.match(bad.message, /badline.*does not exist/);
-      // A hook's own exit 127 stays the hook's, whatever it printed before its last line.
-      const own = await runHook(inDir(dir, ["./exits127"], { timeoutMs: 5000 }));
-      assert.equal(own.kind, "exited", JSON.stringify(own));
-      if (own.kind === "exited") assert.equal(own.code, 127);
+      for (const { name, facts } of STARTS) {
+        await Deno.remove(`${dir}/marker`).catch(() => {});
+        const plain = await runHook(inDir(dir, ["./noshebang"], { timeoutMs: 5000 }), facts);
+        assert.equal(plain.kind, "exited", `${name}: ${JSON.stringify(plain)}`);
+        assert.equal(await Deno.readTextFile(`${dir}/marker`), "ran\n");
+        const bad = await runHook(inDir(dir, ["./badline"], { timeoutMs: 5000 }), facts);
+        assert.equal(bad.kind, "start-failed", `${name}: ${JSON.stringify(bad)}`);
+        if (bad.kind === "start-failed") assert.match(bad.message, /badline.*does not exist/);
+        // A hook's own exit 127 stays the hook's, whatever it printed before its last line.
+        const own = await runHook(inDir(dir, ["./exits127"], { timeoutMs: 5000 }), facts);
+        assert.equal(own.kind, "exited", `${name}: ${JSON.stringify(own)}`);
+        if (own.kind === "exited") assert.equal(own.code, 127);
+      }
     });
   },
 });
@@ -190,13 +223,15 @@ Deno.test({
       ? '#!/bin/sh\nread -r s </proc/self/stat; s=${s##*) }; set -- $s; echo "$$ $3 $4"\n'
       : '#!/bin/sh\necho "$$ $(ps -o pgid= -p $$) $(ps -o sess= -p $$)"\n';
     await inWorld({ "whoami": hook }, async (dir) => {
-      const r = await runHook(inDir(dir, ["./whoami"], { timeoutMs: 5000 }));
-      assert.equal(r.kind, "exited", JSON.stringify(r));
-      if (r.kind !== "exited") return;
-      const [pid, group, session] = r.stdout.trim().split(/\s+/).map(Number);
-      assert.ok(pid !== undefined && pid > 0, r.stdout);
-      assert.equal(group, pid, `the hook leads its group: ${r.stdout}`);
-      if (Deno.build.os === "linux") assert.equal(session, pid, `and its session: ${r.stdout}`);
+      for (const { name, facts } of STARTS) {
+        const r = await runHook(inDir(dir, ["./whoami"], { timeoutMs: 5000 }), facts);
+        assert.equal(r.kind, "exited", `${name}: ${JSON.stringify(r)}`);
+        if (r.kind !== "exited") return;
+        const [pid, group, session] = r.stdout.trim().split(/\s+/).map(Number);
+        assert.ok(pid !== undefined && pid > 0, r.stdout);
+        assert.equal(group, pid, `${name}: the hook leads its group: ${r.stdout}`);
+        if (Deno.build.os === "linux") assert.equal(session, pid, `and its session: ${r.stdout}`);
+      }
     });
   },
 });
@@ -272,9 +307,11 @@ Deno.test({
     // cat prints the file where bash would run it: only the #! line can have chosen cat.
     const text = '#!/bin/cat\necho "run by a shell"\n';
     await inWorld({ "h.sh": text }, async (dir) => {
-      const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 10_000 }));
-      assert.equal(r.kind, "exited");
-      assert.ok(r.kind === "exited" && r.code === 0 && r.stdout === text, JSON.stringify(r));
+      for (const { name, facts } of STARTS) {
+        const r = await runHook(inDir(dir, ["h.sh"], { timeoutMs: 10_000 }), facts);
+        assert.equal(r.kind, "exited", name);
+        assert.ok(r.kind === "exited" && r.code === 0 && r.stdout === text, JSON.stringify(r));
+      }
     });
   },
 });
@@ -297,5 +334,48 @@ Deno.test({
     if (r.kind === "exited") assert.equal(r.stderr, "one\ntwo\n");
     assert.equal(seen.join(""), "one\ntwo\n");
     assert.ok(seen.length >= 2, "the two lines came apart, as they were written");
+  },
+});
+
+Deno.test({
+  name:
+    "a hook started with its sweeper as one program gets what it gets started apart: stdin, arguments, folder, environment, session",
+  ignore: Deno.build.os !== "linux" || Deno.realPathSync("/bin/sh").split("/").pop() !== "dash",
+  fn: async () => {
+    // Everything the hook can see, and its children: started together, its one child is the
+    // sweeper (its shell forked it before becoming the hook), so the test knows which way ran.
+    const probe = [
+      "#!/bin/sh",
+      // The file ends with no new line: read sets kids, and fails.
+      "read -r kids </proc/$$/task/$$/children",
+      "cat",
+      'echo "|$0|$*|$(pwd)|"',
+      "read -r s </proc/self/stat; s=${s##*) }; set -- $s",
+      'echo "group $(($3 - $$)) session $(($4 - $$))"',
+      "env -0 | tr '\\0' '\\n' | grep -v '^EVERYHOOK_RUN_ID=' | LC_ALL=C sort",
+      'echo "mark ${#EVERYHOOK_RUN_ID}"',
+      'set -- $kids; echo "children $#" >&2',
+    ].join("\n");
+    const text = "a\\b $HOME `x` 'q' \"d\"\nEOF\n$d\n  \u00e9 \n";
+    await inWorld({ "probe": probe }, async (dir) => {
+      await Deno.chmod(`${dir}/probe`, 0o755);
+      const spec = inDir(dir, ["./probe", "one", "two words"], {
+        stdin: new TextEncoder().encode(text),
+        env: { ...env, PWD: dir, ODD: "tab\there", EMPTY: "" },
+      });
+      assert.ok(oneStartText(spec.stdin, spec.env, spec.cwd, "linux") !== undefined);
+      const seen = [];
+      for (const { facts } of STARTS) seen.push(await runHook(spec, facts));
+      const [apart, together] = seen;
+      assert.ok(apart?.kind === "exited" && together?.kind === "exited", JSON.stringify(seen));
+      assert.equal(together.stdout, apart.stdout);
+      assert.ok(
+        apart.stdout.startsWith(`${text}|${dir}/probe|one two words|${dir}|\ngroup 0 session 0\n`),
+        apart.stdout,
+      );
+      assert.match(apart.stdout, /\nmark 32\n$/);
+      assert.equal(apart.stderr, "children 0\n");
+      assert.equal(together.stderr, "children 1\n");
+    });
   },
 });

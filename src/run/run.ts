@@ -255,7 +255,7 @@ export async function runAdapter(
         answer = await callSpoken(options.speaks, doc, spec, runner, how, result, fail, other);
       } else {
         answer = other(
-          await runner({ ...spec, stdin: new TextEncoder().encode(JSON.stringify(doc)) }),
+          await runner({ ...spec, stdin: new TextEncoder().encode(`${JSON.stringify(doc)}\n`) }),
         );
       }
     }

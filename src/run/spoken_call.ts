@@ -131,7 +131,7 @@ export async function callSpoken(
   spoken.env = said.env;
   const outcome = await runner({
     ...spec,
-    stdin: new TextEncoder().encode(JSON.stringify(said.payload)),
+    stdin: new TextEncoder().encode(`${JSON.stringify(said.payload)}\n`),
     env: { ...spec.env, ...said.env },
   });
   if (outcome.kind !== "exited") return other(outcome);
