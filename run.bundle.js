@@ -1646,93 +1646,6 @@ var psDescendants = (async function psDescendants(root) {
 var signalNumber = (function signalNumber(signal) {
   return SIGNALS[signal] ?? 0;
 });
-var oneStartText = (function oneStartText(stdin, env, cwd, os) {
-  if (os !== "linux" || stdin.length > ONE_START_MAX || stdin.at(-1) !== 10) return void 0;
-  if (env.PWD !== cwd || stdin.includes(0)) return void 0;
-  for (const name of Object.keys(env)) {
-    if (DASH_SETS.has(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return void 0;
-  }
-  if (dashAt === void 0) {
-    try {
-      dashAt = /\/dash$/.test(Deno.realPathSync("/bin/sh"));
-    } catch {
-      dashAt = false;
-    }
-  }
-  if (!dashAt) return void 0;
-  try {
-    return new TextDecoder("utf-8", {
-      fatal: true,
-      ignoreBOM: true
-    }).decode(stdin.subarray(0, -1));
-  } catch {
-    return void 0;
-  }
-});
-var startWithSweeper = (function startWithSweeper(program, args, stdin, options, os) {
-  const text = oneStartText(stdin, options.env, options.cwd, os);
-  const setsid = setsidProgram(os);
-  if (text === void 0 || setsid === void 0) return void 0;
-  const mark = {
-    name: RUN_ID_VAR,
-    value: newMark()
-  };
-  try {
-    const child = new Deno.Command(setsid, {
-      args: [
-        "/bin/sh",
-        "-c",
-        HOOK_SHELL,
-        SHELL_NAME,
-        program,
-        ...args
-      ],
-      cwd: options.cwd,
-      env: {
-        ...options.env,
-        [mark.name]: mark.value,
-        [STDIN_VAR]: text
-      },
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped"
-    }).spawn();
-    return {
-      child,
-      mark
-    };
-  } catch {
-    return void 0;
-  }
-});
-var shellFailure = (function shellFailure(code, stderr) {
-  if (code !== 126 && code !== 127) return void 0;
-  const line = stderr.replace(/\r?\n$/, "");
-  const found = new RegExp(`^${SHELL_NAME}: \\d+: exec: .*: ([^:
-]+)$`).exec(line);
-  if (found === null || line.includes("\n")) return void 0;
-  return found[1] === "not found" ? "No such file or directory" : found[1];
-});
-var newMark = (function newMark() {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
-});
-var sweepCommand = (function sweepCommand(entry, stdin) {
-  return inSession("/bin/sh", [
-    "-c",
-    SWEEP_SCRIPT,
-    "everyhook-sweep",
-    entry
-  ], {
-    env: {
-      PATH: SWEEP_PATH
-    },
-    clearEnv: true,
-    stdin,
-    stdout: "null",
-    stderr: "null"
-  }, "linux").command;
-});
 var setsidProgram = (function setsidProgram(os) {
   if (os !== "linux") return void 0;
   setsidAt ??= SETSID_PATHS.find(isProgramFile) ?? null;
@@ -1780,6 +1693,85 @@ var setsidFailure = (function setsidFailure(code, stderr) {
     return void 0;
   }
   return line.slice(line.lastIndexOf(": ") + 2);
+});
+var oneStartText = (function oneStartText(stdin, env, cwd, os) {
+  if (os !== "linux" || stdin.length > ONE_START_MAX || stdin.at(-1) !== 10) return void 0;
+  if (env.PWD !== cwd || stdin.includes(0)) return void 0;
+  for (const name of Object.keys(env)) {
+    if (SHELL_OWN.has(name) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return void 0;
+  }
+  if (dashAt === void 0) {
+    try {
+      dashAt = /\/dash$/.test(Deno.realPathSync("/bin/sh"));
+    } catch {
+      dashAt = false;
+    }
+  }
+  if (!dashAt) return void 0;
+  try {
+    return new TextDecoder("utf-8", {
+      fatal: true,
+      ignoreBOM: true
+    }).decode(stdin.subarray(0, -1));
+  } catch {
+    return void 0;
+  }
+});
+var startWithSweeper = (function startWithSweeper(program, args, stdin, options, os) {
+  const text = oneStartText(stdin, options.env, options.cwd, os);
+  const setsid = setsidProgram(os);
+  if (text === void 0 || setsid === void 0) return void 0;
+  try {
+    return new Deno.Command(setsid, {
+      args: [
+        "/bin/sh",
+        "-c",
+        HOOK_SHELL,
+        SHELL_NAME,
+        program,
+        ...args
+      ],
+      cwd: options.cwd,
+      env: {
+        ...options.env,
+        [RUN_ID_VAR]: newMark(),
+        [STDIN_VAR]: text
+      },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped"
+    }).spawn();
+  } catch {
+    return void 0;
+  }
+});
+var shellFailure = (function shellFailure(code, stderr) {
+  if (code !== 126 && code !== 127) return void 0;
+  const line = stderr.replace(/\r?\n$/, "");
+  const found = new RegExp(`^${SHELL_NAME}: \\d+: exec: .*: ([^:
+]+)$`).exec(line);
+  if (found === null || line.includes("\n")) return void 0;
+  return found[1] === "not found" ? "No such file or directory" : found[1];
+});
+var newMark = (function newMark() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), hex).join("");
+});
+var sweepCommand = (function sweepCommand(entry, stdin) {
+  return inSession("/bin/sh", [
+    "-c",
+    SWEEP_SCRIPT,
+    "everyhook-sweep",
+    entry
+  ], {
+    env: {
+      PATH: SWEEP_PATH
+    },
+    clearEnv: true,
+    stdin,
+    stdout: "null",
+    stderr: "null"
+  }, "linux").command;
 });
 var startSweeper = (function startSweeper(os) {
   const none = {
@@ -1845,19 +1837,19 @@ var runPlanned = (async function runPlanned(program, args, spec, facts, started,
       ms: ms()
     };
   }
-  const { child, grouped, together } = start;
+  const { child, grouped, unstarted } = start;
   const cap = spec.outputCap ?? OUTPUT_CAP;
   const out = new Capture(cap);
   const err = new Capture(spec.stderrCap ?? STDERR_CAP);
   const outRead = out.read(child.stdout);
   const errRead = err.read(child.stderr, spec.onStderr);
-  const reading = together ? outRead : Promise.all([
+  const reading = start.together ? outRead : Promise.all([
     outRead,
     errRead
   ]);
   let closed = false;
   void reading.then(() => closed = true);
-  const sweeper = together ? {
+  const sweeper = start.together ? {
     mark: void 0,
     watch: () => true,
     sweep: once(async () => {
@@ -1865,7 +1857,7 @@ var runPlanned = (async function runPlanned(program, args, spec, facts, started,
       await errRead;
     })
   } : start.sweeper;
-  if (spec.stdin !== void 0 && !together) void writeQuietly(child.stdin, spec.stdin);
+  if (spec.stdin !== void 0 && !start.together) void writeQuietly(child.stdin, spec.stdin);
   let exitCode;
   const status = child.status.then((s) => {
     exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
@@ -1874,37 +1866,25 @@ var runPlanned = (async function runPlanned(program, args, spec, facts, started,
   const timer = new Deadline(spec.timeoutMs);
   const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {
   };
-  const sweepFirst = () => together ? bounded(sweeper.sweep(), 2e3) : Promise.resolve();
   try {
     const first = await Promise.race([
       status.then(() => "exit"),
       timer.done
     ]);
-    if (first === "exit") {
-      await Promise.resolve();
-      if (!closed) {
-        const grace = new Deadline(Math.min(1e3, timer.left()));
-        await Promise.race([
-          reading,
-          grace.done
-        ]);
-        grace.clear();
-        if (!closed) {
-          await sweepFirst();
-          await stop(child, grouped, facts.os, [
-            out,
-            err
-          ], true);
-        }
-      }
-    } else {
-      await sweepFirst();
+    if (first === "exit") await Promise.resolve();
+    if (first === "exit" && !closed) await bounded(reading, Math.min(1e3, timer.left()));
+    const held = first === "exit" && !closed;
+    if (start.together) await bounded(sweeper.sweep(), 2e3);
+    if (first === "timeout") {
       await stop(child, grouped, facts.os, [
         out,
         err
       ], exitCode !== void 0);
     }
-    await sweepFirst();
+    if (held) await stop(child, grouped, facts.os, [
+      out,
+      err
+    ], true);
     const code = exitCode ?? 1;
     if (first === "timeout") {
       return {
@@ -1921,11 +1901,11 @@ var runPlanned = (async function runPlanned(program, args, spec, facts, started,
       ms: ms()
     };
     const texts = out.both(err);
-    const unstarted = together ? shellFailure(code, texts.stderr) : start.via === void 0 ? void 0 : setsidFailure(code, texts.stderr);
-    if (unstarted !== void 0) {
+    const reason = unstarted(code, texts.stderr);
+    if (reason !== void 0) {
       return {
         kind: "start-failed",
-        message: startMessage(noun, program, unstarted),
+        message: startMessage(noun, program, reason),
         ms: ms()
       };
     }
@@ -1949,15 +1929,14 @@ var startProgram = (async function startProgram(program, args, spec, facts) {
       cwd: spec.cwd,
       env: spec.env
     };
-    const one = startWithSweeper(program, args, spec.stdin, options2, facts.os);
-    if (one !== void 0) {
+    const child = startWithSweeper(program, args, spec.stdin, options2, facts.os);
+    if (child !== void 0) {
       return {
         ok: true,
-        child: one.child,
+        child,
         grouped,
         together: true,
-        sweeper: NO_SWEEPER,
-        via: void 0
+        unstarted: shellFailure
       };
     }
   }
@@ -1984,13 +1963,15 @@ var startProgram = (async function startProgram(program, args, spec, facts) {
     via: void 0
   };
   try {
+    const child = command2.spawn();
+    const unstarted = via === void 0 ? () => void 0 : setsidFailure;
     return {
       ok: true,
-      child: command2.spawn(),
+      child,
       grouped,
       together: false,
       sweeper,
-      via
+      unstarted
     };
   } catch (error) {
     await sweeper.sweep();
@@ -2043,12 +2024,7 @@ var stop = (async function stop(child, grouped, os, captures, exited = false) {
   if (!exited) await killTree(child.pid, grouped, os);
   else if (grouped) tryKill(-child.pid);
   await Promise.all(captures.map((c) => c.cancel()));
-  const bound = new Deadline(500);
-  await Promise.race([
-    child.status,
-    bound.done
-  ]);
-  bound.clear();
+  await bounded(child.status, 500);
 });
 var parseRunArgs = (function parseRunArgs(args) {
   const a = parseArgs(RUN_COMMAND, args);
@@ -3090,6 +3066,13 @@ var SIGNALS = {
   SIGALRM: 14,
   SIGTERM: 15
 };
+var SETSID_PATHS = [
+  "/usr/bin/setsid",
+  "/bin/setsid"
+];
+var setsidAt;
+
+// src/os/sweeper.ts
 var SWEEP_PATH = "/usr/local/bin:/usr/bin:/bin";
 var RUN_ID_VAR = "EVERYHOOK_RUN_ID";
 var SWEEP_ROUNDS = [
@@ -3161,7 +3144,7 @@ var HOOK_SHELL = [
   "EOF"
 ].join("\n");
 var ONE_START_MAX = 64 * 1024;
-var DASH_SETS = /* @__PURE__ */ new Set([
+var SHELL_OWN = /* @__PURE__ */ new Set([
   "IFS",
   "OPTIND",
   "PPID",
@@ -3169,11 +3152,6 @@ var DASH_SETS = /* @__PURE__ */ new Set([
 ]);
 var dashAt;
 var hex = (byte) => byte.toString(16).padStart(2, "0");
-var SETSID_PATHS = [
-  "/usr/bin/setsid",
-  "/bin/setsid"
-];
-var setsidAt;
 
 // src/run/hook_process.ts
 var OUTPUT_CAP = 10 * 1024 * 1024;

@@ -2,9 +2,10 @@
  * The hook runner: starts the hook (the only code in everyhook that starts a
  * hook), gives it its document on stdin, reads what it prints, and stops it,
  * and everything it started, when it runs too long or prints too much. How it
- * is started is decided in hook_plan.ts; how it is stopped, in process_tree.ts.
- * `verify` starts an agent through the same runner ({@linkcode runProgram}).
- * On `run`'s path: imports only those two modules (and what they import).
+ * is started is decided in hook_plan.ts; how it is stopped, in process_tree.ts
+ * and sweeper.ts. `verify` starts an agent through the same runner
+ * ({@linkcode runProgram}). On `run`'s path: imports only those three modules
+ * (and what they import).
  *
  * @module
  */
@@ -16,13 +17,10 @@ import {
   killTree,
   passStops,
   setsidFailure,
-  shellFailure,
   signalNumber,
-  startSweeper,
-  startWithSweeper,
-  type Sweeper,
   tryKill,
 } from "../os/process_tree.ts";
+import { shellFailure, startSweeper, startWithSweeper, type Sweeper } from "../os/sweeper.ts";
 
 /**
  * The most of a hook's stdout that is kept: 10 MiB. What comes after is read
@@ -164,7 +162,7 @@ async function runPlanned(
   if (!start.ok) {
     return { kind: "start-failed", message: startMessage(noun, program, start.reason), ms: ms() };
   }
-  const { child, grouped, together } = start;
+  const { child, grouped, unstarted } = start;
   const cap = spec.outputCap ?? OUTPUT_CAP;
   const out = new Capture(cap);
   const err = new Capture(spec.stderrCap ?? STDERR_CAP);
@@ -172,10 +170,10 @@ async function runPlanned(
   const errRead = err.read(child.stderr, spec.onStderr);
   // Started together with its sweeper, the hook shares its stderr with the sweeper until the
   // sweep is over: its output has closed when stdout has.
-  const reading = together ? outRead : Promise.all([outRead, errRead]);
+  const reading = start.together ? outRead : Promise.all([outRead, errRead]);
   let closed = false;
   void reading.then(() => closed = true);
-  const sweeper: Sweeper = together
+  const sweeper: Sweeper = start.together
     ? {
       mark: undefined,
       watch: () => true,
@@ -185,7 +183,7 @@ async function runPlanned(
       }),
     }
     : start.sweeper;
-  if (spec.stdin !== undefined && !together) void writeQuietly(child.stdin, spec.stdin);
+  if (spec.stdin !== undefined && !start.together) void writeQuietly(child.stdin, spec.stdin);
   let exitCode: number | undefined;
   const status = child.status.then((s) => {
     exitCode = s.signal ? 128 + signalNumber(s.signal) : s.code;
@@ -195,43 +193,30 @@ async function runPlanned(
   // Where a sweeper watches the hook, it ends the hook's group when run ends,
   // by a signal too; elsewhere run passes a signal that ends it on to the group.
   const unwatch = grouped && !sweeper.watch(child.pid) ? passStops(child.pid) : () => {};
-  // A sweeper in the hook's group sweeps before run stops the group, which would end it.
-  const sweepFirst = () => together ? bounded(sweeper.sweep(), 2000) : Promise.resolve();
   try {
     const first = await Promise.race([status.then(() => "exit" as const), timer.done]);
-    if (first === "exit") {
-      // The hook has ended; a process it left behind may still hold its output
-      // open. Wait a little for the output to close, never past the deadline.
-      // Usually it is closed already.
-      await Promise.resolve();
-      if (!closed) {
-        const grace = new Deadline(Math.min(1000, timer.left()));
-        await Promise.race([reading, grace.done]);
-        grace.clear();
-        if (!closed) {
-          await sweepFirst();
-          await stop(child, grouped, facts.os, [out, err], true);
-        }
-      }
-    } else {
-      await sweepFirst();
-      // Once the hook's exit has been read its pid may be another process's: only its group then.
+    // The hook has ended; a process it left behind may still hold its output
+    // open. Wait a little for the output to close, never past the deadline.
+    // Usually it is closed already.
+    if (first === "exit") await Promise.resolve();
+    if (first === "exit" && !closed) await bounded(reading, Math.min(1000, timer.left()));
+    const held = first === "exit" && !closed;
+    // A sweeper in the hook's group sweeps before run stops the group, which would end it.
+    if (start.together) await bounded(sweeper.sweep(), 2000);
+    // Once the hook's exit has been read its pid may be another process's: only its group then.
+    if (first === "timeout") {
       await stop(child, grouped, facts.os, [out, err], exitCode !== undefined);
     }
-    await sweepFirst();
+    if (held) await stop(child, grouped, facts.os, [out, err], true);
     const code = exitCode ?? 1;
     if (first === "timeout") {
       return { kind: "timeout", timeoutMs: spec.timeoutMs, ...out.both(err), ms: ms() };
     }
     if (code === 0 && out.cut) return { kind: "output-too-large", cap, ...out.both(err), ms: ms() };
     const texts = out.both(err);
-    const unstarted = together
-      ? shellFailure(code, texts.stderr)
-      : start.via === undefined
-      ? undefined
-      : setsidFailure(code, texts.stderr);
-    if (unstarted !== undefined) {
-      return { kind: "start-failed", message: startMessage(noun, program, unstarted), ms: ms() };
+    const reason = unstarted(code, texts.stderr);
+    if (reason !== undefined) {
+      return { kind: "start-failed", message: startMessage(noun, program, reason), ms: ms() };
     }
     return { kind: "exited", code, ...texts, ms: ms() };
   } finally {
@@ -241,19 +226,19 @@ async function runPlanned(
   }
 }
 
-/** A started program: alone (with a sweeper of its own, or none), or together with its sweeper. */
+/** A started program: together with its sweeper (sweeper.ts's HOOK_SHELL), or apart from it. */
 type Started =
   | {
     ok: true;
     child: Deno.ChildProcess;
     /** True on Unix: the program leads a process group of its own. */
     grouped: boolean;
-    /** True when started with its sweeper as one program (process_tree.ts's HOOK_SHELL). */
-    together: boolean;
-    sweeper: Sweeper;
-    /** The `setsid` it was started through, if any. */
-    via: string | undefined;
-  }
+    /**
+     * Why what started it could not then start the program, from its exit
+     * code and stderr; undefined when the program started.
+     */
+    unstarted: (code: number, stderr: string) => string | undefined;
+  } & ({ together: true } | { together: false; sweeper: Sweeper })
   | { ok: false; reason: string };
 
 /**
@@ -272,16 +257,9 @@ async function startProgram(
   const sweeps = spec.sweep !== false;
   if (grouped && sweeps && spec.stdin !== undefined && facts.oneStart !== false) {
     const options = { cwd: spec.cwd, env: spec.env };
-    const one = startWithSweeper(program, args, spec.stdin, options, facts.os);
-    if (one !== undefined) {
-      return {
-        ok: true,
-        child: one.child,
-        grouped,
-        together: true,
-        sweeper: NO_SWEEPER,
-        via: undefined,
-      };
+    const child = startWithSweeper(program, args, spec.stdin, options, facts.os);
+    if (child !== undefined) {
+      return { ok: true, child, grouped, together: true, unstarted: shellFailure };
     }
   }
   const sweeper = sweeps ? startSweeper(facts.os) : NO_SWEEPER;
@@ -299,7 +277,9 @@ async function startProgram(
     ? inSession(program, args, options, facts.os)
     : { command: new Deno.Command(program, { ...options, args: [...args] }), via: undefined };
   try {
-    return { ok: true, child: command.spawn(), grouped, together: false, sweeper, via };
+    const child = command.spawn();
+    const unstarted = via === undefined ? () => undefined : setsidFailure;
+    return { ok: true, child, grouped, together: false, sweeper, unstarted };
   } catch (error) {
     await sweeper.sweep();
     return { ok: false, reason: spawnError(error) };
@@ -313,7 +293,7 @@ function once(f: () => Promise<void>): () => Promise<void> {
 }
 
 /** Wait for `p`, at most `ms` milliseconds. */
-async function bounded(p: Promise<void>, ms: number): Promise<void> {
+async function bounded(p: Promise<unknown>, ms: number): Promise<void> {
   const bound = new Deadline(ms);
   await Promise.race([p, bound.done]);
   bound.clear();
@@ -457,7 +437,5 @@ async function stop(
   if (!exited) await killTree(child.pid, grouped, os);
   else if (grouped) tryKill(-child.pid);
   await Promise.all(captures.map((c) => c.cancel()));
-  const bound = new Deadline(500);
-  await Promise.race([child.status, bound.done]);
-  bound.clear();
+  await bounded(child.status, 500);
 }

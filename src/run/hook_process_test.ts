@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { inWorld } from "../../tests/in_world.ts";
 import { type HookSpec, runHook, runProgram } from "./hook_process.ts";
 import { hostFacts } from "./hook_plan.ts";
-import { oneStartText } from "../os/process_tree.ts";
+import { oneStartText } from "../os/sweeper.ts";
 
 const unix = Deno.build.os !== "windows";
 const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/" };

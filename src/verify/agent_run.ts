@@ -11,7 +11,7 @@
  */
 
 import { type HookOutcome, runProgram } from "../run/hook_process.ts";
-import { endByEnvironment } from "../os/process_tree.ts";
+import { endByEnvironment } from "../os/sweeper.ts";
 import { findOnPath } from "../os/path_search.ts";
 import type { AgentDriver, AgentWorld, FakeApiKind, FakeApis } from "./driver.ts";
 import type { LoggedRequest } from "./fake/server.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startSweeper, startWithSweeper, SWEEP_SCRIPT } from "./process_tree.ts";
+import { startSweeper, startWithSweeper, SWEEP_SCRIPT } from "./sweeper.ts";
 
 const linux = Deno.build.os === "linux";
 
@@ -159,15 +159,14 @@ Deno.test({
       // its environment (in the hook's group), prints their pids and what it read, and exits.
       const hook = "setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!; " +
         "env -i sleep 60 >/dev/null 2>&1 & echo $!; cat";
-      const started = startWithSweeper(
+      const child = startWithSweeper(
         "/bin/sh",
         ["-c", hook],
         new TextEncoder().encode("read me\n"),
         { cwd: dir, env: { PATH: "/usr/bin:/bin", PWD: dir } },
         "linux",
       );
-      assert.ok(started, "not started as one program");
-      const { child } = started;
+      assert.ok(child, "not started as one program");
       const out = new Response(child.stdout).text();
       const err = new Response(child.stderr).text();
       assert.equal((await child.status).code, 0);
